@@ -1,0 +1,60 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const isomorphic = ['src/contract/**', 'src/api/**', 'src/web/**'];
+
+export default tseslint.config(
+  { ignores: ['dist/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['eslint.config.js'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+      globals: { ...globals.browser, ...globals.node },
+    },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+    },
+  },
+  {
+    // Code that runs in the page must not reach for Node's modules (DESIGN §5: isomorphic layers).
+    files: isomorphic,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*'], message: 'Isomorphic code cannot use Node modules.' }] },
+      ],
+    },
+  },
+  {
+    // The web app reaches the API only through the in-page mock (DESIGN §5).
+    files: ['src/web/**'],
+    ignores: ['src/web/mock/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'Isomorphic code cannot use Node modules.' },
+            {
+              group: ['**/api/**', '**/server/**'],
+              message: 'The web app talks to the API over HTTP.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

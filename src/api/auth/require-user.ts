@@ -1,0 +1,23 @@
+import { createMiddleware } from 'hono/factory';
+import type { ApiDeps, ApiEnv } from '../context';
+import { ApiError } from '../http/errors';
+import { tokenFromHeader, verifyToken } from './tokens';
+
+/**
+ * Lets a request through only with a valid, current token whose user still exists, and puts that
+ * user on the context. SPEC §8: a missing user is 'not Registered' on reads and 'does not exist'
+ * on writes.
+ */
+export function requireUser({ store, secret }: ApiDeps) {
+  return createMiddleware<ApiEnv>(async (c, next) => {
+    const token = tokenFromHeader(c.req.header('authorization'));
+    const claims = token ? await verifyToken(token, secret) : undefined;
+    if (!claims) throw ApiError.of('invalidToken');
+    const user = await store.findUserById(claims._id);
+    if (!user || user.email !== claims.email) {
+      throw ApiError.of(c.req.method === 'GET' ? 'emailNotRegistered' : 'userNotFound');
+    }
+    c.set('user', user);
+    await next();
+  });
+}

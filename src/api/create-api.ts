@@ -1,0 +1,59 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { apiErrors } from '../contract/errors';
+import { MAX_BODY_BYTES } from '../contract/limits';
+import { requireUser } from './auth/require-user';
+import type { ApiDeps } from './context';
+import { ApiError, errorResponse } from './http/errors';
+import { authRoutes } from './routes/auth';
+import { catalogueRoutes } from './routes/catalogue';
+import { noteRoutes } from './routes/notes';
+import { playlistRoutes } from './routes/playlists';
+import { testTodoRoutes } from './routes/test-todos';
+import { videoListRoutes } from './routes/video-lists';
+
+export type { ApiDeps } from './context';
+
+/**
+ * The whole API as one Hono app, isomorphic: the page (mock mode), the Node server and the tests
+ * all run this same code. Every error answers `{ errors: [message] }`.
+ */
+export function createApi(deps: ApiDeps): Hono {
+  const api = new Hono().basePath('/api');
+
+  api.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => {
+        const { status, message } = apiErrors.payloadTooLarge;
+        return errorResponse(c, status, [message]);
+      },
+    }),
+  );
+  api.use('/user/*', requireUser(deps));
+
+  api.route('/auth', authRoutes(deps));
+  api.route('/', catalogueRoutes(deps));
+  api.route('/user/likes', videoListRoutes(deps, 'likes'));
+  api.route('/user/history', videoListRoutes(deps, 'history'));
+  api.route('/user/watchlater', videoListRoutes(deps, 'watchlater'));
+  api.route('/user/playlists', playlistRoutes(deps));
+  api.route('/user/notes', noteRoutes(deps));
+  api.route('/test-todos', testTodoRoutes(deps));
+  api.get('/openapi.json', async (c) => {
+    const { buildOpenApiDocument } = await import('./openapi');
+    return c.json(buildOpenApiDocument());
+  });
+
+  api.notFound((c) => {
+    const { status, message } = apiErrors.routeNotFound;
+    return errorResponse(c, status, [message]);
+  });
+  api.onError((error, c) => {
+    if (error instanceof ApiError) return errorResponse(c, error.status, error.messages);
+    console.error('Unexpected API failure', error);
+    const { status, message } = apiErrors.internal;
+    return errorResponse(c, status, [message]);
+  });
+  return api;
+}

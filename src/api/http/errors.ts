@@ -1,0 +1,24 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { apiErrors, type ApiErrorName, type ErrorBody } from '../../contract/errors';
+
+/** Thrown by routes and middleware; the app's error handler turns it into `{ errors }`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly messages: string[],
+  ) {
+    super(messages.join('; '));
+  }
+
+  /** An error from the catalogue, by name. */
+  static of(name: ApiErrorName): ApiError {
+    const { status, message } = apiErrors[name];
+    return new ApiError(status, [message]);
+  }
+}
+
+/** The one way an error response is written. */
+export function errorResponse(c: Context, status: ContentfulStatusCode, messages: string[]) {
+  return c.json<ErrorBody>({ errors: messages }, status);
+}

@@ -1,0 +1,27 @@
+import { Hono } from 'hono';
+import { noteBodySchema } from '../../contract/requests';
+import { formatTimestamp } from '../clock';
+import type { ApiDeps, ApiEnv } from '../context';
+import { ApiError } from '../http/errors';
+import { readBody } from '../http/read-body';
+import { requireVideo } from './require-video';
+
+/** The signed-in user's notes; every response carries all of them (the client filters by video). */
+export function noteRoutes({ store, clock }: ApiDeps) {
+  return new Hono<ApiEnv>()
+    .get('/', async (c) => c.json({ notes: await store.listNotes(c.var.user._id) }))
+    .post('/:videoId', async (c) => {
+      const { note } = await readBody(c, noteBodySchema);
+      const userId = c.var.user._id;
+      const video = await requireVideo(store, c.req.param('videoId'));
+      await store.addNote(userId, video._id, note.content, formatTimestamp(clock()));
+      return c.json({ notes: await store.listNotes(userId) }, 201);
+    })
+    .delete('/:noteId', async (c) => {
+      const userId = c.var.user._id;
+      if (!(await store.deleteNote(userId, c.req.param('noteId')))) {
+        throw ApiError.of('noteNotFound');
+      }
+      return c.json({ notes: await store.listNotes(userId) });
+    });
+}

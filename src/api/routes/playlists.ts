@@ -1,0 +1,54 @@
+import { Hono } from 'hono';
+import { playlistBodySchema, videoBodySchema } from '../../contract/requests';
+import { formatTimestamp } from '../clock';
+import type { ApiDeps, ApiEnv } from '../context';
+import { ApiError } from '../http/errors';
+import { readBody } from '../http/read-body';
+import type { Store } from '../store/store';
+import { requireVideo } from './require-video';
+
+async function requirePlaylist(store: Store, userId: string, playlistId: string) {
+  const playlist = await store.getPlaylist(userId, playlistId);
+  if (!playlist) throw ApiError.of('playlistNotFound');
+  return playlist;
+}
+
+/** The signed-in user's playlists; another user's playlist is indistinguishable from none (404). */
+export function playlistRoutes({ store, clock }: ApiDeps) {
+  return new Hono<ApiEnv>()
+    .get('/', async (c) => c.json({ playlists: await store.listPlaylists(c.var.user._id) }))
+    .post('/', async (c) => {
+      const { playlist } = await readBody(c, playlistBodySchema);
+      const userId = c.var.user._id;
+      await store.createPlaylist(userId, playlist.title, formatTimestamp(clock()));
+      return c.json({ playlists: await store.listPlaylists(userId) }, 201);
+    })
+    .get('/:playlistId', async (c) => {
+      const playlist = await requirePlaylist(store, c.var.user._id, c.req.param('playlistId'));
+      return c.json({ playlist });
+    })
+    .delete('/:playlistId', async (c) => {
+      const userId = c.var.user._id;
+      const deleted = await store.deletePlaylist(userId, c.req.param('playlistId'));
+      if (!deleted) throw ApiError.of('playlistNotFound');
+      return c.json({ playlists: await store.listPlaylists(userId) });
+    })
+    .post('/:playlistId', async (c) => {
+      const { video } = await readBody(c, videoBodySchema);
+      const userId = c.var.user._id;
+      const playlistId = c.req.param('playlistId');
+      await requireVideo(store, video._id);
+      const at = formatTimestamp(clock());
+      const result = await store.addVideoToPlaylist(userId, playlistId, video._id, at);
+      if (result === 'no-playlist') throw ApiError.of('playlistNotFound');
+      if (result === 'duplicate') throw ApiError.of('alreadyInPlaylist');
+      return c.json({ playlist: await requirePlaylist(store, userId, playlistId) }, 201);
+    })
+    .delete('/:playlistId/:videoId', async (c) => {
+      const userId = c.var.user._id;
+      const playlistId = c.req.param('playlistId');
+      const found = await store.removeVideoFromPlaylist(userId, playlistId, c.req.param('videoId'));
+      if (!found) throw ApiError.of('playlistNotFound');
+      return c.json({ playlist: await requirePlaylist(store, userId, playlistId) });
+    });
+}

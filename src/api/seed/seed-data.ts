@@ -1,0 +1,62 @@
+import type { Category, Todo } from '../../contract/entities';
+import { TEST_ACCOUNT } from '../../contract/limits';
+import type { PasswordHasher } from '../auth/password';
+import { formatTimestamp } from '../clock';
+import type { SeedData, Store } from '../store/store';
+import { seedVideos } from './videos';
+
+/** SPEC §3's three categories. */
+export const seedCategories: Category[] = [
+  {
+    _id: 'computer-programming',
+    categoryName: 'Computer Programming',
+    description: 'The craft of writing programs: languages, problem solving and the fundamentals.',
+  },
+  {
+    _id: 'frontend-development',
+    categoryName: 'Frontend Development',
+    description: 'Building what people see and use in the browser: HTML, CSS and JavaScript.',
+  },
+  {
+    _id: 'backend-development',
+    categoryName: 'Backend Development',
+    description: 'Servers, APIs and databases: the parts of an application users never see.',
+  },
+];
+
+export const seedTodos: Omit<Todo, '_id'>[] = [
+  { title: 'Send a GET to /api/test-todos', completed: true },
+  { title: 'POST a todo with a JSON body', completed: false },
+  { title: 'DELETE a todo by its _id', completed: false },
+];
+
+/** The two seed users; the first is the built-in test account (SPEC §9). */
+const seedUsers = [
+  { firstName: 'Test', lastName: 'Learner', ...TEST_ACCOUNT },
+  {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@codetube.dev',
+    password: 'analytical-1843',
+  },
+];
+
+/** Builds the seed, hashing the seed users' passwords with the store's hasher. */
+export async function buildSeed(hasher: PasswordHasher, now: Date): Promise<SeedData> {
+  const timestamp = formatTimestamp(now);
+  const users = await Promise.all(
+    seedUsers.map(async ({ password, ...user }) => ({
+      ...user,
+      passwordHash: await hasher.hash(password),
+      extras: {},
+      createdAt: timestamp,
+      updatedAt: timestamp,
+    })),
+  );
+  return { videos: seedVideos, categories: seedCategories, users, todos: seedTodos };
+}
+
+/** Seeds the store once: a store that holds data is never seeded again. */
+export async function seedIfEmpty(store: Store, hasher: PasswordHasher, now: Date): Promise<void> {
+  if (await store.isEmpty()) await store.seed(await buildSeed(hasher, now));
+}

@@ -1,0 +1,100 @@
+import type { Category, Note, Playlist, PublicUser, Todo, Video } from '../../contract/entities';
+
+/** The three per-user lists that hold whole videos. */
+export type VideoListName = 'likes' | 'history' | 'watchlater';
+export const videoListNames: readonly VideoListName[] = ['likes', 'history', 'watchlater'];
+
+/** A user as stored: the public view plus the password hash, which never leaves the API. */
+export interface StoredUser extends PublicUser {
+  passwordHash: string;
+}
+
+export interface NewUser {
+  firstName: string;
+  lastName: string;
+  email: string;
+  passwordHash: string;
+  /** Extra signup fields (SPEC §3), already stripped of server-owned names. */
+  extras: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Everything a fresh store is filled with. */
+export interface SeedData {
+  videos: Video[];
+  categories: Category[];
+  users: NewUser[];
+  todos: Omit<Todo, '_id'>[];
+}
+
+export type AddResult = 'added' | 'duplicate';
+
+/**
+ * Persistence behind the API. Every method is scoped to one user where it touches user data, so
+ * one user's request cannot reach another's rows. Lists keep insertion order (oldest first).
+ * Implementations: MemoryStore (mock mode, tests) and SqlStore (server mode).
+ */
+export interface Store {
+  /** True when the store has never been seeded. */
+  isEmpty(): Promise<boolean>;
+  /** Fills an empty store; callers check `isEmpty` first. */
+  seed(data: SeedData): Promise<void>;
+
+  /** All catalogue videos in catalogue order. */
+  listVideos(): Promise<Video[]>;
+  /** One catalogue video, or undefined. */
+  getVideo(videoId: string): Promise<Video | undefined>;
+  /** All categories. */
+  listCategories(): Promise<Category[]>;
+  /** One category, or undefined. */
+  getCategory(categoryId: string): Promise<Category | undefined>;
+
+  /** Creates a user, or answers 'email-taken' when the email is already registered. */
+  createUser(user: NewUser): Promise<StoredUser | 'email-taken'>;
+  /** Finds a user by (normalised) email. */
+  findUserByEmail(email: string): Promise<StoredUser | undefined>;
+  /** Finds a user by id. */
+  findUserById(userId: string): Promise<StoredUser | undefined>;
+
+  /** The videos of one of the user's lists, oldest first. */
+  listVideosIn(userId: string, list: VideoListName): Promise<Video[]>;
+  /** Adds a catalogue video to a list; 'duplicate' when it is already there. */
+  addVideoTo(userId: string, list: VideoListName, videoId: string, at: string): Promise<AddResult>;
+  /** Removes a video from a list; removing an absent video is a no-op. */
+  removeVideoFrom(userId: string, list: VideoListName, videoId: string): Promise<void>;
+  /** Empties a list. */
+  clearList(userId: string, list: VideoListName): Promise<void>;
+
+  /** The user's playlists, oldest first. */
+  listPlaylists(userId: string): Promise<Playlist[]>;
+  /** One of the user's playlists, or undefined (also for another user's playlist). */
+  getPlaylist(userId: string, playlistId: string): Promise<Playlist | undefined>;
+  /** Creates an empty playlist. */
+  createPlaylist(userId: string, title: string, at: string): Promise<Playlist>;
+  /** Deletes one of the user's playlists; false when the user has no such playlist. */
+  deletePlaylist(userId: string, playlistId: string): Promise<boolean>;
+  /** Adds a catalogue video to one of the user's playlists. */
+  addVideoToPlaylist(
+    userId: string,
+    playlistId: string,
+    videoId: string,
+    at: string,
+  ): Promise<AddResult | 'no-playlist'>;
+  /** Removes a video from one of the user's playlists; false when the user has no such playlist. */
+  removeVideoFromPlaylist(userId: string, playlistId: string, videoId: string): Promise<boolean>;
+
+  /** All the user's notes, oldest first. */
+  listNotes(userId: string): Promise<Note[]>;
+  /** Adds a note to a catalogue video. */
+  addNote(userId: string, videoId: string, content: string, at: string): Promise<Note>;
+  /** Deletes one of the user's notes; false when the user has no such note. */
+  deleteNote(userId: string, noteId: string): Promise<boolean>;
+
+  /** The request tester's sample todos. */
+  listTodos(): Promise<Todo[]>;
+  /** Adds a sample todo. */
+  addTodo(todo: Omit<Todo, '_id'>): Promise<Todo>;
+  /** Deletes a sample todo; false when there is none with that id. */
+  deleteTodo(todoId: string): Promise<boolean>;
+}

@@ -1,0 +1,536 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiErrors } from '../../contract/errors';
+import { TEST_ACCOUNT } from '../../contract/limits';
+import { signToken } from '../auth/tokens';
+import { seedCategories } from '../seed/seed-data';
+import { seedVideos } from '../seed/videos';
+import type { Store } from '../store/store';
+import { createHarness, seedVideo, TEST_SECRET } from './api-harness';
+
+export interface OpenedStore {
+  store: Store;
+  close: () => Promise<void>;
+}
+
+const errorOf = (name: keyof typeof apiErrors) => ({ errors: [apiErrors[name].message] });
+
+/**
+ * The API's contract test: every route of SPEC §7 and every message of SPEC §8, run against any
+ * Store. Each store implementation calls this with a function that opens an empty store.
+ */
+export function describeApiSuite(storeName: string, openStore: () => Promise<OpenedStore>) {
+  describe(`API on ${storeName}`, () => {
+    let opened: OpenedStore;
+    let h: Awaited<ReturnType<typeof createHarness>>;
+
+    beforeAll(async () => {
+      opened = await openStore();
+      h = await createHarness(opened.store);
+    });
+    afterAll(async () => {
+      await opened?.close();
+    });
+
+    describe('auth', () => {
+      it('signs up a user with 201, a token and no password', async () => {
+        const email = `new-${Date.now()}@example.com`;
+        const result = await h.call('POST', '/api/auth/signup', {
+          body: { firstName: 'Alan', lastName: 'Turing', email, password: 'enigma-42' },
+        });
+        expect(result.status).toBe(201);
+        expect(result.body.createdUser).toMatchObject({
+          firstName: 'Alan',
+          lastName: 'Turing',
+          email,
+        });
+        expect(result.body.createdUser._id).toEqual(expect.any(String));
+        expect(result.body.createdUser.createdAt).toMatch(
+          /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/,
+        );
+        expect(result.body.createdUser.updatedAt).toBe(result.body.createdUser.createdAt);
+        expect(result.body.encodedToken).toEqual(expect.any(String));
+        expect(JSON.stringify(result.body)).not.toMatch(/enigma-42|password/i);
+      });
+
+      it('keeps extra signup fields but never lets them overwrite server-owned ones', async () => {
+        const { user, token } = await h.signUp({
+          nickname: 'amazing',
+          _id: 'chosen-id',
+          createdAt: '1970-01-01T00:00:00+00:00',
+          likes: [seedVideo(0)],
+          passwordHash: 'planted',
+        });
+        expect(user.nickname).toBe('amazing');
+        expect(user._id).not.toBe('chosen-id');
+        expect(user.createdAt).not.toBe('1970-01-01T00:00:00+00:00');
+        expect(user).not.toHaveProperty('likes');
+        expect(user).not.toHaveProperty('passwordHash');
+        const likes = await h.call('GET', '/api/user/likes', { token });
+        expect(likes.body).toEqual({ likes: [] });
+      });
+
+      it('refuses a second signup with the same email, whatever its case (422)', async () => {
+        const { payload } = await h.signUp();
+        const again = await h.call('POST', '/api/auth/signup', {
+          body: { ...payload, email: payload.email.toUpperCase() },
+        });
+        expect(again.status).toBe(422);
+        expect(again.body).toEqual(errorOf('emailExists'));
+      });
+
+      it('names each missing or invalid signup field (422)', async () => {
+        const result = await h.call('POST', '/api/auth/signup', {
+          body: { firstName: '', email: 'not-an-email', password: 7 },
+        });
+        expect(result.status).toBe(422);
+        expect(result.body.errors).toEqual(
+          expect.arrayContaining([
+            'firstName must not be empty',
+            'lastName is required',
+            'email must be a valid email address',
+            'password must be a string',
+          ]),
+        );
+      });
+
+      it('logs in the built-in test account with 200, a token and no password', async () => {
+        const result = await h.call('POST', '/api/auth/login', { body: TEST_ACCOUNT });
+        expect(result.status).toBe(200);
+        expect(result.body.foundUser).toMatchObject({
+          email: TEST_ACCOUNT.email,
+          firstName: 'Test',
+        });
+        expect(result.body.foundUser).not.toHaveProperty('password');
+        expect(result.body.foundUser).not.toHaveProperty('passwordHash');
+        expect(result.body.encodedToken).toEqual(expect.any(String));
+      });
+
+      it('logs in the second seed user too', async () => {
+        const result = await h.call('POST', '/api/auth/login', {
+          body: { email: 'ada@codetube.dev', password: 'analytical-1843' },
+        });
+        expect(result.status).toBe(200);
+        expect(result.body.foundUser.firstName).toBe('Ada');
+      });
+
+      it('answers an unknown email with 404 not Registered', async () => {
+        const result = await h.call('POST', '/api/auth/login', {
+          body: { email: 'nobody@example.com', password: 'x' },
+        });
+        expect(result.status).toBe(404);
+        expect(result.body).toEqual(errorOf('emailNotRegistered'));
+      });
+
+      it('answers a wrong password with 401 invalid credentials', async () => {
+        const result = await h.call('POST', '/api/auth/login', {
+          body: { email: TEST_ACCOUNT.email, password: 'wrong' },
+        });
+        expect(result.status).toBe(401);
+        expect(result.body).toEqual(errorOf('invalidCredentials'));
+      });
+
+      it('lets a new user log in with the password they signed up with', async () => {
+        const { payload } = await h.signUp();
+        const result = await h.call('POST', '/api/auth/login', {
+          body: { email: payload.email, password: payload.password },
+        });
+        expect(result.status).toBe(200);
+        expect(result.body.foundUser.email).toBe(payload.email);
+      });
+
+      it('answers malformed JSON with 400 and an empty body with the missing fields', async () => {
+        const malformed = await h.call('POST', '/api/auth/login', {
+          rawBody: '{"email":',
+          headers: { 'content-type': 'application/json' },
+        });
+        expect(malformed.status).toBe(400);
+        expect(malformed.body).toEqual(errorOf('malformedJson'));
+        const empty = await h.call('POST', '/api/auth/login');
+        expect(empty.status).toBe(422);
+        expect(empty.body.errors).toEqual(['email is required', 'password is required']);
+      });
+    });
+
+    describe('catalogue', () => {
+      it('lists the six seed videos', async () => {
+        const result = await h.call('GET', '/api/videos');
+        expect(result.status).toBe(200);
+        expect(result.body.videos).toEqual(seedVideos);
+      });
+
+      it('answers one video, or 404 for an unknown id', async () => {
+        const found = await h.call('GET', `/api/video/${seedVideo(2)._id}`);
+        expect(found.status).toBe(200);
+        expect(found.body).toEqual({ video: seedVideo(2) });
+        const missing = await h.call('GET', '/api/video/nope');
+        expect(missing.status).toBe(404);
+        expect(missing.body).toEqual(errorOf('videoNotFound'));
+      });
+
+      it('lists the three categories and answers one, or 404', async () => {
+        const all = await h.call('GET', '/api/categories');
+        expect(all.body).toEqual({ categories: seedCategories });
+        const one = await h.call('GET', `/api/categories/${seedCategories[1]!._id}`);
+        expect(one.body).toEqual({ category: seedCategories[1] });
+        const missing = await h.call('GET', '/api/categories/nope');
+        expect(missing.status).toBe(404);
+        expect(missing.body).toEqual(errorOf('categoryNotFound'));
+      });
+    });
+
+    describe('tokens', () => {
+      it('refuses user routes without a token, with a forged one, or with an expired one', async () => {
+        const { user } = await h.signUp();
+        const forged = await signToken({ _id: user._id, email: user.email }, 'other', new Date());
+        const expired = await signToken(
+          { _id: user._id, email: user.email },
+          TEST_SECRET,
+          new Date(Date.now() - 30 * 24 * 3600 * 1000),
+        );
+        for (const token of [undefined, 'garbage', forged, expired]) {
+          const result = await h.call('GET', '/api/user/likes', token ? { token } : {});
+          expect(result.status).toBe(401);
+          expect(result.body).toEqual(errorOf('invalidToken'));
+        }
+      });
+
+      it('accepts the token raw or as a Bearer token', async () => {
+        const { token } = await h.signUp();
+        expect((await h.call('GET', '/api/user/likes', { token })).status).toBe(200);
+        const bearer = await h.call('GET', '/api/user/likes', { token: `Bearer ${token}` });
+        expect(bearer.status).toBe(200);
+      });
+
+      it('answers a valid token of a user who does not exist: 404 on reads and on writes', async () => {
+        const ghost = await signToken(
+          { _id: 'ghost', email: 'ghost@example.com' },
+          TEST_SECRET,
+          new Date(),
+        );
+        const read = await h.call('GET', '/api/user/history', { token: ghost });
+        expect(read.status).toBe(404);
+        expect(read.body).toEqual(errorOf('emailNotRegistered'));
+        const write = await h.call('DELETE', '/api/user/history/all', { token: ghost });
+        expect(write.status).toBe(404);
+        expect(write.body).toEqual(errorOf('userNotFound'));
+      });
+    });
+
+    const lists = [
+      { path: 'likes', key: 'likes', duplicate: 'alreadyLiked' },
+      { path: 'history', key: 'history', duplicate: 'alreadyInHistory' },
+      { path: 'watchlater', key: 'watchlater', duplicate: 'alreadyLiked' },
+    ] as const;
+
+    for (const list of lists) {
+      describe(`/api/user/${list.path}`, () => {
+        it('starts empty, adds with 201 in order, and refuses a duplicate with 409', async () => {
+          const { token } = await h.signUp();
+          const url = `/api/user/${list.path}`;
+          expect((await h.call('GET', url, { token })).body).toEqual({ [list.key]: [] });
+          const first = await h.call('POST', url, { token, body: { video: seedVideo(3) } });
+          expect(first.status).toBe(201);
+          expect(first.body).toEqual({ [list.key]: [seedVideo(3)] });
+          const second = await h.call('POST', url, { token, body: { video: seedVideo(0) } });
+          expect(second.body).toEqual({ [list.key]: [seedVideo(3), seedVideo(0)] });
+          const duplicate = await h.call('POST', url, { token, body: { video: seedVideo(3) } });
+          expect(duplicate.status).toBe(409);
+          expect(duplicate.body).toEqual(errorOf(list.duplicate));
+          const read = await h.call('GET', url, { token });
+          expect(read.status).toBe(200);
+          expect(read.body).toEqual({ [list.key]: [seedVideo(3), seedVideo(0)] });
+        });
+
+        it('stores the catalogue copy, refuses unknown videos (404) and bad bodies (422)', async () => {
+          const { token } = await h.signUp();
+          const url = `/api/user/${list.path}`;
+          const tampered = { ...seedVideo(1), title: 'Planted title', views: -1 };
+          const added = await h.call('POST', url, { token, body: { video: tampered } });
+          expect(added.body).toEqual({ [list.key]: [seedVideo(1)] });
+          const unknown = await h.call('POST', url, { token, body: { video: { _id: 'made-up' } } });
+          expect(unknown.status).toBe(404);
+          expect(unknown.body).toEqual(errorOf('videoNotFound'));
+          const noVideo = await h.call('POST', url, { token, body: {} });
+          expect(noVideo.status).toBe(422);
+          expect(noVideo.body).toEqual({ errors: ['video is required'] });
+          const badId = await h.call('POST', url, { token, body: { video: { _id: 5 } } });
+          expect(badId.body).toEqual({ errors: ['video._id must be a string'] });
+        });
+
+        it('removes a video with 200, and removing an absent one changes nothing', async () => {
+          const { token } = await h.signUp();
+          const url = `/api/user/${list.path}`;
+          await h.call('POST', url, { token, body: { video: seedVideo(4) } });
+          await h.call('POST', url, { token, body: { video: seedVideo(5) } });
+          const removed = await h.call('DELETE', `${url}/${seedVideo(4)._id}`, { token });
+          expect(removed.status).toBe(200);
+          expect(removed.body).toEqual({ [list.key]: [seedVideo(5)] });
+          const again = await h.call('DELETE', `${url}/${seedVideo(4)._id}`, { token });
+          expect(again.status).toBe(200);
+          expect(again.body).toEqual({ [list.key]: [seedVideo(5)] });
+        });
+      });
+    }
+
+    describe('/api/user/history/all', () => {
+      it('clears the whole history with 200 { history: [] }', async () => {
+        const { token } = await h.signUp();
+        await h.call('POST', '/api/user/history', { token, body: { video: seedVideo(0) } });
+        await h.call('POST', '/api/user/history', { token, body: { video: seedVideo(1) } });
+        const cleared = await h.call('DELETE', '/api/user/history/all', { token });
+        expect(cleared.status).toBe(200);
+        expect(cleared.body).toEqual({ history: [] });
+        expect((await h.call('GET', '/api/user/history', { token })).body).toEqual({ history: [] });
+      });
+    });
+
+    describe('/api/user/playlists', () => {
+      async function createPlaylist(token: string, title: string) {
+        const result = await h.call('POST', '/api/user/playlists', {
+          token,
+          body: { playlist: { title } },
+        });
+        return result;
+      }
+
+      it('creates playlists with 201, empty and in creation order, and lists them', async () => {
+        const { token } = await h.signUp();
+        expect((await h.call('GET', '/api/user/playlists', { token })).body).toEqual({
+          playlists: [],
+        });
+        const first = await createPlaylist(token, 'CSS tricks');
+        expect(first.status).toBe(201);
+        expect(first.body.playlists).toEqual([
+          { _id: expect.any(String), title: 'CSS tricks', videos: [] },
+        ]);
+        const second = await createPlaylist(token, '');
+        expect(second.body.playlists.map((p: { title: string }) => p.title)).toEqual([
+          'CSS tricks',
+          '',
+        ]);
+        const listed = await h.call('GET', '/api/user/playlists', { token });
+        expect(listed.body).toEqual(second.body);
+      });
+
+      it('refuses a playlist body without a title (422)', async () => {
+        const { token } = await h.signUp();
+        const result = await h.call('POST', '/api/user/playlists', {
+          token,
+          body: { playlist: {} },
+        });
+        expect(result.status).toBe(422);
+        expect(result.body).toEqual({ errors: ['playlist.title is required'] });
+      });
+
+      it('reads one playlist, adds videos (201, 409 on duplicates) and removes them', async () => {
+        const { token } = await h.signUp();
+        const id = (await createPlaylist(token, 'JS')).body.playlists[0]._id as string;
+        const url = `/api/user/playlists/${id}`;
+        expect((await h.call('GET', url, { token })).body).toEqual({
+          playlist: { _id: id, title: 'JS', videos: [] },
+        });
+        const added = await h.call('POST', url, { token, body: { video: seedVideo(3) } });
+        expect(added.status).toBe(201);
+        expect(added.body).toEqual({ playlist: { _id: id, title: 'JS', videos: [seedVideo(3)] } });
+        await h.call('POST', url, { token, body: { video: seedVideo(5) } });
+        const duplicate = await h.call('POST', url, { token, body: { video: seedVideo(3) } });
+        expect(duplicate.status).toBe(409);
+        expect(duplicate.body).toEqual(errorOf('alreadyInPlaylist'));
+        const unknown = await h.call('POST', url, { token, body: { video: { _id: 'made-up' } } });
+        expect(unknown.status).toBe(404);
+        expect(unknown.body).toEqual(errorOf('videoNotFound'));
+        const removed = await h.call('DELETE', `${url}/${seedVideo(3)._id}`, { token });
+        expect(removed.status).toBe(200);
+        expect(removed.body.playlist.videos).toEqual([seedVideo(5)]);
+      });
+
+      it('deletes a playlist with 200 and answers 404 for one that does not exist', async () => {
+        const { token } = await h.signUp();
+        await createPlaylist(token, 'keep');
+        const created = await createPlaylist(token, 'drop');
+        const dropId = created.body.playlists[1]._id as string;
+        const deleted = await h.call('DELETE', `/api/user/playlists/${dropId}`, { token });
+        expect(deleted.status).toBe(200);
+        expect(deleted.body.playlists.map((p: { title: string }) => p.title)).toEqual(['keep']);
+        for (const [method, path] of [
+          ['GET', `/api/user/playlists/${dropId}`],
+          ['DELETE', `/api/user/playlists/${dropId}`],
+          ['DELETE', `/api/user/playlists/${dropId}/${seedVideo(0)._id}`],
+        ] as const) {
+          const result = await h.call(method, path, { token });
+          expect(result.status).toBe(404);
+          expect(result.body).toEqual(errorOf('playlistNotFound'));
+        }
+        const add = await h.call('POST', `/api/user/playlists/${dropId}`, {
+          token,
+          body: { video: seedVideo(0) },
+        });
+        expect(add.status).toBe(404);
+        expect(add.body).toEqual(errorOf('playlistNotFound'));
+      });
+    });
+
+    describe('/api/user/notes', () => {
+      it('adds notes with 201 (an empty one too), lists them and deletes one', async () => {
+        const { token } = await h.signUp();
+        expect((await h.call('GET', '/api/user/notes', { token })).body).toEqual({ notes: [] });
+        const videoId = seedVideo(2)._id;
+        const first = await h.call('POST', `/api/user/notes/${videoId}`, {
+          token,
+          body: { note: { content: 'Flexbox at 12:30' } },
+        });
+        expect(first.status).toBe(201);
+        expect(first.body.notes).toEqual([
+          { _id: expect.any(String), content: 'Flexbox at 12:30', videoId },
+        ]);
+        const empty = await h.call('POST', `/api/user/notes/${seedVideo(0)._id}`, {
+          token,
+          body: { note: { content: '' } },
+        });
+        expect(empty.status).toBe(201);
+        expect(empty.body.notes).toHaveLength(2);
+        const listed = await h.call('GET', '/api/user/notes', { token });
+        expect(listed.body).toEqual(empty.body);
+        const noteId = first.body.notes[0]._id as string;
+        const deleted = await h.call('DELETE', `/api/user/notes/${noteId}`, { token });
+        expect(deleted.status).toBe(200);
+        expect(deleted.body.notes).toEqual([empty.body.notes[1]]);
+        const again = await h.call('DELETE', `/api/user/notes/${noteId}`, { token });
+        expect(again.status).toBe(404);
+        expect(again.body).toEqual(errorOf('noteNotFound'));
+      });
+
+      it('refuses notes on unknown videos (404) and without content (422)', async () => {
+        const { token } = await h.signUp();
+        const unknown = await h.call('POST', '/api/user/notes/made-up', {
+          token,
+          body: { note: { content: 'x' } },
+        });
+        expect(unknown.status).toBe(404);
+        expect(unknown.body).toEqual(errorOf('videoNotFound'));
+        const missing = await h.call('POST', `/api/user/notes/${seedVideo(0)._id}`, {
+          token,
+          body: { note: { text: 'x' } },
+        });
+        expect(missing.status).toBe(422);
+        expect(missing.body).toEqual({ errors: ['note.content is required'] });
+      });
+    });
+
+    describe('isolation between users', () => {
+      it("never shows, changes or deletes another user's lists, playlists or notes", async () => {
+        const alice = await h.signUp();
+        const bob = await h.signUp();
+        await h.call('POST', '/api/user/likes', {
+          token: alice.token,
+          body: { video: seedVideo(0) },
+        });
+        const playlist = await h.call('POST', '/api/user/playlists', {
+          token: alice.token,
+          body: { playlist: { title: 'mine' } },
+        });
+        const playlistId = playlist.body.playlists[0]._id as string;
+        const notes = await h.call('POST', `/api/user/notes/${seedVideo(0)._id}`, {
+          token: alice.token,
+          body: { note: { content: 'private' } },
+        });
+        const noteId = notes.body.notes[0]._id as string;
+
+        expect((await h.call('GET', '/api/user/likes', { token: bob.token })).body).toEqual({
+          likes: [],
+        });
+        expect((await h.call('GET', '/api/user/playlists', { token: bob.token })).body).toEqual({
+          playlists: [],
+        });
+        expect((await h.call('GET', '/api/user/notes', { token: bob.token })).body).toEqual({
+          notes: [],
+        });
+        for (const [method, path, body] of [
+          ['GET', `/api/user/playlists/${playlistId}`, undefined],
+          ['POST', `/api/user/playlists/${playlistId}`, { video: seedVideo(1) }],
+          ['DELETE', `/api/user/playlists/${playlistId}/${seedVideo(0)._id}`, undefined],
+          ['DELETE', `/api/user/playlists/${playlistId}`, undefined],
+          ['DELETE', `/api/user/notes/${noteId}`, undefined],
+        ] as const) {
+          const result = await h.call(method, path, { token: bob.token, body });
+          expect(result.status).toBe(404);
+        }
+        await h.call('DELETE', `/api/user/likes/${seedVideo(0)._id}`, { token: bob.token });
+
+        const aliceLikes = await h.call('GET', '/api/user/likes', { token: alice.token });
+        expect(aliceLikes.body).toEqual({ likes: [seedVideo(0)] });
+        const alicePlaylist = await h.call('GET', `/api/user/playlists/${playlistId}`, {
+          token: alice.token,
+        });
+        expect(alicePlaylist.body.playlist).toEqual({ _id: playlistId, title: 'mine', videos: [] });
+        const aliceNotes = await h.call('GET', '/api/user/notes', { token: alice.token });
+        expect(aliceNotes.body.notes).toHaveLength(1);
+      });
+    });
+
+    describe('/api/test-todos', () => {
+      it('lists the seeded todos, adds one with 201 and deletes it', async () => {
+        const initial = await h.call('GET', '/api/test-todos');
+        expect(initial.status).toBe(200);
+        expect(initial.body.todos.length).toBeGreaterThanOrEqual(3);
+        const added = await h.call('POST', '/api/test-todos', {
+          body: { title: 'Try the tester' },
+        });
+        expect(added.status).toBe(201);
+        const created = added.body.todos.at(-1);
+        expect(created).toEqual({
+          _id: expect.any(String),
+          title: 'Try the tester',
+          completed: false,
+        });
+        const deleted = await h.call('DELETE', `/api/test-todos/${created._id}`);
+        expect(deleted.status).toBe(200);
+        expect(deleted.body.todos).toEqual(initial.body.todos);
+        const missing = await h.call('DELETE', `/api/test-todos/${created._id}`);
+        expect(missing.status).toBe(404);
+        expect(missing.body).toEqual(errorOf('todoNotFound'));
+        const invalid = await h.call('POST', '/api/test-todos', { body: { title: 3 } });
+        expect(invalid.status).toBe(422);
+        expect(invalid.body).toEqual({ errors: ['title must be a string'] });
+      });
+    });
+
+    describe('errors for anything else', () => {
+      it('answers unknown /api routes with 404 in the error shape', async () => {
+        for (const [method, path] of [
+          ['GET', '/api/nope'],
+          ['PUT', '/api/videos'],
+          ['POST', '/api/video/x'],
+        ] as const) {
+          const result = await h.call(method, path);
+          expect(result.status).toBe(404);
+          expect(result.body).toEqual(errorOf('routeNotFound'));
+        }
+      });
+
+      it('refuses a body over 1 MB with 413 and stores nothing', async () => {
+        const { token } = await h.signUp();
+        const result = await h.call('POST', `/api/user/notes/${seedVideo(0)._id}`, {
+          token,
+          body: { note: { content: 'x'.repeat(1024 * 1024 + 10) } },
+        });
+        expect(result.status).toBe(413);
+        expect(result.body).toEqual(errorOf('payloadTooLarge'));
+        expect((await h.call('GET', '/api/user/notes', { token })).body).toEqual({ notes: [] });
+      });
+
+      it('serves an OpenAPI document naming every route', async () => {
+        const result = await h.call('GET', '/api/openapi.json');
+        expect(result.status).toBe(200);
+        expect(result.body.openapi).toBe('3.1.0');
+        expect(
+          result.body.paths['/api/user/playlists/{playlistId}/{videoId}'].delete,
+        ).toBeDefined();
+        expect(
+          result.body.paths['/api/auth/signup'].post.requestBody.content['application/json'].schema
+            .required,
+        ).toEqual(['firstName', 'lastName', 'email', 'password']);
+      });
+    });
+  });
+}

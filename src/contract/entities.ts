@@ -1,0 +1,54 @@
+import * as z from 'zod/mini';
+
+/** A catalogue video; `_id` is also the YouTube id used for the thumbnail and the embed. */
+export const videoSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  channelName: z.string(),
+  views: z.number(),
+  uploadedOn: z.string(),
+  avatar: z.string(),
+  description: z.string(),
+  categoryName: z.string(),
+});
+export type Video = z.infer<typeof videoSchema>;
+
+export const categorySchema = z.object({
+  _id: z.string(),
+  categoryName: z.string(),
+  description: z.string(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+/** The user as the API shows it: never a password or its hash; extra signup fields ride along. */
+export const publicUserSchema = z.looseObject({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export const playlistSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  videos: z.array(videoSchema),
+});
+export type Playlist = z.infer<typeof playlistSchema>;
+
+export const noteSchema = z.object({
+  _id: z.string(),
+  content: z.string(),
+  videoId: z.string(),
+});
+export type Note = z.infer<typeof noteSchema>;
+
+/** The request tester's default resource (`/api/test-todos`). */
+export const todoSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  completed: z.boolean(),
+});
+export type Todo = z.infer<typeof todoSchema>;

@@ -1,0 +1,46 @@
+/**
+ * The error catalogue: SPEC §8's statuses and messages, word for word, plus the API's own
+ * messages for cases the spec leaves open. Every error body is `{ "errors": [message] }`.
+ */
+export const apiErrors = {
+  emailExists: { status: 422, message: 'Unprocessable Entity. Email Already Exists.' },
+  emailNotRegistered: {
+    status: 404,
+    message: 'The email you entered is not Registered. Not Found error',
+  },
+  invalidCredentials: {
+    status: 401,
+    message: 'The credentials you entered are invalid. Unauthorized access error.',
+  },
+  invalidToken: { status: 401, message: 'The token is invalid. Unauthorized access error.' },
+  alreadyInHistory: { status: 409, message: 'The video is already in your history' },
+  // SPEC §8 gives watch later the liked-videos message too; the client never shows it.
+  alreadyLiked: { status: 409, message: 'The video is already in your liked videos' },
+  alreadyInPlaylist: { status: 409, message: 'The video is already in your playlist' },
+  userNotFound: { status: 404, message: 'The user you request does not exist. Not Found error.' },
+  videoNotFound: {
+    status: 404,
+    message: 'The video you requested does not exist. Not Found error.',
+  },
+  categoryNotFound: {
+    status: 404,
+    message: 'The category you requested does not exist. Not Found error.',
+  },
+  playlistNotFound: {
+    status: 404,
+    message: 'The playlist you requested does not exist. Not Found error.',
+  },
+  noteNotFound: { status: 404, message: 'The note you requested does not exist. Not Found error.' },
+  todoNotFound: { status: 404, message: 'The todo you requested does not exist. Not Found error.' },
+  routeNotFound: { status: 404, message: 'No API route matches this method and path.' },
+  malformedJson: { status: 400, message: 'The request body is not valid JSON.' },
+  payloadTooLarge: { status: 413, message: 'The request body is larger than 1 MB.' },
+  internal: { status: 500, message: 'Internal Server Error' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ApiErrorName = keyof typeof apiErrors;
+
+/** The body of every error response. */
+export interface ErrorBody {
+  errors: string[];
+}

@@ -1,0 +1,26 @@
+/** Shared limits and constants (SPEC §9 and the API's own guards). */
+
+/** Requests with a larger body are refused with 413. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+export const MAX_NAME_LENGTH = 100;
+export const MAX_EMAIL_LENGTH = 254;
+export const MAX_PASSWORD_LENGTH = 1024;
+export const MAX_PLAYLIST_TITLE_LENGTH = 200;
+export const MAX_NOTE_LENGTH = 20_000;
+export const MAX_TODO_TITLE_LENGTH = 500;
+export const MAX_ID_LENGTH = 128;
+
+/** SPEC §9: the mock server answers after this delay (0 in tests). */
+export const MOCK_RESPONSE_DELAY_MS = 400;
+
+/** How long a login token stays valid. */
+export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+/**
+ * The built-in demo account behind 'Login with test credentials' (SPEC §2, §9). It is public by
+ * design: anyone may sign in with it, so it is no secret.
+ */
+export const TEST_ACCOUNT = {
+  email: 'test@codetube.dev',
+  password: 'codetube-test-1',
+} as const;

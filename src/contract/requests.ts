@@ -1,0 +1,57 @@
+import * as z from 'zod/mini';
+import {
+  MAX_EMAIL_LENGTH,
+  MAX_ID_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_NOTE_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  MAX_PLAYLIST_TITLE_LENGTH,
+  MAX_TODO_TITLE_LENGTH,
+} from './limits';
+
+const requiredText = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** POST /api/auth/signup. Extra fields are kept on the user (SPEC §3). */
+export const signupBodySchema = z.looseObject({
+  firstName: requiredText(MAX_NAME_LENGTH),
+  lastName: requiredText(MAX_NAME_LENGTH),
+  email: z.string().check(z.trim(), z.maxLength(MAX_EMAIL_LENGTH), z.regex(emailPattern)),
+  password: z.string().check(z.minLength(1), z.maxLength(MAX_PASSWORD_LENGTH)),
+});
+export type SignupBody = z.infer<typeof signupBodySchema>;
+
+/** POST /api/auth/login. */
+export const loginBodySchema = z.object({
+  email: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_EMAIL_LENGTH)),
+  password: z.string().check(z.minLength(1), z.maxLength(MAX_PASSWORD_LENGTH)),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+/**
+ * `{ video }` posted to likes, history, watch later or a playlist. Only `_id` is read: the stored
+ * item is the catalogue's copy, so a client cannot plant a made-up video.
+ */
+export const videoBodySchema = z.object({
+  video: z.looseObject({ _id: requiredText(MAX_ID_LENGTH) }),
+});
+export type VideoBody = z.infer<typeof videoBodySchema>;
+
+/** POST /api/user/playlists. A blank title is allowed: SPEC §4's playlist-page modal sends one. */
+export const playlistBodySchema = z.object({
+  playlist: z.looseObject({ title: z.string().check(z.maxLength(MAX_PLAYLIST_TITLE_LENGTH)) }),
+});
+export type PlaylistBody = z.infer<typeof playlistBodySchema>;
+
+/** POST /api/user/notes/:videoId. SPEC §5: no emptiness check on the content. */
+export const noteBodySchema = z.object({
+  note: z.looseObject({ content: z.string().check(z.maxLength(MAX_NOTE_LENGTH)) }),
+});
+export type NoteBody = z.infer<typeof noteBodySchema>;
+
+/** POST /api/test-todos. */
+export const todoBodySchema = z.object({
+  title: requiredText(MAX_TODO_TITLE_LENGTH),
+  completed: z.optional(z.boolean()),
+});
+export type TodoBody = z.infer<typeof todoBodySchema>;

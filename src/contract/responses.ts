@@ -1,0 +1,45 @@
+import * as z from 'zod/mini';
+import {
+  categorySchema,
+  noteSchema,
+  playlistSchema,
+  publicUserSchema,
+  todoSchema,
+  videoSchema,
+} from './entities';
+
+export const errorBodySchema = z.object({ errors: z.array(z.string()) });
+export const signupResponseSchema = z.object({
+  createdUser: publicUserSchema,
+  encodedToken: z.string(),
+});
+export const loginResponseSchema = z.object({
+  foundUser: publicUserSchema,
+  encodedToken: z.string(),
+});
+export const videosResponseSchema = z.object({ videos: z.array(videoSchema) });
+export const videoResponseSchema = z.object({ video: videoSchema });
+export const categoriesResponseSchema = z.object({ categories: z.array(categorySchema) });
+export const categoryResponseSchema = z.object({ category: categorySchema });
+export const likesResponseSchema = z.object({ likes: z.array(videoSchema) });
+export const historyResponseSchema = z.object({ history: z.array(videoSchema) });
+export const watchLaterResponseSchema = z.object({ watchlater: z.array(videoSchema) });
+export const playlistsResponseSchema = z.object({ playlists: z.array(playlistSchema) });
+export const playlistResponseSchema = z.object({ playlist: playlistSchema });
+export const notesResponseSchema = z.object({ notes: z.array(noteSchema) });
+export const todosResponseSchema = z.object({ todos: z.array(todoSchema) });
+export const healthResponseSchema = z.object({ status: z.literal('ok') });
+
+export type SignupResponse = z.infer<typeof signupResponseSchema>;
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+export type VideosResponse = z.infer<typeof videosResponseSchema>;
+export type VideoResponse = z.infer<typeof videoResponseSchema>;
+export type CategoriesResponse = z.infer<typeof categoriesResponseSchema>;
+export type CategoryResponse = z.infer<typeof categoryResponseSchema>;
+export type LikesResponse = z.infer<typeof likesResponseSchema>;
+export type HistoryResponse = z.infer<typeof historyResponseSchema>;
+export type WatchLaterResponse = z.infer<typeof watchLaterResponseSchema>;
+export type PlaylistsResponse = z.infer<typeof playlistsResponseSchema>;
+export type PlaylistResponse = z.infer<typeof playlistResponseSchema>;
+export type NotesResponse = z.infer<typeof notesResponseSchema>;
+export type TodosResponse = z.infer<typeof todosResponseSchema>;

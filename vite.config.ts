@@ -1,0 +1,32 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// `vite build` makes the server-mode app (dist/web); `vite build --mode mock` the serverless one
+// (dist/mock). The backend each talks to comes from .env.<mode> (VITE_BACKEND).
+export default defineConfig(({ mode }) => ({
+  plugins: [react()],
+  build: {
+    outDir: mode === 'mock' ? 'dist/mock' : 'dist/web',
+    emptyOutDir: true,
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['src/{contract,api,server}/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['src/web/**/*.test.{ts,tsx}'],
+        },
+      },
+    ],
+  },
+}));

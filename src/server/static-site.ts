@@ -1,0 +1,116 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { extname, join, relative, sep } from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+const compressible = new Set(['.html', '.js', '.css', '.json', '.webmanifest', '.svg', '.txt']);
+
+interface Asset {
+  type: string;
+  cacheControl: string;
+  etag: string;
+  identity: Buffer;
+  gzip?: Buffer;
+  brotli?: Buffer;
+}
+
+/** Vite puts content-hashed files under /assets: they never change, so they are cached for good. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+async function listFiles(root: string): Promise<string[]> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+function hashOf(buffer: Buffer): string {
+  let hash = 2166136261;
+  for (const byte of buffer) hash = Math.imul(hash ^ byte, 16777619);
+  return `"${(hash >>> 0).toString(16)}-${buffer.length.toString(16)}"`;
+}
+
+async function loadAsset(file: string, urlPath: string): Promise<Asset> {
+  const identity = await readFile(file);
+  const extension = extname(file);
+  const asset: Asset = {
+    type: contentTypes[extension] ?? 'application/octet-stream',
+    cacheControl: urlPath.startsWith('/assets/') ? IMMUTABLE : REVALIDATE,
+    etag: hashOf(identity),
+    identity,
+  };
+  if (compressible.has(extension) && identity.length > 512) {
+    asset.gzip = gzipSync(identity, { level: 9 });
+    asset.brotli = brotliCompressSync(identity, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 11 },
+    });
+  }
+  return asset;
+}
+
+function respond(request: Request, asset: Asset): Response {
+  const headers = new Headers({
+    'content-type': asset.type,
+    'cache-control': asset.cacheControl,
+    etag: asset.etag,
+    vary: 'accept-encoding',
+  });
+  if (request.headers.get('if-none-match') === asset.etag) {
+    return new Response(null, { status: 304, headers });
+  }
+  const accepted = request.headers.get('accept-encoding') ?? '';
+  let body = asset.identity;
+  if (asset.brotli && /\bbr\b/.test(accepted)) {
+    body = asset.brotli;
+    headers.set('content-encoding', 'br');
+  } else if (asset.gzip && /\bgzip\b/.test(accepted)) {
+    body = asset.gzip;
+    headers.set('content-encoding', 'gzip');
+  }
+  headers.set('content-length', String(body.length));
+  return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { headers });
+}
+
+/**
+ * Serves a built single-page app from memory: files are read and compressed once at start.
+ * Answers GET and HEAD outside /api; a path that is not a file gets index.html, so deep links
+ * such as /watch/ID work on reload. Anything else is left to the caller (undefined).
+ */
+export async function loadStaticSite(root: string) {
+  const assets = new Map<string, Asset>();
+  for (const file of await listFiles(root)) {
+    const urlPath = `/${relative(root, file).split(sep).join('/')}`;
+    assets.set(urlPath, await loadAsset(file, urlPath));
+  }
+  const index = assets.get('/index.html');
+  if (!index) throw new Error(`${root} holds no index.html: build the app first`);
+
+  return (request: Request): Response | undefined => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+    const { pathname } = new URL(request.url);
+    if (pathname === '/api' || pathname.startsWith('/api/')) return undefined;
+    let decoded = pathname;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      // A malformed escape cannot name a file: fall through to the app.
+    }
+    const asset = assets.get(decoded);
+    if (asset) return respond(request, asset);
+    if (decoded.startsWith('/assets/')) return new Response('Not found', { status: 404 });
+    return respond(request, index);
+  };
+}

@@ -1,0 +1,69 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { TEST_ACCOUNT } from '../../contract/limits';
+import { createMockBackend, MOCK_STORAGE_KEY } from './mock-backend';
+
+const post = (path: string, body: unknown, token?: string) =>
+  new Request(`http://localhost${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+    body: JSON.stringify(body),
+  });
+const get = (path: string, token?: string) =>
+  new Request(`http://localhost${path}`, { headers: token ? { authorization: token } : {} });
+
+async function logIn(backend: Awaited<ReturnType<typeof createMockBackend>>) {
+  const response = await backend.handle(post('/api/auth/login', TEST_ACCOUNT));
+  return ((await response.json()) as { encodedToken: string }).encodedToken;
+}
+
+describe('the mock backend', () => {
+  beforeEach(() => {
+    localStorage.clear();
+  });
+
+  it('serves the seeded catalogue and saves its data to storage on first start', async () => {
+    const backend = await createMockBackend(localStorage);
+    const response = await backend.handle(get('/api/videos'));
+    expect(((await response.json()) as { videos: unknown[] }).videos).toHaveLength(6);
+    expect(localStorage.getItem(MOCK_STORAGE_KEY)).toContain('No8qdcVYiQw');
+  });
+
+  it('keeps writes across a reload: a new backend on the same storage sees them', async () => {
+    const first = await createMockBackend(localStorage);
+    const token = await logIn(first);
+    await first.handle(post('/api/user/likes', { video: { _id: 'No8qdcVYiQw' } }, token));
+
+    const second = await createMockBackend(localStorage);
+    const likes = await second.handle(get('/api/user/likes', token));
+    const body = (await likes.json()) as { likes: { _id: string }[] };
+    expect(body.likes.map((video) => video._id)).toEqual(['No8qdcVYiQw']);
+  });
+
+  it('starts from the seed when storage holds something unreadable', async () => {
+    localStorage.setItem(MOCK_STORAGE_KEY, '{"version":99}');
+    const backend = await createMockBackend(localStorage);
+    expect((await backend.handle(get('/api/videos'))).status).toBe(200);
+    expect(await logIn(backend)).toEqual(expect.any(String));
+  });
+
+  it('reset throws away what users wrote', async () => {
+    const backend = await createMockBackend(localStorage);
+    const signup = post('/api/auth/signup', {
+      firstName: 'A',
+      lastName: 'B',
+      email: 'gone@example.com',
+      password: 'pw',
+    });
+    expect((await backend.handle(signup)).status).toBe(201);
+    await backend.reset();
+    const login = await backend.handle(
+      post('/api/auth/login', { email: 'gone@example.com', password: 'pw' }),
+    );
+    expect(login.status).toBe(404);
+    const reopened = await createMockBackend(localStorage);
+    const again = await reopened.handle(
+      post('/api/auth/login', { email: 'gone@example.com', password: 'pw' }),
+    );
+    expect(again.status).toBe(404);
+  });
+});

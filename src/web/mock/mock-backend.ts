@@ -1,0 +1,79 @@
+import { createPbkdf2Hasher } from '../../api/auth/password';
+import { systemClock, type Clock } from '../../api/clock';
+import { createApi } from '../../api/create-api';
+import { seedIfEmpty } from '../../api/seed/seed-data';
+import { MemoryStore, type MemorySnapshot } from '../../api/store/memory-store';
+
+/** SPEC §9: the mock signs tokens with a fixed placeholder secret. It guards nothing real. */
+export const MOCK_TOKEN_SECRET = 'codetube-mock-placeholder-secret';
+
+/** Where the mock's data lives in the browser. */
+export const MOCK_STORAGE_KEY = 'codetube:mock-store';
+
+/** Light hashing: the mock's users live in this browser only. */
+const mockHasher = createPbkdf2Hasher(10_000);
+
+/** The part of the Web Storage API the mock needs. */
+export type SnapshotStorage = Pick<Storage, 'getItem' | 'setItem'>;
+
+export interface MockBackend {
+  /** Answers one request with the in-page API, then saves what it wrote. */
+  handle(request: Request): Promise<Response>;
+  /** Throws away all mock data and seeds again. */
+  reset(): Promise<void>;
+  /** Replaces the in-memory state with what storage holds (another tab wrote it). */
+  reload(): Promise<void>;
+}
+
+function readSnapshot(storage: SnapshotStorage): MemorySnapshot | undefined {
+  try {
+    const parsed = JSON.parse(storage.getItem(MOCK_STORAGE_KEY) ?? 'null') as MemorySnapshot | null;
+    const valid =
+      parsed?.version === 1 &&
+      Array.isArray(parsed.videos) &&
+      Array.isArray(parsed.users) &&
+      Array.isArray(parsed.todos);
+    return valid ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The in-browser mock backend: the real API on a MemoryStore that is saved to browser storage
+ * after every write, so signups, lists and notes survive a reload.
+ */
+export async function createMockBackend(
+  storage: SnapshotStorage,
+  clock: Clock = systemClock,
+): Promise<MockBackend> {
+  let store: MemoryStore;
+  let app: ReturnType<typeof createApi>;
+
+  const save = () => {
+    try {
+      storage.setItem(MOCK_STORAGE_KEY, JSON.stringify(store.snapshot()));
+    } catch (error) {
+      console.warn('The mock backend could not save its data', error);
+    }
+  };
+
+  async function open(snapshot: MemorySnapshot | undefined) {
+    store = new MemoryStore(snapshot);
+    await seedIfEmpty(store, mockHasher, clock());
+    app = createApi({ store, secret: MOCK_TOKEN_SECRET, passwordHasher: mockHasher, clock });
+    if (!snapshot) save();
+  }
+
+  await open(readSnapshot(storage));
+
+  return {
+    async handle(request) {
+      const response = await app.fetch(request);
+      if (request.method !== 'GET' && request.method !== 'HEAD') save();
+      return response;
+    },
+    reset: () => open(undefined),
+    reload: () => open(readSnapshot(storage)),
+  };
+}

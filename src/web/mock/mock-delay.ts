@@ -1,0 +1,16 @@
+import { MOCK_RESPONSE_DELAY_MS } from '../../contract/limits';
+
+const DELAY_KEY = 'codetube:mock-delay';
+
+/** The mock's response delay: the mock panel's choice, else the build's, else SPEC §9's 400 ms. */
+export function readMockDelay(): number {
+  const stored = Number(localStorage.getItem(DELAY_KEY) ?? Number.NaN);
+  if (Number.isFinite(stored) && stored >= 0) return stored;
+  const built = Number(import.meta.env.VITE_MOCK_DELAY_MS ?? Number.NaN);
+  return Number.isFinite(built) && built >= 0 ? built : MOCK_RESPONSE_DELAY_MS;
+}
+
+/** Remembers the mock panel's response delay in this browser. */
+export function writeMockDelay(ms: number): void {
+  localStorage.setItem(DELAY_KEY, String(Math.max(0, Math.round(ms))));
+}

@@ -1,17 +1,59 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Toaster } from 'react-hot-toast';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
-import { HomePage } from '../features/videos/components/home-page';
+import { SaveToPlaylistProvider } from '../features/playlists/components/save-to-playlist-provider';
+import { HomePage } from '../pages/home-page';
+import { StoreProvider } from '../state/store-provider';
 import { ErrorBoundary } from './error-boundary';
+import { AppLayout } from './layout/app-layout';
+import { StartupLoader } from './startup-loader';
 
-/** The app: routes of SPEC §2 (more screens arrive with their features). */
+const TrendingPage = lazy(() => import('../pages/trending-page'));
+const WatchPage = lazy(() => import('../pages/watch-page'));
+const LikedVideosPage = lazy(() => import('../pages/liked-videos-page'));
+const HistoryPage = lazy(() => import('../pages/history-page'));
+const WatchLaterPage = lazy(() => import('../pages/watch-later-page'));
+const PlaylistsPage = lazy(() => import('../pages/playlists-page'));
+const PlaylistPage = lazy(() => import('../pages/playlist-page'));
+const ProfilePage = lazy(() => import('../pages/profile-page'));
+const LoginPage = lazy(() => import('../features/auth/components/login-page'));
+const SignupPage = lazy(() => import('../features/auth/components/signup-page'));
+
+/** SPEC §9's toast constants: react-hot-toast's defaults already match them, but these don't. */
+const toastOptions = { success: { style: { minWidth: 260, maxWidth: 350 } } };
+
+/** The app: stores, the shared chrome and SPEC §2's routes (non-home screens load lazily). */
 export function App() {
   return (
     <ErrorBoundary>
-      <BrowserRouter>
-        <Routes>
-          <Route path="/" element={<HomePage />} />
-          <Route path="*" element={<Navigate to="/" replace />} />
-        </Routes>
-      </BrowserRouter>
+      <StoreProvider>
+        <BrowserRouter>
+          <SaveToPlaylistProvider>
+            <StartupLoader />
+            <Routes>
+              <Route element={<AppLayout />}>
+                <Route path="/" element={<HomePage />} />
+                <Route path="/trending" element={<Lazy page={<TrendingPage />} />} />
+                <Route path="/watch/:videoId" element={<Lazy page={<WatchPage />} />} />
+                <Route path="/liked-videos" element={<Lazy page={<LikedVideosPage />} />} />
+                <Route path="/history" element={<Lazy page={<HistoryPage />} />} />
+                <Route path="/watch-later" element={<Lazy page={<WatchLaterPage />} />} />
+                <Route path="/playlist" element={<Lazy page={<PlaylistsPage />} />} />
+                <Route path="/playlist/:playlistId" element={<Lazy page={<PlaylistPage />} />} />
+                <Route path="/profile" element={<Lazy page={<ProfilePage />} />} />
+                <Route path="/login" element={<Lazy page={<LoginPage />} />} />
+                <Route path="/signup" element={<Lazy page={<SignupPage />} />} />
+                <Route path="*" element={<Navigate to="/" replace />} />
+              </Route>
+            </Routes>
+          </SaveToPlaylistProvider>
+        </BrowserRouter>
+        <Toaster position="top-right" toastOptions={toastOptions} />
+      </StoreProvider>
     </ErrorBoundary>
   );
+}
+
+function Lazy({ page }: { page: ReactNode }) {
+  return <Suspense fallback={<p role="status">Loading…</p>}>{page}</Suspense>;
 }

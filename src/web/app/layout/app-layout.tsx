@@ -1,0 +1,24 @@
+import { useCallback, useState } from 'react';
+import { Outlet } from 'react-router';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+import styles from './layout.module.css';
+
+/** The shared chrome around every screen. */
+export function AppLayout() {
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+  const closeSidebar = useCallback(() => setSidebarOpen(false), []);
+
+  return (
+    <div className={styles.shell}>
+      <a href="#main" className={styles.skipLink}>
+        Skip to content
+      </a>
+      <TopBar sidebarOpen={sidebarOpen} onToggleSidebar={() => setSidebarOpen((open) => !open)} />
+      <Sidebar open={sidebarOpen} onClose={closeSidebar} />
+      <main id="main" className={styles.main} tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

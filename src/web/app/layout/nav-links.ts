@@ -1,0 +1,11 @@
+import { Clock, Flame, History, Home, ListVideo, ThumbsUp, type LucideIcon } from 'lucide-react';
+
+/** SPEC §2's sidebar links, in order. */
+export const navLinks: { to: string; label: string; icon: LucideIcon }[] = [
+  { to: '/', label: 'Home', icon: Home },
+  { to: '/trending', label: 'Trending', icon: Flame },
+  { to: '/history', label: 'History', icon: History },
+  { to: '/liked-videos', label: 'Liked Videos', icon: ThumbsUp },
+  { to: '/watch-later', label: 'Watch Later', icon: Clock },
+  { to: '/playlist', label: 'Playlist', icon: ListVideo },
+];

@@ -1,0 +1,70 @@
+import toast from 'react-hot-toast';
+import type { LoginBody, SignupBody } from '../../../contract/requests';
+import type { LoginResponse, SignupResponse } from '../../../contract/responses';
+import { api, ApiRequestError, firstError } from '../../lib/api-client';
+import { ADDED, accept } from '../../lib/notify';
+import { clearStoredAuth, storeAuth } from '../../state/auth-storage';
+import { loadLibrary } from '../../state/load-library';
+import type { Dispatchers } from '../../state/use-store';
+import { authTexts } from './auth-texts';
+
+/** SPEC §8: a 500 reads '500 : Internal Server Error'; anything else, the server's first error. */
+export function authErrorMessage(error: unknown): string {
+  if (error instanceof ApiRequestError) {
+    if (error.status === 500) return authTexts.serverError;
+    return firstError(error.data) ?? error.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+function failAuth(error: unknown, dispatchers: Dispatchers, toastId: string) {
+  const message = authErrorMessage(error);
+  clearStoredAuth();
+  dispatchers.auth({ type: 'AUTH_ERROR', payload: message });
+  dispatchers.videos({ type: 'CLEAR_USER_DATA' });
+  dispatchers.playlists({ type: 'CLEAR_USER_DATA' });
+  toast.error(message, { id: toastId });
+}
+
+/** Logs in, keeps the session and loads the user's lists. Resolves to whether it worked. */
+export async function logIn(credentials: LoginBody, dispatchers: Dispatchers): Promise<boolean> {
+  const id = toast.loading(authTexts.loggingIn);
+  try {
+    const { foundUser, encodedToken } = accept(
+      await api.post<LoginResponse>('/api/auth/login', credentials),
+      [200],
+    );
+    storeAuth(encodedToken, foundUser);
+    dispatchers.auth({ type: 'SAVE_TOKEN', payload: encodedToken });
+    dispatchers.auth({ type: 'SAVE_USER_INFO', payload: foundUser });
+    toast.success(authTexts.welcome(foundUser.firstName), { id, icon: '👋' });
+    void loadLibrary(dispatchers);
+    return true;
+  } catch (error) {
+    failAuth(error, dispatchers, id);
+    return false;
+  }
+}
+
+/** Creates an account (the user logs in afterwards). Resolves to whether it worked. */
+export async function signUp(details: SignupBody, dispatchers: Dispatchers): Promise<boolean> {
+  const id = toast.loading(authTexts.signingUp);
+  try {
+    accept(await api.post<SignupResponse>('/api/auth/signup', details), ADDED);
+    toast.success(authTexts.signedUp, { id });
+    return true;
+  } catch (error) {
+    failAuth(error, dispatchers, id);
+    return false;
+  }
+}
+
+/** Forgets the session and the user's lists. */
+export function logOut(dispatchers: Dispatchers): void {
+  const id = toast.loading(authTexts.loggingOut);
+  clearStoredAuth();
+  dispatchers.auth({ type: 'LOGOUT' });
+  dispatchers.videos({ type: 'CLEAR_USER_DATA' });
+  dispatchers.playlists({ type: 'CLEAR_USER_DATA' });
+  toast.success(authTexts.loggedOut, { id });
+}

@@ -1,0 +1,15 @@
+/** SPEC §2 and §8's texts for login, signup and logout, word for word. */
+export const authTexts = {
+  signingUp: 'Creating your account...',
+  signedUp: 'Account created successfully!',
+  loggingIn: 'Logging in...',
+  welcome: (name: string) => `Hello, ${name}. Welcome back!`,
+  loggingOut: 'Logging out...',
+  loggedOut: "You're logged out successfully",
+  serverError: '500 : Internal Server Error',
+  passwordMismatch: "Password doesn't match.",
+  rememberMe: 'Remember me',
+  forgotPassword: 'Forgot your password?',
+  testCredentials: 'Login with test credentials',
+  createAccount: 'Create New Account',
+} as const;

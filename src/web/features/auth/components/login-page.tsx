@@ -1,0 +1,97 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { TEST_ACCOUNT } from '../../../../contract/limits';
+import { useAuth, useDispatchers } from '../../../state/use-store';
+import { logIn } from '../auth-service';
+import { authTexts } from '../auth-texts';
+import styles from './auth-form.module.css';
+
+/** True when the app itself put an entry before this one, so going back stays in the app. */
+const canGoBack = () => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+
+/** SPEC §2's login screen; after success the user goes back one step. */
+export default function LoginPage() {
+  const { state: auth } = useAuth();
+  const dispatchers = useDispatchers();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+
+  if (auth.isLoggedIn && !submitting) return <Navigate to="/" replace />;
+
+  const submit = async (credentials: { email: string; password: string }) => {
+    setSubmitting(true);
+    if (await logIn(credentials, dispatchers)) {
+      if (canGoBack()) void navigate(-1);
+      else void navigate('/', { replace: true });
+    } else {
+      setSubmitting(false);
+    }
+  };
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submit({ email, password });
+  };
+
+  return (
+    <div className={styles.page}>
+      <form className={styles.form} onSubmit={handleSubmit}>
+        <h1 className={styles.title}>Login</h1>
+        <label className={styles.field}>
+          Email
+          <input
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </label>
+        <label className={styles.field}>
+          Password
+          <input
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </label>
+        <div className={styles.row}>
+          <label className={styles.check}>
+            <input type="checkbox" name="remember" />
+            {authTexts.rememberMe}
+          </label>
+          <span className={styles.muted}>{authTexts.forgotPassword}</span>
+        </div>
+        {auth.error && (
+          <p role="alert" className={styles.error}>
+            {auth.error}
+          </p>
+        )}
+        <button type="submit" className={styles.primary} disabled={submitting}>
+          Login
+        </button>
+        <button
+          type="button"
+          className={styles.secondary}
+          disabled={submitting}
+          onClick={() => {
+            setEmail(TEST_ACCOUNT.email);
+            setPassword(TEST_ACCOUNT.password);
+            void submit(TEST_ACCOUNT);
+          }}
+        >
+          {authTexts.testCredentials}
+        </button>
+        <p className={styles.switch}>
+          New to CodeTube? <Link to="/signup">{authTexts.createAccount}</Link>
+        </p>
+      </form>
+    </div>
+  );
+}

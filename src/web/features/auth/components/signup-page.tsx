@@ -1,0 +1,102 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { useAuth, useDispatchers } from '../../../state/use-store';
+import { signUp } from '../auth-service';
+import { authTexts } from '../auth-texts';
+import styles from './auth-form.module.css';
+
+const fields = [
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'firstName', label: 'First name', type: 'text', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'Last name', type: 'text', autoComplete: 'family-name' },
+  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
+] as const;
+
+type FieldName = (typeof fields)[number]['name'];
+
+/** SPEC §2's signup screen; after success the user is sent to /login. */
+export default function SignupPage() {
+  const { state: auth } = useAuth();
+  const dispatchers = useDispatchers();
+  const navigate = useNavigate();
+  const [values, setValues] = useState<Record<FieldName, string>>({
+    email: '',
+    firstName: '',
+    lastName: '',
+    password: '',
+  });
+  const [confirm, setConfirm] = useState('');
+  // SPEC §4: the match flag is re-evaluated on each edit of the confirm field.
+  const [matches, setMatches] = useState(true);
+  const [submitting, setSubmitting] = useState(false);
+
+  if (auth.isLoggedIn) return <Navigate to="/" replace />;
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    // SPEC §5: with any of the five fields empty, submitting does nothing.
+    if (Object.values(values).some((value) => value === '') || confirm === '') return;
+    if (confirm !== values.password) {
+      setMatches(false);
+      return;
+    }
+    setSubmitting(true);
+    const created = await signUp(values, dispatchers);
+    setSubmitting(false);
+    if (created) void navigate('/login');
+  };
+
+  return (
+    <div className={styles.page}>
+      <form className={styles.form} onSubmit={(event) => void handleSubmit(event)} noValidate>
+        <h1 className={styles.title}>Signup</h1>
+        {fields.map((field) => (
+          <label key={field.name} className={styles.field}>
+            {field.label}
+            <input
+              type={field.type}
+              name={field.name}
+              autoComplete={field.autoComplete}
+              value={values[field.name]}
+              onChange={(event) => setValues({ ...values, [field.name]: event.target.value })}
+            />
+          </label>
+        ))}
+        <label className={styles.field}>
+          Confirm password
+          <input
+            type="password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            value={confirm}
+            aria-invalid={!matches}
+            aria-describedby={matches ? undefined : 'password-mismatch'}
+            onChange={(event) => {
+              setConfirm(event.target.value);
+              setMatches(event.target.value === values.password);
+            }}
+          />
+        </label>
+        {!matches && (
+          <p id="password-mismatch" role="alert" className={styles.error}>
+            {authTexts.passwordMismatch}
+          </p>
+        )}
+        <label className={styles.check}>
+          <input type="checkbox" name="terms" />I accept all Terms &amp; Conditions
+        </label>
+        {auth.error && (
+          <p role="alert" className={styles.error}>
+            {auth.error}
+          </p>
+        )}
+        <button type="submit" className={styles.primary} disabled={submitting}>
+          {authTexts.createAccount}
+        </button>
+        <p className={styles.switch}>
+          Already have an account? <Link to="/login">Login</Link>
+        </p>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import type { Video } from '../../../contract/entities';
+import type { HistoryResponse } from '../../../contract/responses';
+import { api } from '../../lib/api-client';
+import { ADDED, DELETED, accept, withToasts } from '../../lib/notify';
+import type { Dispatchers } from '../../state/use-store';
+
+export const historyTexts = {
+  heading: 'History',
+  clear: 'Clear History',
+  clearing: 'Deleting the history...',
+  cleared: 'History has been cleared.',
+  deleting: 'Deleting video from history...',
+  deleted: 'Video deleted from history.',
+  remove: 'Remove from History',
+  empty: 'No history available.',
+  loadFailed: 'Unable to load data',
+} as const;
+
+/**
+ * SPEC §4: opening a video adds it to history when absent; when present it only moves to the end,
+ * locally, with no call. A failed add is silent (error action only).
+ */
+export async function recordWatch(
+  video: Video,
+  history: Video[],
+  dispatch: Dispatchers['videos'],
+): Promise<void> {
+  if (history.some((item) => item._id === video._id)) {
+    dispatch({ type: 'ADD_VIDEO_TO_HISTORY', payload: video });
+    return;
+  }
+  try {
+    accept(await api.post<HistoryResponse>('/api/user/history', { video }), ADDED);
+    dispatch({ type: 'ADD_VIDEO_TO_HISTORY', payload: video });
+  } catch (error) {
+    dispatch({ type: 'ERROR', payload: error });
+  }
+}
+
+/** Removes one video from the history. */
+export function removeFromHistory(videoId: string, dispatch: Dispatchers['videos']) {
+  return withToasts(
+    { loading: historyTexts.deleting, success: historyTexts.deleted },
+    async () => {
+      accept(
+        await api.delete<HistoryResponse>(`/api/user/history/${encodeURIComponent(videoId)}`),
+        DELETED,
+      );
+      dispatch({ type: 'DELETE_VIDEO_FROM_HISTORY', payload: videoId });
+    },
+    (error) => dispatch({ type: 'ERROR', payload: error }),
+  );
+}
+
+/** Empties the history. */
+export function clearHistory(dispatch: Dispatchers['videos']) {
+  return withToasts(
+    { loading: historyTexts.clearing, success: historyTexts.cleared },
+    async () => {
+      accept(await api.delete<HistoryResponse>('/api/user/history/all'), DELETED);
+      dispatch({ type: 'CLEAR_HISTORY' });
+    },
+    (error) => dispatch({ type: 'ERROR', payload: error }),
+  );
+}

@@ -1,0 +1,40 @@
+import type { Video } from '../../../contract/entities';
+import type { LikesResponse } from '../../../contract/responses';
+import { api } from '../../lib/api-client';
+import { ADDED, DELETED, accept, withToasts } from '../../lib/notify';
+import type { Dispatchers } from '../../state/use-store';
+
+export const likesTexts = {
+  adding: 'Adding video to liked list...',
+  added: 'Video added to liked list',
+  deleting: 'Deleting video from liked list...',
+  deleted: 'Video deleted from liked list.',
+  like: 'Like',
+  liked: 'Liked',
+} as const;
+
+/** SPEC §4: the like toggle removes the video if already liked, otherwise adds it. */
+export function toggleLike(video: Video, isLiked: boolean, dispatch: Dispatchers['videos']) {
+  const onError = (error: unknown) => dispatch({ type: 'ERROR', payload: error });
+  if (isLiked) {
+    return withToasts(
+      { loading: likesTexts.deleting, success: likesTexts.deleted },
+      async () => {
+        const { likes } = accept(
+          await api.delete<LikesResponse>(`/api/user/likes/${encodeURIComponent(video._id)}`),
+          DELETED,
+        );
+        dispatch({ type: 'DISLIKE_VIDEO', payload: likes });
+      },
+      onError,
+    );
+  }
+  return withToasts(
+    { loading: likesTexts.adding, success: likesTexts.added },
+    async () => {
+      const { likes } = accept(await api.post<LikesResponse>('/api/user/likes', { video }), ADDED);
+      dispatch({ type: 'LIKE_VIDEO', payload: likes });
+    },
+    onError,
+  );
+}

@@ -1,0 +1,69 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Trash2 } from 'lucide-react';
+import { useAuth, useVideos } from '../../../state/use-store';
+import { deleteNote, notesTexts, saveNote } from '../notes-service';
+import styles from './notes-panel.module.css';
+
+/** The watch page's notes: a labelled box, a save button and this video's notes. */
+export function NotesPanel({ videoId }: { videoId: string }) {
+  const { state: auth } = useAuth();
+  const { state, dispatch } = useVideos();
+  const [draft, setDraft] = useState('');
+  const fieldId = useId();
+  const headingId = useId();
+  const notes = state.notes.filter((note) => note.videoId === videoId);
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await saveNote(videoId, draft, dispatch)) setDraft('');
+  };
+
+  return (
+    <section className={styles.panel} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.heading}>
+        {notesTexts.heading}
+      </h2>
+      {!auth.isLoggedIn ? (
+        <p>
+          You&apos;re logged out. <Link to="/login">Login</Link>
+        </p>
+      ) : (
+        <>
+          <form className={styles.form} onSubmit={(event) => void handleSubmit(event)}>
+            <label htmlFor={fieldId}>{notesTexts.label}</label>
+            <textarea
+              id={fieldId}
+              className={styles.field}
+              rows={3}
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+            />
+            <button type="submit" className={styles.save}>
+              {notesTexts.save}
+            </button>
+          </form>
+          {notes.length === 0 ? (
+            <p className={styles.empty}>{notesTexts.empty}</p>
+          ) : (
+            <ul className={styles.list} aria-label="Your notes on this video">
+              {notes.map((note) => (
+                <li key={note._id} className={styles.note}>
+                  <p className={styles.content}>{note.content}</p>
+                  <button
+                    type="button"
+                    className={styles.delete}
+                    aria-label={`Delete note: ${note.content.slice(0, 40)}`}
+                    onClick={() => void deleteNote(note._id, dispatch)}
+                  >
+                    <Trash2 aria-hidden size={18} />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

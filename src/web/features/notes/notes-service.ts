@@ -1,0 +1,47 @@
+import type { NotesResponse } from '../../../contract/responses';
+import { api } from '../../lib/api-client';
+import { ADDED, DELETED, accept, withToasts } from '../../lib/notify';
+import type { Dispatchers } from '../../state/use-store';
+
+export const notesTexts = {
+  heading: 'Notes',
+  label: 'Write a note',
+  save: 'Save note',
+  saving: 'Saving note...',
+  saved: 'Note saved successfully!',
+  deleting: 'Deleting note...',
+  deleted: 'note deleted successfully.',
+  empty: 'No note available.',
+} as const;
+
+/** Saves a note on a video; SPEC §5: no emptiness check. */
+export function saveNote(videoId: string, content: string, dispatch: Dispatchers['videos']) {
+  return withToasts(
+    { loading: notesTexts.saving, success: notesTexts.saved },
+    async () => {
+      const { notes } = accept(
+        await api.post<NotesResponse>(`/api/user/notes/${encodeURIComponent(videoId)}`, {
+          note: { content },
+        }),
+        ADDED,
+      );
+      dispatch({ type: 'ADD_NOTE', payload: notes });
+    },
+    (error) => dispatch({ type: 'ERROR', payload: error }),
+  );
+}
+
+/** Deletes a note. */
+export function deleteNote(noteId: string, dispatch: Dispatchers['videos']) {
+  return withToasts(
+    { loading: notesTexts.deleting, success: notesTexts.deleted },
+    async () => {
+      const { notes } = accept(
+        await api.delete<NotesResponse>(`/api/user/notes/${encodeURIComponent(noteId)}`),
+        DELETED,
+      );
+      dispatch({ type: 'DELETE_NOTE', payload: notes });
+    },
+    (error) => dispatch({ type: 'ERROR', payload: error }),
+  );
+}

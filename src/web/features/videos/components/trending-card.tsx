@@ -1,0 +1,38 @@
+import { Link } from 'react-router';
+import type { Video } from '../../../../contract/entities';
+import {
+  DESCRIPTION_LIMIT_DESKTOP,
+  DESCRIPTION_LIMIT_MOBILE,
+  TITLE_LIMIT,
+  formatCount,
+  truncate,
+} from '../../../lib/format';
+import { DESKTOP_QUERY, useMediaQuery } from '../../../lib/use-media-query';
+import { Thumbnail } from './thumbnail';
+import styles from './trending-card.module.css';
+
+/** SPEC §2's horizontal trending card: the description is cut to 80 (mobile) or 150 characters. */
+export function TrendingCard({ video, onOpen }: { video: Video; onOpen?: (video: Video) => void }) {
+  const desktop = useMediaQuery(DESKTOP_QUERY);
+  const limit = desktop ? DESCRIPTION_LIMIT_DESKTOP : DESCRIPTION_LIMIT_MOBILE;
+  return (
+    <article className={styles.card}>
+      <Link
+        to={`/watch/${encodeURIComponent(video._id)}`}
+        className={styles.link}
+        onClick={() => onOpen?.(video)}
+      >
+        <Thumbnail videoId={video._id} className={styles.thumbnail} />
+        <div className={styles.body}>
+          <h2 className={styles.title} title={video.title}>
+            {truncate(video.title, TITLE_LIMIT)}
+          </h2>
+          <p className={styles.meta}>
+            {video.channelName} · {formatCount(video.views)} views
+          </p>
+          <p className={styles.description}>{truncate(video.description, limit)}</p>
+        </div>
+      </Link>
+    </article>
+  );
+}

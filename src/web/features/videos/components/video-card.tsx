@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Video } from '../../../../contract/entities';
+import { TITLE_LIMIT, formatAge, formatCount, truncate } from '../../../lib/format';
+import { ChannelAvatar } from './channel-avatar';
+import { Thumbnail } from './thumbnail';
+import styles from './video-card.module.css';
+
+interface VideoCardProps {
+  video: Video;
+  /** Called when the user opens the video from this card. */
+  onOpen?: (video: Video) => void;
+  /** The three-dots menu, composed by the screen that shows the card. */
+  menu?: ReactNode;
+}
+
+/** A grid card: thumbnail, title cut to 50 characters, channel, views and age. */
+export function VideoCard({ video, onOpen, menu }: VideoCardProps) {
+  return (
+    <article className={styles.card}>
+      <Link
+        to={`/watch/${encodeURIComponent(video._id)}`}
+        className={styles.link}
+        onClick={() => onOpen?.(video)}
+      >
+        <Thumbnail videoId={video._id} />
+        <h2 className={styles.title} title={video.title}>
+          {truncate(video.title, TITLE_LIMIT)}
+        </h2>
+      </Link>
+      <div className={styles.meta}>
+        <ChannelAvatar name={video.channelName} src={video.avatar} />
+        <div className={styles.details}>
+          <p className={styles.channel}>{video.channelName}</p>
+          <p className={styles.stats}>
+            {formatCount(video.views)} views · {formatAge(video.uploadedOn)}
+          </p>
+        </div>
+        {menu}
+      </div>
+    </article>
+  );
+}

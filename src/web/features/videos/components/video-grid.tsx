@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import type { Video } from '../../../../contract/entities';
+import { VideoCard } from './video-card';
+import styles from './video-grid.module.css';
+
+interface VideoGridProps {
+  videos: Video[];
+  label: string;
+  onOpen?: (video: Video) => void;
+  menuFor?: (video: Video) => ReactNode;
+}
+
+/** A responsive grid of video cards, as a labelled list. */
+export function VideoGrid({ videos, label, onOpen, menuFor }: VideoGridProps) {
+  return (
+    <ul className={styles.grid} aria-label={label}>
+      {videos.map((video) => (
+        <li key={video._id}>
+          <VideoCard video={video} onOpen={onOpen} menu={menuFor?.(video)} />
+        </li>
+      ))}
+    </ul>
+  );
+}

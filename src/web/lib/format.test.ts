@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { formatAge, formatCount, truncate } from './format';
+
+describe('truncate', () => {
+  it('keeps text up to the limit and cuts longer text with ...', () => {
+    expect(truncate('a'.repeat(50), 50)).toBe('a'.repeat(50));
+    expect(truncate('a'.repeat(51), 50)).toBe(`${'a'.repeat(50)}...`);
+    expect(
+      truncate('SHORTEST JS Program 🔥window & this keyword | Namaste JavaScript Ep. 5', 50),
+    ).toBe('SHORTEST JS Program 🔥window & this keyword | Namas...');
+  });
+});
+
+describe('formatCount', () => {
+  it('shows counts under a thousand as they are', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(899)).toBe('899');
+  });
+
+  it('shows thousands in K and millions in M with one decimal', () => {
+    expect(formatCount(1000)).toBe('1.0K');
+    expect(formatCount(40143)).toBe('40.1K');
+    expect(formatCount(808418)).toBe('808.4K');
+    expect(formatCount(999_999)).toBe('1.0M');
+    expect(formatCount(5_295_078)).toBe('5.3M');
+    expect(formatCount(8_848_594)).toBe('8.8M');
+  });
+});
+
+describe('formatAge', () => {
+  const now = new Date('2026-11-21T12:00:00Z');
+
+  it('says how long ago in the largest whole unit', () => {
+    expect(formatAge('2020-11-22', now)).toBe('5 years ago');
+    expect(formatAge('2026-11-14', now)).toBe('last week');
+    expect(formatAge('2026-11-19', now)).toBe('2 days ago');
+  });
+
+  it('shows text it cannot read as it is', () => {
+    expect(formatAge('someday', now)).toBe('someday');
+  });
+});

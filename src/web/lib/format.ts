@@ -1,0 +1,58 @@
+/** SPEC §9: titles are cut to 50 characters. */
+export const TITLE_LIMIT = 50;
+/** SPEC §2: trending descriptions are cut to 80 characters on mobile, 150 on desktop. */
+export const DESCRIPTION_LIMIT_MOBILE = 80;
+export const DESCRIPTION_LIMIT_DESKTOP = 150;
+
+/** Cuts text to `limit` characters and marks the cut with '...'. */
+export function truncate(text: string, limit: number): string {
+  const characters = Array.from(text);
+  return characters.length > limit ? `${characters.slice(0, limit).join('')}...` : text;
+}
+
+/**
+ * SPEC §5's counts: under a thousand as is, thousands as K and millions as M, one decimal each
+ * (40143 → 40.1K, 5295078 → 5.3M).
+ */
+export function formatCount(count: number): string {
+  if (!Number.isFinite(count) || count < 1000) return String(Math.max(0, Math.trunc(count || 0)));
+  const thousands = Math.round(count / 100) / 10;
+  if (thousands < 1000) return `${thousands.toFixed(1)}K`;
+  return `${(Math.round(count / 100_000) / 10).toFixed(1)}M`;
+}
+
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+const steps: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** How long ago a video went up, e.g. '6 years ago'. */
+export function formatAge(uploadedOn: string, now: Date = new Date()): string {
+  const uploaded = new Date(uploadedOn);
+  if (Number.isNaN(uploaded.getTime())) return uploadedOn;
+  // Years and months by the calendar, so an anniversary tomorrow is still '5 years ago'.
+  const months =
+    (now.getUTCFullYear() - uploaded.getUTCFullYear()) * 12 +
+    (now.getUTCMonth() - uploaded.getUTCMonth()) -
+    (now.getUTCDate() < uploaded.getUTCDate() ? 1 : 0);
+  if (months >= 12) return relative.format(-Math.floor(months / 12), 'year');
+  if (months >= 1) return relative.format(-months, 'month');
+  const seconds = Math.round((now.getTime() - uploaded.getTime()) / 1000);
+  for (const [unit, size] of steps) {
+    if (Math.abs(seconds) >= size) return relative.format(-Math.floor(seconds / size), unit);
+  }
+  return 'just now';
+}
+
+/** SPEC §9: the maximum-resolution image of a YouTube video. */
+export function thumbnailUrl(videoId: string): string {
+  return `https://i.ytimg.com/vi/${encodeURIComponent(videoId)}/maxresdefault.jpg`;
+}
+
+/** A smaller image every YouTube video has, used when the maximum-resolution one is missing. */
+export function fallbackThumbnailUrl(videoId: string): string {
+  return `https://i.ytimg.com/vi/${encodeURIComponent(videoId)}/hqdefault.jpg`;
+}

@@ -1,0 +1,51 @@
+import toast from 'react-hot-toast';
+import type { ApiResponse } from './api-client';
+
+/** SPEC §8: the toast for any failure that has no message of its own. */
+export const GENERIC_ERROR = 'Some error occured. Try Again.';
+
+/** Success recognised by status (SPEC §5): adds accept 200 or 201, deletions 200 only. */
+export const ADDED = [200, 201] as const;
+export const DELETED = [200] as const;
+
+/** A 2xx answer outside the statuses an action accepts. */
+export class UnexpectedStatusError extends Error {
+  constructor(readonly status: number) {
+    super(`Unexpected status ${status}`);
+  }
+}
+
+/** Resolves to the body when the status is one the action accepts. */
+export function accept<T>(response: ApiResponse<T>, statuses: readonly number[]): T {
+  if (!statuses.includes(response.status)) throw new UnexpectedStatusError(response.status);
+  return response.data;
+}
+
+export interface ToastTexts {
+  loading: string;
+  success: string;
+}
+
+/**
+ * Runs one user action between SPEC §8's loading and success toasts. On failure it hands the error
+ * to `onError` (the store's error action) and, unless `quiet`, toasts the generic error.
+ * Resolves to whether the action succeeded.
+ */
+export async function withToasts(
+  texts: ToastTexts,
+  action: () => Promise<void>,
+  onError: (error: unknown) => void,
+  { quiet = false }: { quiet?: boolean } = {},
+): Promise<boolean> {
+  const id = toast.loading(texts.loading);
+  try {
+    await action();
+    toast.success(texts.success, { id });
+    return true;
+  } catch (error) {
+    onError(error);
+    if (quiet) toast.dismiss(id);
+    else toast.error(GENERIC_ERROR, { id });
+    return false;
+  }
+}

@@ -1,0 +1,37 @@
+import { useParams } from 'react-router';
+import { playlistLabel } from '../features/playlists/playlist-label';
+import { playlistTexts } from '../features/playlists/playlist-texts';
+import { usePlaylists } from '../state/use-store';
+import { VideoListScreen } from './video-list-screen';
+import { RequireLogin } from './require-login';
+import { EmptyState } from '../components/ui/empty-state';
+
+/** /playlist/:playlistId: one playlist, titled with its name and video count. */
+export default function PlaylistPage() {
+  const { playlistId = '' } = useParams();
+  const { state } = usePlaylists();
+  const playlist = state.playlists.find((item) => item._id === playlistId);
+
+  if (!playlist) {
+    return (
+      <RequireLogin>
+        {state.loading ? (
+          <p role="status">Loading…</p>
+        ) : (
+          <EmptyState>This playlist does not exist.</EmptyState>
+        )}
+      </RequireLogin>
+    );
+  }
+  const count = playlist.videos.length;
+  return (
+    <VideoListScreen
+      title={`${playlistLabel(playlist.title)} (${count} ${count === 1 ? 'video' : 'videos'})`}
+      videos={playlist.videos}
+      emptyText={playlistTexts.emptyPlaylist}
+      loading={false}
+      error={undefined}
+      place={{ playlistId: playlist._id }}
+    />
+  );
+}

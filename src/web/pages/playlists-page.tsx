@@ -1,0 +1,115 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Plus, Trash2 } from 'lucide-react';
+import buttons from '../components/ui/button.module.css';
+import { EmptyState } from '../components/ui/empty-state';
+import { Modal } from '../components/ui/modal';
+import { PageHeading } from '../components/ui/page-heading';
+import styles from '../features/playlists/components/playlists.module.css';
+import { playlistLabel } from '../features/playlists/playlist-label';
+import { playlistTexts } from '../features/playlists/playlist-texts';
+import { createPlaylist, deletePlaylist } from '../features/playlists/playlists-service';
+import { Thumbnail } from '../features/videos/components/thumbnail';
+import { usePlaylists } from '../state/use-store';
+import { LoadState } from './load-state';
+import { RequireLogin } from './require-login';
+
+/** /playlist: the user's playlists, a 'Create Playlist' button and its modal. */
+export default function PlaylistsPage() {
+  return (
+    <RequireLogin>
+      <Playlists />
+    </RequireLogin>
+  );
+}
+
+const videoCount = (count: number) => `${count} ${count === 1 ? 'video' : 'videos'}`;
+
+function Playlists() {
+  const { state, dispatch } = usePlaylists();
+  const [creating, setCreating] = useState(false);
+
+  return (
+    <>
+      <PageHeading title={playlistTexts.heading}>
+        <button type="button" className={buttons.primary} onClick={() => setCreating(true)}>
+          <Plus aria-hidden size={18} />
+          {playlistTexts.create}
+        </button>
+      </PageHeading>
+      <CreatePlaylistModal open={creating} onClose={() => setCreating(false)} />
+      <LoadState
+        loading={state.loading && state.playlists.length === 0}
+        error={state.playlists.length === 0 ? state.error : undefined}
+      >
+        {state.playlists.length === 0 ? (
+          <EmptyState>{playlistTexts.emptyList}</EmptyState>
+        ) : (
+          <ul className={styles.grid} aria-label="Playlists">
+            {state.playlists.map((playlist) => {
+              const last = playlist.videos.at(-1);
+              const name = playlistLabel(playlist.title);
+              return (
+                <li key={playlist._id} className={styles.card}>
+                  <Link
+                    to={`/playlist/${encodeURIComponent(playlist._id)}`}
+                    className={styles.cardLink}
+                  >
+                    <Thumbnail videoId={last?._id} />
+                    <h2 className={styles.cardTitle}>{name}</h2>
+                  </Link>
+                  <div className={styles.cardFooter}>
+                    <span>{videoCount(playlist.videos.length)}</span>
+                    <button
+                      type="button"
+                      className={styles.deleteButton}
+                      aria-label={`Delete playlist ${name}`}
+                      onClick={() => void deletePlaylist(playlist._id, dispatch)}
+                    >
+                      <Trash2 aria-hidden size={18} />
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </LoadState>
+    </>
+  );
+}
+
+/** SPEC §4: the playlist page's create modal does not block blank names. */
+function CreatePlaylistModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { dispatch } = usePlaylists();
+  const [title, setTitle] = useState('');
+  const fieldId = useId();
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await createPlaylist(title, dispatch)) {
+      setTitle('');
+      onClose();
+    }
+  };
+
+  return (
+    <Modal title={playlistTexts.create} open={open} onClose={onClose}>
+      <form className={styles.createRow} onSubmit={(event) => void handleSubmit(event)}>
+        <label htmlFor={fieldId} className="visually-hidden">
+          Playlist name
+        </label>
+        <input
+          id={fieldId}
+          className={styles.input}
+          placeholder="Playlist name"
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+        />
+        <button type="submit" className={styles.primaryButton}>
+          Create
+        </button>
+      </form>
+    </Modal>
+  );
+}

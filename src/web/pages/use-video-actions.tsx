@@ -1,0 +1,75 @@
+import { useNavigate } from 'react-router';
+import type { Video } from '../../contract/entities';
+import { Menu, type MenuItem } from '../components/ui/menu';
+import { historyTexts, recordWatch, removeFromHistory } from '../features/history/history-service';
+import { useSaveToPlaylist } from '../features/playlists/components/save-to-playlist-context';
+import { playlistTexts } from '../features/playlists/playlist-texts';
+import { removeVideoFromPlaylist } from '../features/playlists/playlists-service';
+import {
+  addToWatchLater,
+  removeFromWatchLater,
+  watchLaterTexts,
+} from '../features/watch-later/watch-later-service';
+import { useAuth, usePlaylists, useVideos } from '../state/use-store';
+
+/** Where a card is shown decides its menu's extra items (SPEC §2). */
+export interface CardPlace {
+  onHistoryPage?: boolean;
+  playlistId?: string;
+}
+
+/**
+ * What the screens do with a video: open it (recording history) and the three-dots menu. Every
+ * item but 'Remove from History' sends a visitor to /login.
+ */
+export function useVideoActions(place: CardPlace = {}) {
+  const { state: auth } = useAuth();
+  const { state: videos, dispatch: videosDispatch } = useVideos();
+  const { dispatch: playlistsDispatch } = usePlaylists();
+  const openSaveToPlaylist = useSaveToPlaylist();
+  const navigate = useNavigate();
+
+  const requireLogin = (action: () => void) => () => {
+    if (auth.isLoggedIn) action();
+    else void navigate('/login');
+  };
+
+  const openVideo = (video: Video) => {
+    if (auth.isLoggedIn) void recordWatch(video, videos.history, videosDispatch);
+  };
+
+  const menuFor = (video: Video) => {
+    const items: MenuItem[] = [];
+    if (place.onHistoryPage) {
+      items.push({
+        label: historyTexts.remove,
+        onSelect: () => void removeFromHistory(video._id, videosDispatch),
+      });
+    }
+    const { playlistId } = place;
+    if (playlistId) {
+      items.push({
+        label: playlistTexts.remove,
+        onSelect: requireLogin(
+          () => void removeVideoFromPlaylist(playlistId, video._id, playlistsDispatch),
+        ),
+      });
+    }
+    const inWatchLater = videos.watchLater.some((item) => item._id === video._id);
+    items.push(
+      {
+        label: inWatchLater ? watchLaterTexts.remove : watchLaterTexts.save,
+        onSelect: requireLogin(
+          () =>
+            void (inWatchLater
+              ? removeFromWatchLater(video._id, videosDispatch)
+              : addToWatchLater(video, videosDispatch)),
+        ),
+      },
+      { label: playlistTexts.save, onSelect: requireLogin(() => openSaveToPlaylist(video)) },
+    );
+    return <Menu items={items} />;
+  };
+
+  return { openVideo, menuFor };
+}

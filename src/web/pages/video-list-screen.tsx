@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import type { Video } from '../../contract/entities';
+import { EmptyState } from '../components/ui/empty-state';
+import { PageHeading } from '../components/ui/page-heading';
+import { VideoGrid } from '../features/videos/components/video-grid';
+import { LoadState } from './load-state';
+import { RequireLogin } from './require-login';
+import { useVideoActions, type CardPlace } from './use-video-actions';
+
+interface VideoListScreenProps {
+  title: string;
+  videos: Video[];
+  emptyText: string;
+  loading: boolean;
+  error: unknown;
+  place?: CardPlace;
+  serverErrorText?: string;
+  /** Buttons beside the title. */
+  actions?: ReactNode;
+}
+
+/** A signed-in list of videos: liked, history, watch later, one playlist. */
+export function VideoListScreen(props: VideoListScreenProps) {
+  return (
+    <RequireLogin>
+      <VideoList {...props} />
+    </RequireLogin>
+  );
+}
+
+function VideoList({
+  title,
+  videos,
+  emptyText,
+  loading,
+  error,
+  place,
+  serverErrorText,
+  actions,
+}: VideoListScreenProps) {
+  const { openVideo, menuFor } = useVideoActions(place);
+  return (
+    <>
+      <PageHeading title={title}>{actions}</PageHeading>
+      <LoadState
+        loading={loading && videos.length === 0}
+        error={videos.length === 0 ? error : undefined}
+        serverErrorText={serverErrorText}
+      >
+        {videos.length === 0 ? (
+          <EmptyState>{emptyText}</EmptyState>
+        ) : (
+          <VideoGrid videos={videos} label={title} onOpen={openVideo} menuFor={menuFor} />
+        )}
+      </LoadState>
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import { watchLaterTexts } from '../features/watch-later/watch-later-service';
+import { useVideos } from '../state/use-store';
+import { VideoListScreen } from './video-list-screen';
+
+/** /watch-later. */
+export default function WatchLaterPage() {
+  const { state } = useVideos();
+  return (
+    <VideoListScreen
+      title={watchLaterTexts.heading}
+      videos={state.watchLater}
+      emptyText={watchLaterTexts.empty}
+      loading={state.loading}
+      error={state.error}
+    />
+  );
+}

@@ -1,0 +1,110 @@
+import { useNavigate, useParams } from 'react-router';
+import { Clock, ListPlus, ThumbsUp } from 'lucide-react';
+import type { Video } from '../../contract/entities';
+import buttons from '../components/ui/button.module.css';
+import { likesTexts, toggleLike } from '../features/likes/likes-service';
+import { NotesPanel } from '../features/notes/components/notes-panel';
+import { useSaveToPlaylist } from '../features/playlists/components/save-to-playlist-context';
+import { playlistTexts } from '../features/playlists/playlist-texts';
+import { ChannelAvatar } from '../features/videos/components/channel-avatar';
+import {
+  addToWatchLater,
+  removeFromWatchLater,
+  watchLaterTexts,
+} from '../features/watch-later/watch-later-service';
+import { formatAge, formatCount } from '../lib/format';
+import { useAuth, useVideos } from '../state/use-store';
+import { LoadState } from './load-state';
+import styles from './pages.module.css';
+import { useVideo } from './use-video';
+
+/** SPEC §2's watch page: the player and everything a learner does with the video. */
+export default function WatchPage() {
+  const { videoId = '' } = useParams();
+  const load = useVideo(videoId);
+  return (
+    <LoadState
+      loading={load.state === 'loading'}
+      error={load.state === 'error' ? load.error : undefined}
+    >
+      {load.state === 'ready' && <WatchVideo video={load.video} />}
+    </LoadState>
+  );
+}
+
+function WatchVideo({ video }: { video: Video }) {
+  const { state: auth } = useAuth();
+  const { state, dispatch } = useVideos();
+  const openSaveToPlaylist = useSaveToPlaylist();
+  const navigate = useNavigate();
+  const liked = state.likedVideos.some((item) => item._id === video._id);
+  const inWatchLater = state.watchLater.some((item) => item._id === video._id);
+
+  const whenLoggedIn = (action: () => void) => () => {
+    if (auth.isLoggedIn) action();
+    else void navigate('/login');
+  };
+
+  return (
+    <div className={styles.watch}>
+      <article>
+        <div className={styles.player}>
+          <iframe
+            src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(video._id)}?autoplay=1`}
+            title={video.title}
+            allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+            allowFullScreen
+            referrerPolicy="strict-origin-when-cross-origin"
+          />
+        </div>
+        <h1 className={styles.videoTitle}>{video.title}</h1>
+        <p className={styles.muted}>
+          {formatCount(video.views)} views · {formatAge(video.uploadedOn)}
+        </p>
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className={liked ? buttons.active : buttons.button}
+            aria-pressed={liked}
+            onClick={whenLoggedIn(() => void toggleLike(video, liked, dispatch))}
+          >
+            <ThumbsUp aria-hidden size={18} />
+            {liked ? likesTexts.liked : likesTexts.like}
+          </button>
+          <button
+            type="button"
+            className={buttons.button}
+            onClick={whenLoggedIn(
+              () =>
+                void (inWatchLater
+                  ? removeFromWatchLater(video._id, dispatch)
+                  : addToWatchLater(video, dispatch)),
+            )}
+          >
+            <Clock aria-hidden size={18} />
+            {inWatchLater ? watchLaterTexts.remove : watchLaterTexts.save}
+          </button>
+          <button
+            type="button"
+            className={buttons.button}
+            onClick={whenLoggedIn(() => openSaveToPlaylist(video))}
+          >
+            <ListPlus aria-hidden size={18} />
+            {playlistTexts.save}
+          </button>
+        </div>
+        <a
+          className={styles.channel}
+          href={`https://www.youtube.com/results?search_query=${encodeURIComponent(video.channelName)}`}
+          target="_blank"
+          rel="noreferrer"
+        >
+          <ChannelAvatar name={video.channelName} src={video.avatar} />
+          {video.channelName}
+        </a>
+        <p className={styles.description}>{video.description}</p>
+      </article>
+      <NotesPanel videoId={video._id} />
+    </div>
+  );
+}

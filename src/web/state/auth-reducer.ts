@@ -1,0 +1,31 @@
+import type { PublicUser } from '../../contract/entities';
+
+/** SPEC §3: auth state. */
+export interface AuthState {
+  token: string | null;
+  userInfo: PublicUser | null;
+  isLoggedIn: boolean;
+  error: string | null;
+}
+
+export type AuthAction =
+  | { type: 'SAVE_TOKEN'; payload: string }
+  | { type: 'SAVE_USER_INFO'; payload: PublicUser }
+  | { type: 'AUTH_ERROR'; payload: string }
+  | { type: 'LOGOUT' };
+
+export const loggedOut: AuthState = { token: null, userInfo: null, isLoggedIn: false, error: null };
+
+/** SPEC §4's auth transitions. */
+export function authReducer(state: AuthState, action: AuthAction): AuthState {
+  switch (action.type) {
+    case 'SAVE_TOKEN':
+      return { ...state, token: action.payload, isLoggedIn: true, error: null };
+    case 'SAVE_USER_INFO':
+      return { ...state, userInfo: action.payload };
+    case 'AUTH_ERROR':
+      return { ...loggedOut, error: action.payload };
+    case 'LOGOUT':
+      return loggedOut;
+  }
+}

@@ -24,7 +24,7 @@ export const seedVideos: Video[] = [
     uploadedOn: '2018-09-18',
     avatar: avatar('freeCodeCamp.org'),
     description:
-      'A complete HTML course that builds a small website from scratch, covering text, links, images, lists, tables and forms along the way.',
+      'A complete HTML course that builds a small website from scratch, covering text, links, images, lists, tables and forms along the way, with a short exercise after every lesson.',
     categoryName: 'HTML',
   },
   {

@@ -8,14 +8,28 @@ import styles from './layout.module.css';
  * SPEC §4: typing a search resets the category to All, and on any page but home goes home.
  * Used in the top bar and in the mobile search modal.
  */
-export function SearchBox({ autoFocus = false }: { autoFocus?: boolean }) {
+export function SearchBox({
+  autoFocus = false,
+  onDone,
+}: {
+  autoFocus?: boolean;
+  /** Called when the user submits (Enter): the modal closes. */
+  onDone?: () => void;
+}) {
   const { state, dispatch } = useVideos();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const id = useId();
 
   return (
-    <form className={styles.search} role="search" onSubmit={(event) => event.preventDefault()}>
+    <form
+      className={styles.search}
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onDone?.();
+      }}
+    >
       <label htmlFor={id} className="visually-hidden">
         Search videos
       </label>
@@ -26,7 +40,7 @@ export function SearchBox({ autoFocus = false }: { autoFocus?: boolean }) {
         className={styles.searchInput}
         placeholder="Search"
         autoComplete="off"
-        autoFocus={autoFocus}
+        data-autofocus={autoFocus || undefined}
         value={state.filters.search}
         onChange={(event) => {
           dispatch({ type: 'SET_SEARCH', payload: event.target.value });

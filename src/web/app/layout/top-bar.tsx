@@ -53,7 +53,7 @@ export function TopBar({ sidebarOpen, onToggleSidebar }: TopBarProps) {
           </button>
           <Modal title="Search" open={searchOpen} onClose={() => setSearchOpen(false)}>
             <p className={styles.searchHint}>{SEARCH_HINT}</p>
-            <SearchBox autoFocus />
+            <SearchBox autoFocus onDone={() => setSearchOpen(false)} />
           </Modal>
         </>
       )}

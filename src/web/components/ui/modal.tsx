@@ -12,7 +12,7 @@ interface ModalProps {
 /**
  * A modal dialog on the native <dialog>: the browser keeps focus inside and makes the page behind
  * inert; Escape, the close button and a click on the backdrop close it, and focus goes back to
- * where it was.
+ * where it was. A child marked `data-autofocus` gets the focus when it opens.
  */
 export function Modal({ title, open, onClose, children }: ModalProps) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -23,6 +23,8 @@ export function Modal({ title, open, onClose, children }: ModalProps) {
     if (!element || !open) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     element.showModal();
+    // The dialog focuses its first control (the close button) unless one asks for focus.
+    element.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     return () => {
       element.close();
       opener?.focus();

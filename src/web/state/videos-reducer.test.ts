@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { buildNote, buildVideo } from '../testing/factories';
+import {
+  ALL_CATEGORIES,
+  categoryChips,
+  filterVideos,
+  initialVideosState,
+  videosReducer,
+  type VideosState,
+} from './videos-reducer';
+
+const state = (overrides: Partial<VideosState> = {}): VideosState => ({
+  ...initialVideosState,
+  ...overrides,
+});
+
+describe('videosReducer', () => {
+  it('LOADING, GET_VIDEOS and ERROR track the catalogue load', () => {
+    const loading = videosReducer(state({ error: 'old' }), { type: 'LOADING' });
+    expect(loading).toMatchObject({ loading: true, error: null });
+    const videos = [buildVideo()];
+    expect(videosReducer(loading, { type: 'GET_VIDEOS', payload: videos })).toMatchObject({
+      videos,
+      loading: false,
+    });
+    expect(videosReducer(loading, { type: 'ERROR', payload: 'boom' })).toMatchObject({
+      loading: false,
+      error: 'boom',
+    });
+  });
+
+  it('choosing a category clears the search; searching resets the category to All', () => {
+    const searched = state({ filters: { category: 'CSS', search: 'grid' } });
+    expect(videosReducer(searched, { type: 'SET_CATEGORY', payload: 'HTML' }).filters).toEqual({
+      category: 'HTML',
+      search: '',
+    });
+    expect(videosReducer(searched, { type: 'SET_SEARCH', payload: 'flex' }).filters).toEqual({
+      category: ALL_CATEGORIES,
+      search: 'flex',
+    });
+  });
+
+  it('LIKE_VIDEO and DISLIKE_VIDEO replace the likes with the server list', () => {
+    const [a, b] = [buildVideo(), buildVideo()];
+    const liked = videosReducer(state({ likedVideos: [a] }), {
+      type: 'LIKE_VIDEO',
+      payload: [a, b],
+    });
+    expect(liked.likedVideos).toEqual([a, b]);
+    expect(videosReducer(liked, { type: 'DISLIKE_VIDEO', payload: [b] }).likedVideos).toEqual([b]);
+  });
+
+  it('ADD_VIDEO_TO_HISTORY appends a new video and moves a present one to the end', () => {
+    const [a, b, c] = [buildVideo(), buildVideo(), buildVideo()];
+    const start = state({ history: [a, b] });
+    expect(videosReducer(start, { type: 'ADD_VIDEO_TO_HISTORY', payload: c }).history).toEqual([
+      a,
+      b,
+      c,
+    ]);
+    expect(videosReducer(start, { type: 'ADD_VIDEO_TO_HISTORY', payload: a }).history).toEqual([
+      b,
+      a,
+    ]);
+  });
+
+  it('DELETE_VIDEO_FROM_HISTORY filters one out; CLEAR_HISTORY empties it', () => {
+    const [a, b] = [buildVideo(), buildVideo()];
+    const start = state({ history: [a, b] });
+    expect(
+      videosReducer(start, { type: 'DELETE_VIDEO_FROM_HISTORY', payload: a._id }).history,
+    ).toEqual([b]);
+    expect(videosReducer(start, { type: 'CLEAR_HISTORY' }).history).toEqual([]);
+  });
+
+  it('watch later and notes take the server lists', () => {
+    const video = buildVideo();
+    const added = videosReducer(state(), { type: 'ADD_VIDEO_TO_WATCH_LATER', payload: [video] });
+    expect(added.watchLater).toEqual([video]);
+    expect(
+      videosReducer(added, { type: 'DELETE_VIDEO_FROM_WATCH_LATER', payload: [] }).watchLater,
+    ).toEqual([]);
+    const note = buildNote();
+    const noted = videosReducer(state(), { type: 'ADD_NOTE', payload: [note] });
+    expect(noted.notes).toEqual([note]);
+    expect(videosReducer(noted, { type: 'DELETE_NOTE', payload: [] }).notes).toEqual([]);
+  });
+
+  it("CLEAR_USER_DATA forgets the user's lists but keeps the catalogue", () => {
+    const video = buildVideo();
+    const full = state({
+      videos: [video],
+      history: [video],
+      likedVideos: [video],
+      watchLater: [video],
+      notes: [buildNote()],
+    });
+    expect(videosReducer(full, { type: 'CLEAR_USER_DATA' })).toEqual(state({ videos: [video] }));
+  });
+});
+
+describe('filtering', () => {
+  const html = buildVideo({ title: 'Getting started with HTML5', categoryName: 'HTML' });
+  const css = buildVideo({ title: 'Learn CSS in 20 Minutes', categoryName: 'CSS' });
+  const js = buildVideo({ title: 'JavaScript in the browser!', categoryName: 'Javascript' });
+
+  it('the category filter is exact', () => {
+    expect(filterVideos([html, css, js], { category: 'CSS', search: '' })).toEqual([css]);
+    expect(filterVideos([html, css, js], { category: 'css', search: '' })).toEqual([]);
+  });
+
+  it('search is a case-sensitive substring of the title', () => {
+    expect(filterVideos([html, css, js], { category: ALL_CATEGORIES, search: 'Java' })).toEqual([
+      js,
+    ]);
+    expect(filterVideos([html, css, js], { category: ALL_CATEGORIES, search: 'java' })).toEqual([]);
+    expect(filterVideos([html, css, js], { category: ALL_CATEGORIES, search: '' })).toHaveLength(3);
+  });
+
+  it('the chips are All and each category once, in catalogue order', () => {
+    expect(categoryChips([html, css, js, buildVideo({ categoryName: 'HTML' })])).toEqual([
+      'All',
+      'HTML',
+      'CSS',
+      'Javascript',
+    ]);
+  });
+});

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Menu as MenuIcon, Search, UserCircle } from 'lucide-react';
 import { Modal } from '../../components/ui/modal';
 import { logOut } from '../../features/auth/auth-service';
@@ -18,7 +18,6 @@ interface TopBarProps {
 export function TopBar({ sidebarOpen, onToggleSidebar }: TopBarProps) {
   const { state: auth } = useAuth();
   const dispatchers = useDispatchers();
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const [searchOpen, setSearchOpen] = useState(false);
   const showSearch = pathname !== '/login' && pathname !== '/signup';
@@ -62,14 +61,7 @@ export function TopBar({ sidebarOpen, onToggleSidebar }: TopBarProps) {
           <UserCircle aria-hidden size={26} />
         </Link>
         {auth.isLoggedIn ? (
-          <button
-            type="button"
-            className={styles.authButton}
-            onClick={() => {
-              logOut(dispatchers);
-              void navigate('/');
-            }}
-          >
+          <button type="button" className={styles.authButton} onClick={() => logOut(dispatchers)}>
             Logout
           </button>
         ) : (

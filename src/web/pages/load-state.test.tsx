@@ -1,0 +1,47 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiRequestError } from '../lib/api-client';
+import { LoadState } from './load-state';
+
+describe('LoadState', () => {
+  afterEach(cleanup);
+
+  it('shows a status while loading', () => {
+    render(
+      <LoadState loading error={undefined}>
+        <p>content</p>
+      </LoadState>,
+    );
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    expect(screen.queryByText('content')).toBeNull();
+  });
+
+  it("shows the error's status text", () => {
+    const error = new ApiRequestError(404, 'Not Found', { errors: ['x'] });
+    render(
+      <LoadState loading={false} error={error}>
+        <p>content</p>
+      </LoadState>,
+    );
+    expect(screen.getByRole('alert').textContent).toBe('Not Found');
+  });
+
+  it("shows the screen's own text for a 500 when it has one (history: 'Unable to load data')", () => {
+    const error = new ApiRequestError(500, 'Internal Server Error', undefined);
+    render(
+      <LoadState loading={false} error={error} serverErrorText="Unable to load data">
+        <p>content</p>
+      </LoadState>,
+    );
+    expect(screen.getByRole('alert').textContent).toBe('Unable to load data');
+  });
+
+  it('shows the screen when there is neither', () => {
+    render(
+      <LoadState loading={false} error={undefined}>
+        <p>content</p>
+      </LoadState>,
+    );
+    expect(screen.getByText('content')).toBeTruthy();
+  });
+});

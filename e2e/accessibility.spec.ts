@@ -1,0 +1,87 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { seed, signedInUser, stubExternalImages } from './support';
+
+const publicRoutes = ['/', '/trending', `/watch/${seed.css.id}`, '/login', '/signup'];
+const userRoutes = [
+  '/',
+  '/trending',
+  `/watch/${seed.css.id}`,
+  '/liked-videos',
+  '/history',
+  '/watch-later',
+  '/playlist',
+  '/profile',
+];
+const loggedOutListRoutes = ['/liked-videos', '/history', '/watch-later', '/playlist', '/profile'];
+
+const viewports = [
+  { name: 'phone', width: 375, height: 812 },
+  { name: 'desktop', width: 1280, height: 800 },
+];
+
+/** WCAG 2.2 AA rules; the YouTube frame is YouTube's own page and is left out. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .options({ iframes: false })
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
+    }));
+}
+
+async function expectAccessible(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('main')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
+  expect({ path, violations: await seriousViolations(page) }).toEqual({ path, violations: [] });
+}
+
+for (const viewport of viewports) {
+  test.describe(`axe at ${viewport.width}×${viewport.height}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test('logged out: every route has no serious or critical violation', async ({ page }) => {
+      await stubExternalImages(page);
+      for (const path of [...publicRoutes, ...loggedOutListRoutes]) {
+        await expectAccessible(page, path);
+      }
+    });
+
+    test('logged in: every route has no serious or critical violation', async ({ page }) => {
+      await stubExternalImages(page);
+      await signedInUser(page);
+      await page.goto(`/watch/${seed.css.id}`);
+      await page.getByRole('button', { name: 'Like' }).click();
+      await expect(page.getByRole('button', { name: 'Liked' })).toBeVisible();
+      for (const path of userRoutes) await expectAccessible(page, path);
+    });
+
+    test('dark theme: no contrast or other serious violation', async ({ page }) => {
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await stubExternalImages(page);
+      for (const path of ['/', `/watch/${seed.css.id}`, '/login']) {
+        await expectAccessible(page, path);
+      }
+    });
+  });
+}
+
+test('open dialogs and menus have no serious violations either', async ({ page }) => {
+  await stubExternalImages(page);
+  await signedInUser(page);
+  await page.goto(`/watch/${seed.css.id}`);
+  await page.getByRole('button', { name: 'Save to playlist' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await page.goto('/');
+  await page.getByRole('button', { name: 'More actions' }).first().click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -114,8 +114,12 @@ export function TesterPage() {
         <h2 id={ids.response} className={styles.subheading}>
           {testerTexts.responseHeading}
         </h2>
-        {state.sending && <p className={styles.muted}>{testerTexts.sending}</p>}
-        <ResponseView response={state.response} />
+        {/* While a request is out, the previous answer is hidden so it is not taken for its answer. */}
+        {state.sending ? (
+          <p className={styles.muted}>{testerTexts.sending}</p>
+        ) : (
+          <ResponseView response={state.response} />
+        )}
       </section>
     </main>
   );

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { seed, signedInUser, stubExternalImages } from './support';
 
-const publicRoutes = ['/', '/trending', `/watch/${seed.css.id}`, '/login', '/signup'];
+const publicRoutes = ['/', '/trending', `/watch/${seed.css.id}`, '/login', '/signup', '/mock'];
 const userRoutes = [
   '/',
   '/trending',
@@ -12,6 +12,7 @@ const userRoutes = [
   '/watch-later',
   '/playlist',
   '/profile',
+  '/mock',
 ];
 const loggedOutListRoutes = ['/liked-videos', '/history', '/watch-later', '/playlist', '/profile'];
 

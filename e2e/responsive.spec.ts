@@ -13,6 +13,7 @@ const routes = [
   '/profile',
   '/login',
   '/signup',
+  '/mock',
 ];
 
 test('no route scrolls sideways from 320 px to 1920 px', async ({ page }) => {

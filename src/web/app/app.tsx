@@ -18,6 +18,7 @@ const PlaylistPage = lazy(() => import('../pages/playlist-page'));
 const ProfilePage = lazy(() => import('../pages/profile-page'));
 const LoginPage = lazy(() => import('../features/auth/components/login-page'));
 const SignupPage = lazy(() => import('../features/auth/components/signup-page'));
+const TesterPage = lazy(() => import('../features/tester/components/tester-page'));
 
 /** SPEC §9's toast constants: react-hot-toast's defaults already match them, but these don't. */
 const toastOptions = { success: { style: { minWidth: 260, maxWidth: 350 } } };
@@ -43,6 +44,7 @@ export function App() {
                 <Route path="/profile" element={<Lazy page={<ProfilePage />} />} />
                 <Route path="/login" element={<Lazy page={<LoginPage />} />} />
                 <Route path="/signup" element={<Lazy page={<SignupPage />} />} />
+                <Route path="/mock" element={<Lazy page={<TesterPage />} />} />
                 <Route path="*" element={<Navigate to="/" replace />} />
               </Route>
             </Routes>

@@ -1,5 +1,7 @@
+import type { Context } from 'hono';
 import type { PasswordHasher } from './auth/password';
 import type { Clock } from './clock';
+import type { RateLimit } from './http/rate-limiter';
 import type { Store, StoredUser } from './store/store';
 
 /** What the API is built from; each home (page, server, tests) supplies its own. */
@@ -9,6 +11,10 @@ export interface ApiDeps {
   secret: string;
   passwordHasher: PasswordHasher;
   clock: Clock;
+  /** Limits on login and signup; the defaults are in contract/limits.ts. */
+  authLimits?: { failedLoginsPerAccount?: RateLimit; requestsPerAddress?: RateLimit };
+  /** The client's address for per-address limits (the server reads its socket). */
+  clientAddress?: (c: Context) => string;
 }
 
 /** Hono's typing for the API: routes under /api/user see the signed-in user. */

@@ -50,7 +50,9 @@ export function createApi(deps: ApiDeps): Hono {
     return errorResponse(c, status, [message]);
   });
   api.onError((error, c) => {
-    if (error instanceof ApiError) return errorResponse(c, error.status, error.messages);
+    if (error instanceof ApiError) {
+      return errorResponse(c, error.status, error.messages, error.headers);
+    }
     console.error('Unexpected API failure', error);
     const { status, message } = apiErrors.internal;
     return errorResponse(c, status, [message]);

@@ -33,6 +33,10 @@ export const apiErrors = {
   noteNotFound: { status: 404, message: 'The note you requested does not exist. Not Found error.' },
   todoNotFound: { status: 404, message: 'The todo you requested does not exist. Not Found error.' },
   routeNotFound: { status: 404, message: 'No API route matches this method and path.' },
+  tooManyRequests: {
+    status: 429,
+    message: 'Too many attempts. Please wait a little and try again.',
+  },
   malformedJson: { status: 400, message: 'The request body is not valid JSON.' },
   payloadTooLarge: { status: 413, message: 'The request body is larger than 1 MB.' },
   internal: { status: 500, message: 'Internal Server Error' },

@@ -24,3 +24,8 @@ export const TEST_ACCOUNT = {
   email: 'test@codetube.dev',
   password: 'codetube-test-1',
 } as const;
+
+/** Failed logins allowed per account before it must wait (per API process). */
+export const DEFAULT_FAILED_LOGIN_LIMIT = { max: 10, windowMs: 15 * 60 * 1000 };
+/** Login and signup requests allowed per client address (per API process). */
+export const DEFAULT_AUTH_REQUEST_LIMIT = { max: 300, windowMs: 60 * 1000 };

@@ -52,7 +52,7 @@ export const routeTable: RouteSpec[] = [
     body: signupBodySchema,
     status: 201,
     response: signupResponseSchema,
-    errors: ['emailExists'],
+    errors: ['emailExists', 'tooManyRequests'],
   },
   {
     method: 'POST',
@@ -62,7 +62,7 @@ export const routeTable: RouteSpec[] = [
     body: loginBodySchema,
     status: 200,
     response: loginResponseSchema,
-    errors: ['emailNotRegistered', 'invalidCredentials'],
+    errors: ['emailNotRegistered', 'invalidCredentials', 'tooManyRequests'],
   },
   {
     method: 'GET',

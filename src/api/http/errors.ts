@@ -4,6 +4,9 @@ import { apiErrors, type ApiErrorName, type ErrorBody } from '../../contract/err
 
 /** Thrown by routes and middleware; the app's error handler turns it into `{ errors }`. */
 export class ApiError extends Error {
+  /** Extra response headers, such as Retry-After. */
+  headers: Record<string, string> = {};
+
   constructor(
     readonly status: ContentfulStatusCode,
     readonly messages: string[],
@@ -19,6 +22,11 @@ export class ApiError extends Error {
 }
 
 /** The one way an error response is written. */
-export function errorResponse(c: Context, status: ContentfulStatusCode, messages: string[]) {
-  return c.json<ErrorBody>({ errors: messages }, status);
+export function errorResponse(
+  c: Context,
+  status: ContentfulStatusCode,
+  messages: string[],
+  headers: Record<string, string> = {},
+) {
+  return c.json<ErrorBody>({ errors: messages }, status, headers);
 }

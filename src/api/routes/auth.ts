@@ -1,11 +1,14 @@
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { PublicUser } from '../../contract/entities';
 import { loginBodySchema, signupBodySchema } from '../../contract/requests';
 import type { LoginResponse, SignupResponse } from '../../contract/responses';
 import { signToken } from '../auth/tokens';
 import { formatTimestamp } from '../clock';
 import type { ApiDeps } from '../context';
+import { DEFAULT_AUTH_REQUEST_LIMIT, DEFAULT_FAILED_LOGIN_LIMIT } from '../../contract/limits';
 import { ApiError } from '../http/errors';
+import { RateLimiter } from '../http/rate-limiter';
 import { readBody } from '../http/read-body';
 import type { StoredUser } from '../store/store';
 
@@ -38,13 +41,41 @@ export function toPublicUser(user: StoredUser): PublicUser {
   return publicUser;
 }
 
-/** POST /auth/signup and /auth/login. */
+/** A 429 that says when to come back. */
+function tooManyRequests(retryAfterMs: number): ApiError {
+  const error = ApiError.of('tooManyRequests');
+  error.headers = { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) };
+  return error;
+}
+
+/**
+ * POST /auth/signup and /auth/login, rate limited: per client address for both, and per account
+ * for failed logins, so passwords cannot be guessed at speed.
+ */
 export function authRoutes(deps: ApiDeps) {
   const { store, secret, passwordHasher, clock } = deps;
+  const perAddress = new RateLimiter(
+    deps.authLimits?.requestsPerAddress ?? DEFAULT_AUTH_REQUEST_LIMIT,
+    clock,
+  );
+  const failedLogins = new RateLimiter(
+    deps.authLimits?.failedLoginsPerAccount ?? DEFAULT_FAILED_LOGIN_LIMIT,
+    clock,
+  );
+  const addressOf = deps.clientAddress ?? (() => 'unknown');
   const tokenFor = (user: StoredUser) =>
     signToken({ _id: user._id, email: user.email }, secret, clock());
 
+  const limitPerAddress = createMiddleware(async (c, next) => {
+    const address = addressOf(c);
+    const wait = perAddress.retryAfterMs(address);
+    if (wait > 0) throw tooManyRequests(wait);
+    perAddress.hit(address);
+    await next();
+  });
+
   return new Hono()
+    .use(limitPerAddress)
     .post('/signup', async (c) => {
       const { firstName, lastName, email, password, ...rest } = await readBody(c, signupBodySchema);
       const extras = Object.fromEntries(
@@ -69,11 +100,19 @@ export function authRoutes(deps: ApiDeps) {
     })
     .post('/login', async (c) => {
       const { email, password } = await readBody(c, loginBodySchema);
-      const user = await store.findUserByEmail(normaliseEmail(email));
-      if (!user) throw ApiError.of('emailNotRegistered');
+      const account = normaliseEmail(email);
+      const wait = failedLogins.retryAfterMs(account);
+      if (wait > 0) throw tooManyRequests(wait);
+      const user = await store.findUserByEmail(account);
+      if (!user) {
+        failedLogins.hit(account);
+        throw ApiError.of('emailNotRegistered');
+      }
       if (!(await passwordHasher.verify(password, user.passwordHash))) {
+        failedLogins.hit(account);
         throw ApiError.of('invalidCredentials');
       }
+      failedLogins.reset(account);
       const body: LoginResponse = {
         foundUser: toPublicUser(user),
         encodedToken: await tokenFor(user),

@@ -1,4 +1,10 @@
 import { describeApiSuite } from '../testing/api-suite';
+import { describeRobustnessSuite } from '../testing/robustness-suite';
 import { MemoryStore } from './memory-store';
 
 describeApiSuite('MemoryStore', async () => ({ store: new MemoryStore(), close: async () => {} }));
+
+describeRobustnessSuite('MemoryStore', async () => ({
+  store: new MemoryStore(),
+  close: async () => {},
+}));

@@ -3,7 +3,7 @@ import type { Video } from '../../contract/entities';
 import { TEST_ACCOUNT } from '../../contract/limits';
 import { createPbkdf2Hasher } from '../auth/password';
 import { systemClock } from '../clock';
-import { createApi } from '../create-api';
+import { createApi, type ApiDeps } from '../create-api';
 import { seedIfEmpty } from '../seed/seed-data';
 import { seedVideos } from '../seed/videos';
 import type { Store } from '../store/store';
@@ -23,19 +23,21 @@ export interface CallOptions {
 
 export interface CallResult {
   status: number;
+  headers: Headers;
   // Tests read whatever shape each route answers.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
 }
 
 /** An API over a seeded store, with helpers to call it as a client would. */
-export async function createHarness(store: Store) {
+export async function createHarness(store: Store, overrides: Partial<ApiDeps> = {}) {
   await seedIfEmpty(store, testHasher, systemClock());
   const api: Hono = createApi({
     store,
     secret: TEST_SECRET,
     passwordHasher: testHasher,
     clock: systemClock,
+    ...overrides,
   });
 
   async function call(
@@ -52,7 +54,11 @@ export async function createHarness(store: Store) {
     }
     const response = await api.request(path, { method, headers, body });
     const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: text ? JSON.parse(text) : undefined,
+    };
   }
 
   let userCount = 0;

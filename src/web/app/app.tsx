@@ -5,6 +5,7 @@ import { SaveToPlaylistProvider } from '../features/playlists/components/save-to
 import { HomePage } from '../pages/home-page';
 import { StoreProvider } from '../state/store-provider';
 import { ErrorBoundary } from './error-boundary';
+import { ShortcutsHelp } from './shortcuts-help';
 import { AppLayout } from './layout/app-layout';
 import { StartupLoader } from './startup-loader';
 
@@ -31,6 +32,7 @@ export function App() {
         <BrowserRouter>
           <SaveToPlaylistProvider>
             <StartupLoader />
+            <ShortcutsHelp />
             <Routes>
               <Route element={<AppLayout />}>
                 <Route path="/" element={<HomePage />} />

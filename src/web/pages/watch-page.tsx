@@ -13,6 +13,7 @@ import {
   watchLaterTexts,
 } from '../features/watch-later/watch-later-service';
 import { formatAge, formatCount } from '../lib/format';
+import { useShortcut } from '../lib/shortcuts';
 import { useAuth, useVideos } from '../state/use-store';
 import { LoadState } from './load-state';
 import styles from './pages.module.css';
@@ -44,6 +45,15 @@ function WatchVideo({ video }: { video: Video }) {
     if (auth.isLoggedIn) action();
     else void navigate('/login');
   };
+  const handleLike = whenLoggedIn(() => void toggleLike(video, liked, dispatch));
+  const handleWatchLater = whenLoggedIn(
+    () =>
+      void (inWatchLater
+        ? removeFromWatchLater(video._id, dispatch)
+        : addToWatchLater(video, dispatch)),
+  );
+  useShortcut('l', handleLike);
+  useShortcut('w', handleWatchLater);
 
   return (
     <div className={styles.watch}>
@@ -66,21 +76,12 @@ function WatchVideo({ video }: { video: Video }) {
             type="button"
             className={liked ? buttons.active : buttons.button}
             aria-pressed={liked}
-            onClick={whenLoggedIn(() => void toggleLike(video, liked, dispatch))}
+            onClick={handleLike}
           >
             <ThumbsUp aria-hidden size={18} />
             {liked ? likesTexts.liked : likesTexts.like}
           </button>
-          <button
-            type="button"
-            className={buttons.button}
-            onClick={whenLoggedIn(
-              () =>
-                void (inWatchLater
-                  ? removeFromWatchLater(video._id, dispatch)
-                  : addToWatchLater(video, dispatch)),
-            )}
-          >
+          <button type="button" className={buttons.button} onClick={handleWatchLater}>
             <Clock aria-hidden size={18} />
             {inWatchLater ? watchLaterTexts.remove : watchLaterTexts.save}
           </button>

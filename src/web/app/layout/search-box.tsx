@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type Ref } from 'react';
 import { Search } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
 import { useVideos } from '../../state/use-store';
@@ -11,7 +11,9 @@ import styles from './layout.module.css';
 export function SearchBox({
   autoFocus = false,
   onDone,
+  inputRef,
 }: {
+  inputRef?: Ref<HTMLInputElement>;
   autoFocus?: boolean;
   /** Called when the user submits (Enter): the modal closes. */
   onDone?: () => void;
@@ -36,6 +38,7 @@ export function SearchBox({
       <Search aria-hidden size={18} className={styles.searchIcon} />
       <input
         id={id}
+        ref={inputRef}
         type="search"
         className={styles.searchInput}
         placeholder="Search"

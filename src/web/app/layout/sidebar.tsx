@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { NavLink } from 'react-router';
 import { navLinks } from './nav-links';
+import { ThemeToggle } from './theme-toggle';
 import styles from './layout.module.css';
 
 interface SidebarProps {
@@ -45,6 +46,7 @@ export function Sidebar({ open, onClose }: SidebarProps) {
             </li>
           ))}
         </ul>
+        <ThemeToggle />
       </nav>
     </>
   );

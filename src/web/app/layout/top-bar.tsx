@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Menu as MenuIcon, Search, UserCircle } from 'lucide-react';
 import { Modal } from '../../components/ui/modal';
 import { logOut } from '../../features/auth/auth-service';
+import { useShortcut } from '../../lib/shortcuts';
+import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { useAuth, useDispatchers } from '../../state/use-store';
 import { SearchBox } from './search-box';
 import styles from './layout.module.css';
@@ -21,6 +23,14 @@ export function TopBar({ sidebarOpen, onToggleSidebar }: TopBarProps) {
   const { pathname } = useLocation();
   const [searchOpen, setSearchOpen] = useState(false);
   const showSearch = pathname !== '/login' && pathname !== '/signup';
+  const desktop = useMediaQuery(DESKTOP_QUERY);
+  const searchInput = useRef<HTMLInputElement>(null);
+
+  useShortcut('/', () => {
+    if (!showSearch) return;
+    if (desktop) searchInput.current?.focus();
+    else setSearchOpen(true);
+  });
 
   return (
     <header className={styles.topBar}>
@@ -40,7 +50,7 @@ export function TopBar({ sidebarOpen, onToggleSidebar }: TopBarProps) {
       {showSearch && (
         <>
           <div className={styles.desktopSearch}>
-            <SearchBox />
+            <SearchBox inputRef={searchInput} />
           </div>
           <button
             type="button"

@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { Trash2 } from 'lucide-react';
+import { useShortcut } from '../../../lib/shortcuts';
 import { useAuth, useVideos } from '../../../state/use-store';
 import { deleteNote, notesTexts, saveNote } from '../notes-service';
 import styles from './notes-panel.module.css';
@@ -13,6 +14,13 @@ export function NotesPanel({ videoId }: { videoId: string }) {
   const fieldId = useId();
   const headingId = useId();
   const notes = state.notes.filter((note) => note.videoId === videoId);
+  const field = useRef<HTMLTextAreaElement>(null);
+  const navigate = useNavigate();
+
+  useShortcut('n', () => {
+    if (!auth.isLoggedIn) void navigate('/login');
+    else field.current?.focus();
+  });
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -34,6 +42,7 @@ export function NotesPanel({ videoId }: { videoId: string }) {
             <label htmlFor={fieldId}>{notesTexts.label}</label>
             <textarea
               id={fieldId}
+              ref={field}
               className={styles.field}
               rows={3}
               value={draft}

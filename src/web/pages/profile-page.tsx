@@ -1,4 +1,5 @@
 import { PageHeading } from '../components/ui/page-heading';
+import { NotesTransferPanel } from '../features/notes/components/notes-transfer-panel';
 import { useAuth } from '../state/use-store';
 import styles from './pages.module.css';
 import { RequireLogin } from './require-login';
@@ -17,6 +18,7 @@ export default function ProfilePage() {
         <dt>Email address</dt>
         <dd>{state.userInfo?.email}</dd>
       </dl>
+      <NotesTransferPanel />
     </RequireLogin>
   );
 }

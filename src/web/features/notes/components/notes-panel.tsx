@@ -4,6 +4,7 @@ import { Trash2 } from 'lucide-react';
 import { useShortcut } from '../../../lib/shortcuts';
 import { useAuth, useVideos } from '../../../state/use-store';
 import { deleteNote, notesTexts, saveNote } from '../notes-service';
+import { exportNotes, transferTexts } from '../notes-transfer';
 import styles from './notes-panel.module.css';
 
 /** The watch page's notes: a labelled box, a save button and this video's notes. */
@@ -48,9 +49,19 @@ export function NotesPanel({ videoId }: { videoId: string }) {
               value={draft}
               onChange={(event) => setDraft(event.target.value)}
             />
-            <button type="submit" className={styles.save}>
-              {notesTexts.save}
-            </button>
+            <div className={styles.panelActions}>
+              <button
+                type="button"
+                className={styles.linkButton}
+                disabled={notes.length === 0}
+                onClick={() => exportNotes(notes, state.videos, videoId)}
+              >
+                {transferTexts.exportVideo}
+              </button>
+              <button type="submit" className={styles.save}>
+                {notesTexts.save}
+              </button>
+            </div>
           </form>
           {notes.length === 0 ? (
             <p className={styles.empty}>{notesTexts.empty}</p>

@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { pwaPlugin } from './scripts/pwa-plugin';
 
 // `vite build` makes the server-mode app (dist/web); `vite build --mode mock` the serverless one
 // (dist/mock). The backend each talks to comes from .env.<mode> (VITE_BACKEND).
 export default defineConfig(({ mode }) => ({
-  plugins: [react()],
+  plugins: [react(), pwaPlugin()],
   build: {
     outDir: mode === 'mock' ? 'dist/mock' : 'dist/web',
     emptyOutDir: true,

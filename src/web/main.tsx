@@ -23,3 +23,12 @@ async function boot() {
 }
 
 void boot();
+
+// The installable app: production builds cache the shell for offline use (src/web/pwa).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
+      console.warn('Offline support is unavailable', error);
+    });
+  });
+}

@@ -60,7 +60,7 @@ function toUser(row: Selectable<UsersTable>): StoredUser {
   };
 }
 
-/** PostgreSQL cannot store U+0000 in text; SQLite could, but both answer alike (a 422). */
+/** PostgreSQL cannot store U+0000 in text: that is bad input (422), not a server failure. */
 const unstorableText = () =>
   new ApiError(422, ['Text must not contain the NUL character (\\u0000).']);
 

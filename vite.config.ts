@@ -18,6 +18,8 @@ export default defineConfig(({ mode }) => ({
           name: 'node',
           environment: 'node',
           include: ['src/{contract,api,server}/**/*.test.ts'],
+          // A PostgreSQL for the SqlStore suites (embedded, or TEST_DATABASE_URL).
+          globalSetup: ['src/server/testing/postgres-global-setup.ts'],
         },
       },
       {

@@ -132,9 +132,9 @@ export function describeRobustnessSuite(storeName: string, openStore: () => Prom
             }
           },
         ),
-        { numRuns: 300 },
+        { numRuns: 200 },
       );
-    });
+    }, 120_000);
 
     it('takes hostile signup fields without crashing or leaking', async () => {
       await fc.assert(
@@ -152,6 +152,6 @@ export function describeRobustnessSuite(storeName: string, openStore: () => Prom
         ),
         { numRuns: 50 },
       );
-    });
+    }, 60_000);
   });
 }

@@ -27,8 +27,18 @@ export function SaveToPlaylistProvider({ children }: { children: ReactNode }) {
 function SaveToPlaylistModal({ video, onClose }: { video: Video; onClose: () => void }) {
   const { state, dispatch } = usePlaylists();
   const [name, setName] = useState('');
+  // The box shows the user's choice at once, while the server confirms it.
+  const [pending, setPending] = useState<Record<string, boolean>>({});
   const nameId = useId();
   const newestFirst = [...state.playlists].reverse();
+
+  const toggle = async (playlistId: string, include: boolean) => {
+    setPending((current) => ({ ...current, [playlistId]: include }));
+    await (include
+      ? addVideoToPlaylist(playlistId, video, dispatch)
+      : removeVideoFromPlaylist(playlistId, video._id, dispatch));
+    setPending(({ [playlistId]: _done, ...rest }) => rest);
+  };
 
   const handleCreate = async (event: FormEvent) => {
     event.preventDefault();
@@ -43,18 +53,16 @@ function SaveToPlaylistModal({ video, onClose }: { video: Video; onClose: () => 
       ) : (
         <ul className={styles.checkList}>
           {newestFirst.map((playlist) => {
-            const included = playlist.videos.some((item) => item._id === video._id);
+            const included =
+              pending[playlist._id] ?? playlist.videos.some((item) => item._id === video._id);
             return (
               <li key={playlist._id}>
                 <label className={styles.checkRow}>
                   <input
                     type="checkbox"
                     checked={included}
-                    onChange={() =>
-                      void (included
-                        ? removeVideoFromPlaylist(playlist._id, video._id, dispatch)
-                        : addVideoToPlaylist(playlist._id, video, dispatch))
-                    }
+                    disabled={playlist._id in pending}
+                    onChange={() => void toggle(playlist._id, !included)}
                   />
                   {playlistLabel(playlist.title)}
                 </label>

@@ -37,7 +37,7 @@ export function TesterPage() {
   }
 
   return (
-    <main className={styles.page}>
+    <div className={styles.page}>
       <h1 className={styles.heading}>{testerTexts.pageTitle}</h1>
       <MockPanel />
       <form className={styles.request} onSubmit={(event) => void handleSubmit(event)}>
@@ -121,7 +121,7 @@ export function TesterPage() {
           <ResponseView response={state.response} />
         )}
       </section>
-    </main>
+    </div>
   );
 }
 

@@ -1,0 +1,71 @@
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config';
+
+describe('parseConfig', () => {
+  it('defaults to port 3000 on 127.0.0.1 with SQLite in data/ and a generated secret', () => {
+    const config = parseConfig({});
+    expect(config).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      database: { dialect: 'sqlite', path: resolve('data', 'codetube.sqlite') },
+      jwtSecret: undefined,
+      logLevel: 'info',
+      dataDir: resolve('data'),
+      webDir: resolve('dist/web'),
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(parseConfig({ PORT: '', DATABASE_URL: '', JWT_SECRET: '' }).port).toBe(3000);
+  });
+
+  it('reads a plain path or a file: URL as SQLite and postgres:// as PostgreSQL', () => {
+    expect(parseConfig({ DATABASE_URL: '/tmp/x.sqlite' }).database).toEqual({
+      dialect: 'sqlite',
+      path: '/tmp/x.sqlite',
+    });
+    expect(parseConfig({ DATABASE_URL: 'file:///tmp/y.sqlite' }).database).toEqual({
+      dialect: 'sqlite',
+      path: '/tmp/y.sqlite',
+    });
+    expect(parseConfig({ DATABASE_URL: 'file:./data/z.sqlite' }).database).toEqual({
+      dialect: 'sqlite',
+      path: resolve('data/z.sqlite'),
+    });
+    expect(parseConfig({ DATA_DIR: '/srv/codetube' }).database).toEqual({
+      dialect: 'sqlite',
+      path: join('/srv/codetube', 'codetube.sqlite'),
+    });
+    for (const url of ['postgres://u:p@db:5432/codetube', 'postgresql://db/codetube']) {
+      expect(parseConfig({ DATABASE_URL: url }).database).toEqual({ dialect: 'postgres', url });
+    }
+  });
+
+  it('names every bad variable with the value it got (a secret only by its length)', () => {
+    const attempt = () =>
+      parseConfig({
+        PORT: 'eighty',
+        LOG_LEVEL: 'loud',
+        JWT_SECRET: 'short',
+      });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(
+      [
+        'PORT: must be a whole number from 1 to 65535 (got "eighty")',
+        'JWT_SECRET: must be at least 32 characters long (got 5 characters)',
+        'LOG_LEVEL: must be one of debug, info, warn, error, silent (got "loud")',
+      ].join('\n'),
+    );
+    expect(() => parseConfig({ PORT: '70000' })).toThrow(
+      'PORT: must be a whole number from 1 to 65535 (got "70000")',
+    );
+  });
+
+  it('refuses a DATABASE_URL it cannot serve', () => {
+    expect(() => parseConfig({ DATABASE_URL: 'mysql://db/codetube' })).toThrow(
+      'DATABASE_URL: must be a file path, a file: URL or a postgres:// URL (PostgreSQL)',
+    );
+    expect(() => parseConfig({ DATABASE_URL: 'postgres://' })).toThrow(ConfigError);
+  });
+});

@@ -1,0 +1,119 @@
+import { isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as z from 'zod';
+import type { DatabaseLocation } from './db/dialect';
+
+export const logLevels = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+/** The server's settings, from the environment (README: "Environment variables"). */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  database: DatabaseLocation;
+  /** Undefined: generated into (and then read from) `dataDir` (see secret.ts). */
+  jwtSecret: string | undefined;
+  logLevel: LogLevel;
+  /** Where the default SQLite file and the generated JWT secret live. */
+  dataDir: string;
+  /** The built SPA to serve. */
+  webDir: string;
+}
+
+/** HS256 wants a key at least as long as its 256-bit hash. */
+export const MIN_SECRET_LENGTH = 32;
+const DEFAULT_SQLITE_FILE = 'codetube.sqlite';
+
+/** An unset variable and an empty one mean the same: use the default. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const envSchema = z.object({
+  PORT: optional(
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number from 1 to 65535')
+      .transform(Number)
+      .refine((port) => port >= 1 && port <= 65535, 'must be a whole number from 1 to 65535'),
+  ),
+  HOST: optional(z.string().regex(/^[^\s/]+$/, 'must be a host name or IP address')),
+  JWT_SECRET: optional(
+    z.string().min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters long`),
+  ),
+  LOG_LEVEL: optional(z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` })),
+  WEB_DIR: optional(z.string()),
+});
+
+/** A configuration the server cannot start with; the message lists every bad variable. */
+export class ConfigError extends Error {}
+
+/**
+ * DATABASE_URL: unset → SQLite in the data folder; `postgres://` or `postgresql://` →
+ * PostgreSQL; a `file:` URL or a plain path → SQLite there. Anything else is refused.
+ */
+export function parseDatabaseUrl(value: string | undefined, dataDir: string): DatabaseLocation {
+  if (value === undefined) return { dialect: 'sqlite', path: join(dataDir, DEFAULT_SQLITE_FILE) };
+  if (/^postgres(ql)?:\/\//i.test(value)) {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      throw new ConfigError('DATABASE_URL: is not a valid postgres:// URL');
+    }
+    if (!url.hostname) throw new ConfigError('DATABASE_URL: the postgres:// URL names no host');
+    return { dialect: 'postgres', url: value };
+  }
+  if (/^file:/i.test(value)) {
+    let path: string;
+    try {
+      path = value.startsWith('file://') ? fileURLToPath(value) : value.slice('file:'.length);
+    } catch {
+      throw new ConfigError('DATABASE_URL: is not a valid file: URL');
+    }
+    if (!path) throw new ConfigError('DATABASE_URL: the file: URL names no file');
+    return { dialect: 'sqlite', path: resolve(path) };
+  }
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
+    throw new ConfigError(
+      'DATABASE_URL: must be a file path, a file: URL or a postgres:// URL (PostgreSQL)',
+    );
+  }
+  return { dialect: 'sqlite', path: isAbsolute(value) ? value : resolve(value) };
+}
+
+/** What a bad value was, for the error message; a secret is never echoed, only its length. */
+function describeGiven(name: string, given: string | undefined): string {
+  if (given === undefined) return '';
+  if (name === 'JWT_SECRET') return ` (got ${given.length} characters)`;
+  return ` (got ${JSON.stringify(given)})`;
+}
+
+/** Reads the configuration from an environment, or throws a ConfigError naming each problem. */
+export function parseConfig(env: Record<string, string | undefined>): ServerConfig {
+  const parsed = envSchema.safeParse(env);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'environment');
+        return `${name}: ${issue.message}${describeGiven(name, env[name])}`;
+      });
+  const dataDir = resolve(env.DATA_DIR || 'data');
+  let database: DatabaseLocation | undefined;
+  try {
+    database = parseDatabaseUrl(env.DATABASE_URL || undefined, dataDir);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    problems.push(error.message);
+  }
+  if (!parsed.success || !database) throw new ConfigError(problems.join('\n'));
+  const vars = parsed.data;
+  return {
+    port: vars.PORT ?? 3000,
+    host: vars.HOST ?? '127.0.0.1',
+    database,
+    jwtSecret: vars.JWT_SECRET,
+    logLevel: vars.LOG_LEVEL ?? 'info',
+    dataDir,
+    webDir: resolve(vars.WEB_DIR ?? 'dist/web'),
+  };
+}

@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import type { SqlDialectName } from '../dialect';
+import { initialSchema } from './0001-initial-schema';
+
+/**
+ * The migrations, in order, kept in code (no directory scanning): they ship with the server and
+ * run at start. A new migration is a new entry here; applied ones are never edited.
+ */
+export function migrationsFor(dialect: SqlDialectName): MigrationProvider {
+  const migrations: Record<string, Migration> = {
+    '0001-initial-schema': initialSchema(dialect),
+  };
+  return { getMigrations: async () => migrations };
+}

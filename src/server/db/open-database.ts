@@ -1,0 +1,56 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import pg from 'pg';
+import type { DatabaseLocation, SqlDialectName } from './dialect';
+import { migrationsFor } from './migrations';
+import type { Database } from './schema';
+
+/** An open database: the Kysely instance, which dialect it speaks, and how to close it. */
+export interface OpenDatabase {
+  db: Kysely<Database>;
+  dialect: SqlDialectName;
+  close: () => Promise<void>;
+}
+
+/** How long a SQLite writer waits for another connection's lock before giving up. */
+const SQLITE_BUSY_TIMEOUT_MS = 5_000;
+/** Connections per server process; several processes share one PostgreSQL (README). */
+const POSTGRES_POOL_SIZE = 10;
+
+function openSqlite(path: string): OpenDatabase {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const database = new BetterSqlite3(path);
+  // WAL: readers never block the writer. synchronous=FULL: a commit is on disk before it is
+  // acknowledged, so an acknowledged write survives a crash of the process or of the machine.
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = FULL');
+  database.pragma('foreign_keys = ON');
+  database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+function openPostgres(url: string): OpenDatabase {
+  const pool = new pg.Pool({ connectionString: url, max: POSTGRES_POOL_SIZE });
+  // An idle client that loses its connection must not crash the process; the pool replaces it.
+  pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+/** Opens the database DATABASE_URL names (no migrations yet: see `migrateToLatest`). */
+export function openDatabase(location: DatabaseLocation): OpenDatabase {
+  return location.dialect === 'sqlite' ? openSqlite(location.path) : openPostgres(location.url);
+}
+
+/**
+ * Applies every pending migration. On PostgreSQL, Kysely holds an advisory lock meanwhile, so
+ * several processes starting at once migrate one after the other.
+ */
+export async function migrateToLatest({ db, dialect }: OpenDatabase): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationsFor(dialect) });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(`Migration failed: ${String(error)}`);
+}

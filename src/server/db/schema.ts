@@ -1,0 +1,100 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * The tables of DESIGN §3 as Kysely sees them. `seq` columns are insertion counters: lists keep
+ * the order in which rows were added, even when two adds share a second-resolution timestamp.
+ */
+export interface Database {
+  meta: MetaTable;
+  users: UsersTable;
+  categories: CategoriesTable;
+  videos: VideosTable;
+  likes: VideoListTable;
+  history: VideoListTable;
+  watch_later: VideoListTable;
+  playlists: PlaylistsTable;
+  playlist_videos: PlaylistVideosTable;
+  notes: NotesTable;
+  todos: TodosTable;
+}
+
+/** Key/value facts about the database itself, e.g. that it has been seeded. */
+export interface MetaTable {
+  key: string;
+  value: string;
+}
+
+export interface UsersTable {
+  id: string;
+  /** Normalised by the API; unique, so two signups with one email cannot both succeed. */
+  email: string;
+  first_name: string;
+  last_name: string;
+  password_hash: string;
+  /** Extra signup fields (SPEC §3) as a JSON object. */
+  extras: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CategoriesTable {
+  id: string;
+  position: number;
+  category_name: string;
+  description: string;
+}
+
+export interface VideosTable {
+  id: string;
+  /** Catalogue order. */
+  position: number;
+  title: string;
+  channel_name: string;
+  /** bigint: PostgreSQL hands it back as a string, SQLite as a number. */
+  views: ColumnType<number | string, number, number>;
+  uploaded_on: string;
+  avatar: string;
+  description: string;
+  category_name: string;
+}
+
+/** likes, history and watch_later share this shape; (user_id, video_id) is unique. */
+export interface VideoListTable {
+  seq: Generated<number | string>;
+  user_id: string;
+  video_id: string;
+  added_at: string;
+}
+
+export interface PlaylistsTable {
+  seq: Generated<number | string>;
+  id: string;
+  user_id: string;
+  title: string;
+  created_at: string;
+}
+
+/** (playlist_id, video_id) is unique. */
+export interface PlaylistVideosTable {
+  seq: Generated<number | string>;
+  playlist_id: string;
+  video_id: string;
+  added_at: string;
+}
+
+export interface NotesTable {
+  seq: Generated<number | string>;
+  id: string;
+  user_id: string;
+  video_id: string;
+  content: string;
+  created_at: string;
+}
+
+export interface TodosTable {
+  seq: Generated<number | string>;
+  id: string;
+  title: string;
+  /** 0 or 1: one representation for both dialects. */
+  completed: number;
+}

@@ -1,0 +1,9 @@
+import { inject } from 'vitest';
+import { describeApiSuite } from '../../api/testing/api-suite';
+import { describeRobustnessSuite } from '../../api/testing/robustness-suite';
+import { openPostgresTestStore } from '../testing/open-test-store';
+
+describeApiSuite('SqlStore (PostgreSQL)', () => openPostgresTestStore(inject('postgresUrl')));
+describeRobustnessSuite('SqlStore (PostgreSQL)', () =>
+  openPostgresTestStore(inject('postgresUrl')),
+);

@@ -1,0 +1,6 @@
+import { describeApiSuite } from '../../api/testing/api-suite';
+import { describeRobustnessSuite } from '../../api/testing/robustness-suite';
+import { openSqliteTestStore } from '../testing/open-test-store';
+
+describeApiSuite('SqlStore (SQLite)', openSqliteTestStore);
+describeRobustnessSuite('SqlStore (SQLite)', openSqliteTestStore);

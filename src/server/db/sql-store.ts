@@ -1,0 +1,477 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Category, Note, Playlist, Todo, Video } from '../../contract/entities';
+import { ApiError } from '../../api/http/errors';
+import { newId } from '../../api/store/new-id';
+import type {
+  AddResult,
+  NewUser,
+  SeedData,
+  Store,
+  StoredUser,
+  VideoListName,
+} from '../../api/store/store';
+import { isForeignKeyViolation, isUniqueViolation, isUnstorableText } from './db-errors';
+import type { Database, UsersTable, VideosTable } from './schema';
+
+/** The three list tables share one shape (VideoListTable); typed as one of them for Kysely. */
+const listTables: Record<VideoListName, 'likes'> = {
+  likes: 'likes',
+  history: 'history' as 'likes',
+  watchlater: 'watch_later' as 'likes',
+};
+
+const videoColumns = [
+  'videos.id',
+  'videos.title',
+  'videos.channel_name',
+  'videos.views',
+  'videos.uploaded_on',
+  'videos.avatar',
+  'videos.description',
+  'videos.category_name',
+] as const;
+
+type VideoRow = Omit<Selectable<VideosTable>, 'position'>;
+
+function toVideo(row: VideoRow): Video {
+  return {
+    _id: row.id,
+    title: row.title,
+    channelName: row.channel_name,
+    views: Number(row.views),
+    uploadedOn: row.uploaded_on,
+    avatar: row.avatar,
+    description: row.description,
+    categoryName: row.category_name,
+  };
+}
+
+function toUser(row: Selectable<UsersTable>): StoredUser {
+  const extras = JSON.parse(row.extras) as Record<string, unknown>;
+  return {
+    ...extras,
+    _id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    passwordHash: row.password_hash,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** PostgreSQL cannot store U+0000 in text: that is bad input (422), not a server failure. */
+const unstorableText = () =>
+  new ApiError(422, ['Text must not contain the NUL character (\\u0000).']);
+
+/**
+ * The Store on SQL (Kysely), one set of queries for SQLite and PostgreSQL. The database enforces
+ * the rules that matter under concurrency: a duplicate add is refused by a unique constraint (not
+ * by a read-then-write check), and every user-scoped statement filters by the user's id.
+ */
+export class SqlStore implements Store {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** True until `seed` has run once on this database. */
+  async isEmpty(): Promise<boolean> {
+    return this.guard(async () => {
+      const row = await this.db
+        .selectFrom('meta')
+        .select('value')
+        .where('key', '=', 'seeded')
+        .executeTakeFirst();
+      return row === undefined;
+    });
+  }
+
+  /**
+   * Seeds in one transaction that first claims the 'seeded' marker: when several processes start
+   * on one empty database, exactly one of them seeds and the others find the claim and stop.
+   */
+  async seed(data: SeedData): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const claim = await trx
+        .insertInto('meta')
+        .values({ key: 'seeded', value: new Date().toISOString() })
+        .onConflict((conflict) => conflict.column('key').doNothing())
+        .executeTakeFirst();
+      if (Number(claim.numInsertedOrUpdatedRows ?? 0) === 0) return;
+
+      if (data.videos.length > 0) {
+        await trx
+          .insertInto('videos')
+          .values(
+            data.videos.map((video, position) => ({
+              id: video._id,
+              position,
+              title: video.title,
+              channel_name: video.channelName,
+              views: video.views,
+              uploaded_on: video.uploadedOn,
+              avatar: video.avatar,
+              description: video.description,
+              category_name: video.categoryName,
+            })),
+          )
+          .execute();
+      }
+      if (data.categories.length > 0) {
+        await trx
+          .insertInto('categories')
+          .values(
+            data.categories.map((category, position) => ({
+              id: category._id,
+              position,
+              category_name: category.categoryName,
+              description: category.description,
+            })),
+          )
+          .execute();
+      }
+      for (const user of data.users) {
+        await trx.insertInto('users').values(userRow(newId(), user)).execute();
+      }
+      for (const todo of data.todos) {
+        await trx
+          .insertInto('todos')
+          .values({ id: newId(), title: todo.title, completed: todo.completed ? 1 : 0 })
+          .execute();
+      }
+    });
+  }
+
+  /** All catalogue videos in catalogue order. */
+  async listVideos(): Promise<Video[]> {
+    const rows = await this.db
+      .selectFrom('videos')
+      .select(videoColumns)
+      .orderBy('position')
+      .execute();
+    return rows.map(toVideo);
+  }
+
+  /** One catalogue video, or undefined. */
+  async getVideo(videoId: string): Promise<Video | undefined> {
+    return this.guard(async () => {
+      const row = await this.db
+        .selectFrom('videos')
+        .select(videoColumns)
+        .where('id', '=', videoId)
+        .executeTakeFirst();
+      return row && toVideo(row);
+    });
+  }
+
+  /** All categories in seed order. */
+  async listCategories(): Promise<Category[]> {
+    const rows = await this.db
+      .selectFrom('categories')
+      .select(['id', 'category_name', 'description'])
+      .orderBy('position')
+      .execute();
+    return rows.map(toCategory);
+  }
+
+  /** One category, or undefined. */
+  async getCategory(categoryId: string): Promise<Category | undefined> {
+    return this.guard(async () => {
+      const row = await this.db
+        .selectFrom('categories')
+        .select(['id', 'category_name', 'description'])
+        .where('id', '=', categoryId)
+        .executeTakeFirst();
+      return row && toCategory(row);
+    });
+  }
+
+  /** Inserts the user; the unique email column answers 'email-taken', even for racing signups. */
+  async createUser(user: NewUser): Promise<StoredUser | 'email-taken'> {
+    return this.guard(async () => {
+      const row = userRow(newId(), user);
+      try {
+        await this.db.insertInto('users').values(row).execute();
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'email-taken';
+        throw error;
+      }
+      return toUser(row);
+    });
+  }
+
+  /** Finds a user by (normalised) email. */
+  async findUserByEmail(email: string): Promise<StoredUser | undefined> {
+    return this.guard(async () => {
+      const row = await this.db
+        .selectFrom('users')
+        .selectAll()
+        .where('email', '=', email)
+        .executeTakeFirst();
+      return row && toUser(row);
+    });
+  }
+
+  /** Finds a user by id. */
+  async findUserById(userId: string): Promise<StoredUser | undefined> {
+    return this.guard(async () => {
+      const row = await this.db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return row && toUser(row);
+    });
+  }
+
+  /** The videos of one of the user's lists, oldest first. */
+  async listVideosIn(userId: string, list: VideoListName): Promise<Video[]> {
+    const table = listTables[list];
+    const rows = await this.db
+      .selectFrom(table)
+      .innerJoin('videos', 'videos.id', `${table}.video_id`)
+      .select(videoColumns)
+      .where(`${table}.user_id`, '=', userId)
+      .orderBy(`${table}.seq`)
+      .execute();
+    return rows.map(toVideo);
+  }
+
+  /** Inserts the list row; the (user_id, video_id) unique constraint answers 'duplicate'. */
+  async addVideoTo(
+    userId: string,
+    list: VideoListName,
+    videoId: string,
+    at: string,
+  ): Promise<AddResult> {
+    return this.guard(async () => {
+      try {
+        await this.db
+          .insertInto(listTables[list])
+          .values({ user_id: userId, video_id: videoId, added_at: at })
+          .execute();
+        return 'added';
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'duplicate';
+        throw error;
+      }
+    });
+  }
+
+  /** Removes a video from one of the user's lists; an absent video is a no-op. */
+  async removeVideoFrom(userId: string, list: VideoListName, videoId: string): Promise<void> {
+    await this.guard(() =>
+      this.db
+        .deleteFrom(listTables[list])
+        .where('user_id', '=', userId)
+        .where('video_id', '=', videoId)
+        .execute(),
+    );
+  }
+
+  /** Empties one of the user's lists. */
+  async clearList(userId: string, list: VideoListName): Promise<void> {
+    await this.db.deleteFrom(listTables[list]).where('user_id', '=', userId).execute();
+  }
+
+  /** The user's playlists with their videos, both oldest first. */
+  async listPlaylists(userId: string): Promise<Playlist[]> {
+    return this.readPlaylists(userId);
+  }
+
+  /** One of the user's playlists, or undefined (also for another user's playlist). */
+  async getPlaylist(userId: string, playlistId: string): Promise<Playlist | undefined> {
+    return this.guard(async () => (await this.readPlaylists(userId, playlistId))[0]);
+  }
+
+  /** Creates an empty playlist owned by the user. */
+  async createPlaylist(userId: string, title: string, at: string): Promise<Playlist> {
+    return this.guard(async () => {
+      const id = newId();
+      await this.db
+        .insertInto('playlists')
+        .values({ id, user_id: userId, title, created_at: at })
+        .execute();
+      return { _id: id, title, videos: [] };
+    });
+  }
+
+  /** Deletes one of the user's playlists (its entries go with it); false when there is none. */
+  async deletePlaylist(userId: string, playlistId: string): Promise<boolean> {
+    return this.guard(async () => {
+      const result = await this.db
+        .deleteFrom('playlists')
+        .where('id', '=', playlistId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    });
+  }
+
+  /**
+   * Adds a video to one of the user's playlists. Ownership is checked first (playlists never
+   * change owner); the (playlist_id, video_id) unique constraint answers 'duplicate', and a
+   * playlist deleted in between fails its foreign key: 'no-playlist'.
+   */
+  async addVideoToPlaylist(
+    userId: string,
+    playlistId: string,
+    videoId: string,
+    at: string,
+  ): Promise<AddResult | 'no-playlist'> {
+    return this.guard(async () => {
+      if (!(await this.ownsPlaylist(userId, playlistId))) return 'no-playlist';
+      try {
+        await this.db
+          .insertInto('playlist_videos')
+          .values({ playlist_id: playlistId, video_id: videoId, added_at: at })
+          .execute();
+        return 'added';
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'duplicate';
+        if (isForeignKeyViolation(error)) return 'no-playlist';
+        throw error;
+      }
+    });
+  }
+
+  /** Removes a video from one of the user's playlists; false when the user has no such playlist. */
+  async removeVideoFromPlaylist(
+    userId: string,
+    playlistId: string,
+    videoId: string,
+  ): Promise<boolean> {
+    return this.guard(async () => {
+      if (!(await this.ownsPlaylist(userId, playlistId))) return false;
+      await this.db
+        .deleteFrom('playlist_videos')
+        .where('playlist_id', '=', playlistId)
+        .where('video_id', '=', videoId)
+        .execute();
+      return true;
+    });
+  }
+
+  /** All the user's notes, oldest first. */
+  async listNotes(userId: string): Promise<Note[]> {
+    const rows = await this.db
+      .selectFrom('notes')
+      .select(['id', 'content', 'video_id'])
+      .where('user_id', '=', userId)
+      .orderBy('seq')
+      .execute();
+    return rows.map((row) => ({ _id: row.id, content: row.content, videoId: row.video_id }));
+  }
+
+  /** Adds a note by the user to a catalogue video. */
+  async addNote(userId: string, videoId: string, content: string, at: string): Promise<Note> {
+    return this.guard(async () => {
+      const id = newId();
+      await this.db
+        .insertInto('notes')
+        .values({ id, user_id: userId, video_id: videoId, content, created_at: at })
+        .execute();
+      return { _id: id, content, videoId };
+    });
+  }
+
+  /** Deletes one of the user's notes; false when the user has no such note. */
+  async deleteNote(userId: string, noteId: string): Promise<boolean> {
+    return this.guard(async () => {
+      const result = await this.db
+        .deleteFrom('notes')
+        .where('id', '=', noteId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    });
+  }
+
+  /** The request tester's sample todos, oldest first. */
+  async listTodos(): Promise<Todo[]> {
+    const rows = await this.db
+      .selectFrom('todos')
+      .select(['id', 'title', 'completed'])
+      .orderBy('seq')
+      .execute();
+    return rows.map((row) => ({ _id: row.id, title: row.title, completed: row.completed === 1 }));
+  }
+
+  /** Adds a sample todo. */
+  async addTodo(todo: Omit<Todo, '_id'>): Promise<Todo> {
+    return this.guard(async () => {
+      const id = newId();
+      await this.db
+        .insertInto('todos')
+        .values({ id, title: todo.title, completed: todo.completed ? 1 : 0 })
+        .execute();
+      return { _id: id, title: todo.title, completed: todo.completed };
+    });
+  }
+
+  /** Deletes a sample todo; false when there is none with that id. */
+  async deleteTodo(todoId: string): Promise<boolean> {
+    return this.guard(async () => {
+      const result = await this.db.deleteFrom('todos').where('id', '=', todoId).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    });
+  }
+
+  private async ownsPlaylist(userId: string, playlistId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('playlists')
+      .select('id')
+      .where('id', '=', playlistId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Playlists and their videos in one statement, so the answer is one consistent snapshot. */
+  private async readPlaylists(userId: string, playlistId?: string): Promise<Playlist[]> {
+    let query = this.db
+      .selectFrom('playlists')
+      .leftJoin('playlist_videos', 'playlist_videos.playlist_id', 'playlists.id')
+      .leftJoin('videos', 'videos.id', 'playlist_videos.video_id')
+      .select(['playlists.id as playlist_id', 'playlists.title as playlist_title', ...videoColumns])
+      .where('playlists.user_id', '=', userId);
+    if (playlistId !== undefined) query = query.where('playlists.id', '=', playlistId);
+    const rows = await query.orderBy('playlists.seq').orderBy('playlist_videos.seq').execute();
+
+    const playlists = new Map<string, Playlist>();
+    for (const row of rows) {
+      let playlist = playlists.get(row.playlist_id);
+      if (!playlist) {
+        playlist = { _id: row.playlist_id, title: row.playlist_title, videos: [] };
+        playlists.set(row.playlist_id, playlist);
+      }
+      if (row.id !== null) playlist.videos.push(toVideo(row as VideoRow));
+    }
+    return [...playlists.values()];
+  }
+
+  /** Runs a statement that may carry user text, turning "cannot store this text" into a 422. */
+  private async guard<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUnstorableText(error)) throw unstorableText();
+      throw error;
+    }
+  }
+}
+
+function toCategory(row: { id: string; category_name: string; description: string }): Category {
+  return { _id: row.id, categoryName: row.category_name, description: row.description };
+}
+
+function userRow(id: string, user: NewUser): Selectable<UsersTable> {
+  return {
+    id,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    password_hash: user.passwordHash,
+    extras: JSON.stringify(user.extras),
+    created_at: user.createdAt,
+    updated_at: user.updatedAt,
+  };
+}

@@ -1,0 +1,86 @@
+import { serve } from '@hono/node-server';
+import { sql } from 'kysely';
+import { createPbkdf2Hasher } from '../api/auth/password';
+import { systemClock } from '../api/clock';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { createApi } from '../api/create-api';
+import { seedIfEmpty } from '../api/seed/seed-data';
+import { ConfigError, parseConfig } from './config';
+import { migrateToLatest, openDatabase } from './db/open-database';
+import { SqlStore } from './db/sql-store';
+import { createLogger } from './logger';
+import { loadOrCreateSecret } from './secret';
+import { createServerApp } from './server-app';
+import { closeGracefullyOnSignals } from './shutdown';
+import { loadStaticSite } from './static-site';
+
+/** OWASP's 2023 figure for PBKDF2-HMAC-SHA256. */
+const PASSWORD_ITERATIONS = 210_000;
+
+/**
+ * Server mode: config from the environment, migrations, a one-time seed, then the SPA and the API
+ * on one port. `npm start` builds the SPA first when needed (start.ts) and then runs this.
+ */
+async function main() {
+  let config;
+  try {
+    config = parseConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`CodeTube cannot start, the configuration is invalid:\n${error.message}`);
+    process.exit(1);
+  }
+  const log = createLogger(config.logLevel);
+  const where =
+    config.database.dialect === 'sqlite'
+      ? `SQLite ${config.database.path}`
+      : `PostgreSQL ${new URL(config.database.url).host}`;
+
+  const site = await loadStaticSite(config.webDir);
+  const database = openDatabase(config.database);
+  try {
+    await migrateToLatest(database);
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw new Error(`cannot open the database (${where}): ${String(error)}`, { cause: error });
+  }
+  const store = new SqlStore(database.db);
+  const passwordHasher = createPbkdf2Hasher(PASSWORD_ITERATIONS);
+  await seedIfEmpty(store, passwordHasher, systemClock());
+  const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
+
+  const app = createServerApp({
+    api: createApi({
+      store,
+      secret,
+      passwordHasher,
+      clock: systemClock,
+      // Per-address auth limits count the socket's peer (behind a proxy: the proxy).
+      clientAddress: (c) => {
+        try {
+          return getConnInfo(c).remote.address ?? 'unknown';
+        } catch {
+          return 'unknown';
+        }
+      },
+    }),
+    site,
+    checkDatabase: async () => {
+      await sql`select 1`.execute(database.db);
+    },
+    log,
+  });
+  const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) =>
+    log.info(`CodeTube listening on http://${config.host}:${info.port} (${where})`),
+  );
+  server.on('error', (error) => {
+    log.error(`cannot listen on ${config.host}:${config.port}: ${error.message}`);
+    void database.close().finally(() => process.exit(1));
+  });
+  closeGracefullyOnSignals(server, () => database.close(), log);
+}
+
+main().catch((error: unknown) => {
+  console.error(`CodeTube failed to start: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+});

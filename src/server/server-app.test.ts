@@ -1,0 +1,133 @@
+import { sql } from 'kysely';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../api/clock';
+import { createApi } from '../api/create-api';
+import { seedIfEmpty } from '../api/seed/seed-data';
+import { seedVideos } from '../api/seed/videos';
+import { testHasher } from '../api/testing/api-harness';
+import { migrateToLatest, openDatabase, type OpenDatabase } from './db/open-database';
+import { SqlStore } from './db/sql-store';
+import type { Logger } from './logger';
+import { createServerApp } from './server-app';
+import { loadStaticSite } from './static-site';
+import { createTempDir } from './testing/test-databases';
+import { fixtureAssetPath, fixtureIndexHtml, writeWebFixture } from './testing/web-fixture';
+
+const expectedCsp = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https://i.ytimg.com https://ui-avatars.com",
+  'frame-src https://www.youtube-nocookie.com https://www.youtube.com',
+  "connect-src 'self' https: http:",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+describe('the server app', () => {
+  const dir = createTempDir();
+  const lines: string[] = [];
+  const log: Logger = {
+    debug: () => {},
+    info: (line) => lines.push(line),
+    warn: (line) => lines.push(line),
+    error: (line) => lines.push(line),
+  };
+  let database: OpenDatabase;
+  let app: ReturnType<typeof createServerApp>;
+
+  beforeAll(async () => {
+    database = openDatabase({ dialect: 'sqlite', path: join(dir.path, 'app.sqlite') });
+    await migrateToLatest(database);
+    const store = new SqlStore(database.db);
+    await seedIfEmpty(store, testHasher, systemClock());
+    app = createServerApp({
+      api: createApi({
+        store,
+        secret: 'x'.repeat(32),
+        passwordHasher: testHasher,
+        clock: systemClock,
+      }),
+      site: await loadStaticSite(writeWebFixture(dir.path)),
+      checkDatabase: async () => {
+        await sql`select 1`.execute(database.db);
+      },
+      log,
+    });
+  });
+  afterAll(async () => {
+    await database.close().catch(() => {});
+    await dir.drop();
+  });
+
+  it('answers GET /api/health with { status: "ok" } after asking the database', async () => {
+    const response = await app.request('/api/health');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('sends the security headers and a CSP that allows the YouTube embed and thumbnails only', async () => {
+    for (const path of ['/', '/api/videos']) {
+      const response = await app.request(path);
+      expect(response.headers.get('content-security-policy')).toBe(expectedCsp);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('strict-transport-security')).toMatch(/^max-age=/);
+    }
+  });
+
+  it('caches hashed assets immutably and answers every other GET outside /api with index.html', async () => {
+    const asset = await app.request(fixtureAssetPath);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    for (const path of ['/', '/watch/No8qdcVYiQw', '/playlist/abc', '/no/such/page']) {
+      const page = await app.request(path);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      expect(await page.text()).toBe(fixtureIndexHtml);
+    }
+    expect((await app.request('/assets/missing-00000000.js')).status).toBe(404);
+  });
+
+  it('compresses API answers and the app assets for clients that accept it', async () => {
+    const api = await app.request('/api/videos', { headers: { 'accept-encoding': 'gzip' } });
+    expect(api.headers.get('content-encoding')).toBe('gzip');
+    const body = gunzipSync(Buffer.from(await api.arrayBuffer())).toString();
+    expect(JSON.parse(body)).toEqual({ videos: seedVideos });
+    const asset = await app.request(fixtureAssetPath, { headers: { 'accept-encoding': 'br' } });
+    expect(asset.headers.get('content-encoding')).toBe('br');
+  });
+
+  it('answers unknown API routes and non-GET pages with 404 in the error shape', async () => {
+    const api = await app.request('/api/nope');
+    expect(api.status).toBe(404);
+    expect((await api.json()).errors).toEqual([expect.any(String)]);
+    const post = await app.request('/', { method: 'POST' });
+    expect(post.status).toBe(404);
+    expect((await post.json()).errors).toEqual([expect.any(String)]);
+  });
+
+  it('logs one line per request with method, path, status and duration', async () => {
+    lines.length = 0;
+    await app.request('/api/categories');
+    await app.request('/watch/abc');
+    expect(lines).toEqual([
+      expect.stringMatching(/^GET \/api\/categories 200 [\d.]+ms$/),
+      expect.stringMatching(/^GET \/watch\/abc 200 [\d.]+ms$/),
+    ]);
+  });
+
+  it('answers the health check with 503 once the database is gone', async () => {
+    await database.close();
+    const response = await app.request('/api/health');
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ errors: ['The database is not reachable.'] });
+  });
+});

@@ -1,0 +1,48 @@
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import type { Logger } from './logger';
+import { requestLog } from './http/request-log';
+import { securityHeaders } from './http/security-headers';
+
+export interface ServerAppParts {
+  /** The API (createApi), answering everything under /api. */
+  api: Hono;
+  /** The built SPA (loadStaticSite); undefined for requests it does not serve. */
+  site: (request: Request) => Response | undefined;
+  /** A trivial query; rejects when the database cannot answer. */
+  checkDatabase: () => Promise<void>;
+  log: Logger;
+}
+
+const databaseDown = 'The database is not reachable.';
+
+/**
+ * The one HTTP app of server mode: request log and security headers on everything, the health
+ * check, the API (its JSON compressed), and the SPA for every other GET (deep links included).
+ */
+export function createServerApp({ api, site, checkDatabase, log }: ServerAppParts): Hono {
+  const app = new Hono();
+  app.use(requestLog(log));
+  app.use(securityHeaders());
+  // Static files are compressed once at start (static-site.ts); API answers are compressed here.
+  app.use('/api/*', compress());
+
+  app.get('/api/health', async (c) => {
+    try {
+      await checkDatabase();
+      return c.json({ status: 'ok' });
+    } catch (error) {
+      log.error(`health check failed: ${error instanceof Error ? error.message : String(error)}`);
+      return c.json({ errors: [databaseDown] }, 503);
+    }
+  });
+  // The node adapter's bindings (the socket) travel along for per-address limits.
+  app.all('/api/*', (c) => api.fetch(c.req.raw, c.env));
+  app.all('*', (c) => site(c.req.raw) ?? c.json({ errors: ['Not found.'] }, 404));
+
+  app.onError((error, c) => {
+    log.error(`unexpected failure: ${error.stack ?? error.message}`);
+    return c.json({ errors: ['Internal Server Error'] }, 500);
+  });
+  return app;
+}

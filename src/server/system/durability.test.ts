@@ -1,0 +1,111 @@
+import { join } from 'node:path';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { seedVideos } from '../../api/seed/videos';
+import { callServer, signUpOn } from '../testing/http-client';
+import { killAllServers, startServer } from '../testing/server-process';
+import { createPostgresDatabase, createTempDir } from '../testing/test-databases';
+import { writeWebFixture } from '../testing/web-fixture';
+
+const PORTS = [3110, 3129] as const;
+const SECRET = 'durability-test-secret-of-32-chars-or-more';
+/** Writes attempted in all; the server is killed once this many have been acknowledged. */
+const ATTEMPTS = 240;
+const KILL_AFTER = 120;
+const CLIENTS = 8;
+
+afterAll(killAllServers);
+
+interface Outcome {
+  acknowledgedNotes: string[];
+  acknowledgedPlaylists: string[];
+}
+
+/**
+ * CLIENTS concurrent clients write notes and playlists; when KILL_AFTER writes have been
+ * acknowledged (201 received), the server gets SIGKILL while other writes are still in flight.
+ */
+async function writeUntilKilled(url: string, token: string, kill: () => void): Promise<Outcome> {
+  const outcome: Outcome = { acknowledgedNotes: [], acknowledgedPlaylists: [] };
+  let next = 0;
+  let acknowledged = 0;
+  const client = async () => {
+    while (next < ATTEMPTS) {
+      const index = next++;
+      const isPlaylist = index % 4 === 0;
+      const label = `${isPlaylist ? 'playlist' : 'note'}-${index}`;
+      try {
+        const result = isPlaylist
+          ? await callServer(url, 'POST', '/api/user/playlists', {
+              token,
+              body: { playlist: { title: label } },
+            })
+          : await callServer(url, 'POST', `/api/user/notes/${seedVideos[index % 6]!._id}`, {
+              token,
+              body: { note: { content: label } },
+            });
+        if (result.status !== 201) throw new Error(`unexpected ${result.status}`);
+        (isPlaylist ? outcome.acknowledgedPlaylists : outcome.acknowledgedNotes).push(label);
+        acknowledged += 1;
+        if (acknowledged === KILL_AFTER) kill();
+      } catch (error) {
+        if (error instanceof Error && error.message.startsWith('unexpected')) throw error;
+        // The connection failed: the server is gone and this write was never acknowledged.
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CLIENTS }, client));
+  return outcome;
+}
+
+const databases = [
+  {
+    name: 'SQLite',
+    open: async (dir: string) => ({ url: join(dir, 'durable.sqlite'), drop: async () => {} }),
+  },
+  { name: 'PostgreSQL', open: async () => createPostgresDatabase(inject('postgresUrl')) },
+];
+
+describe.each(databases)('durability on $name', ({ name, open }) => {
+  it('keeps every write acknowledged before the server process was SIGKILLed', async () => {
+    const dir = createTempDir();
+    const database = await open(dir.path);
+    const env = {
+      DATABASE_URL: database.url,
+      JWT_SECRET: SECRET,
+      DATA_DIR: dir.path,
+      WEB_DIR: writeWebFixture(dir.path),
+    };
+    try {
+      const first = await startServer(env, PORTS);
+      const { token } = await signUpOn(first.url, 'durable');
+      const outcome = await writeUntilKilled(first.url, token, () => first.child.kill('SIGKILL'));
+      const exit = await first.stop('SIGKILL');
+      expect(exit.signal).toBe('SIGKILL');
+
+      const second = await startServer(env, PORTS);
+      const notes = await callServer(second.url, 'GET', '/api/user/notes', { token });
+      const playlists = await callServer(second.url, 'GET', '/api/user/playlists', { token });
+      const foundNotes = new Set(notes.body.notes.map((note: { content: string }) => note.content));
+      const foundPlaylists = new Set(
+        playlists.body.playlists.map((playlist: { title: string }) => playlist.title),
+      );
+      const acknowledged = outcome.acknowledgedNotes.length + outcome.acknowledgedPlaylists.length;
+      const found =
+        outcome.acknowledgedNotes.filter((label) => foundNotes.has(label)).length +
+        outcome.acknowledgedPlaylists.filter((label) => foundPlaylists.has(label)).length;
+      console.log(
+        `[durability ${name}] ${acknowledged} writes acknowledged before SIGKILL ` +
+          `(${outcome.acknowledgedNotes.length} notes, ${outcome.acknowledgedPlaylists.length} ` +
+          `playlists); ${found} of them found after restart; rows after restart: ` +
+          `${foundNotes.size} notes, ${foundPlaylists.size} playlists`,
+      );
+      expect(acknowledged).toBeGreaterThanOrEqual(KILL_AFTER);
+      expect(acknowledged).toBeLessThan(ATTEMPTS);
+      expect(found).toBe(acknowledged);
+      await second.stop('SIGTERM');
+    } finally {
+      await database.drop();
+      await dir.drop();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,31 @@
+import { join } from 'node:path';
+import type { OpenedStore } from '../../api/testing/api-suite';
+import type { DatabaseLocation } from '../db/dialect';
+import { migrateToLatest, openDatabase } from '../db/open-database';
+import { SqlStore } from '../db/sql-store';
+import { createPostgresDatabase, createTempDir } from './test-databases';
+
+async function openMigrated(location: DatabaseLocation, cleanUp: () => Promise<void>) {
+  const database = openDatabase(location);
+  await migrateToLatest(database);
+  return {
+    store: new SqlStore(database.db),
+    database,
+    close: async () => {
+      await database.close();
+      await cleanUp();
+    },
+  };
+}
+
+/** An empty, migrated SqlStore on a SQLite file in a temp directory of its own. */
+export async function openSqliteTestStore(): Promise<OpenedStore> {
+  const dir = createTempDir();
+  return openMigrated({ dialect: 'sqlite', path: join(dir.path, 'test.sqlite') }, dir.drop);
+}
+
+/** An empty, migrated SqlStore on a new database of the test PostgreSQL server. */
+export async function openPostgresTestStore(serverUrl: string): Promise<OpenedStore> {
+  const database = await createPostgresDatabase(serverUrl);
+  return openMigrated({ dialect: 'postgres', url: database.url }, database.drop);
+}

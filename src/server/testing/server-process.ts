@@ -1,0 +1,84 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port';
+
+const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** A real server process (src/server/main.ts) on 127.0.0.1, for tests that kill and restart it. */
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  /** Everything the process wrote so far (stdout and stderr). */
+  output: () => string;
+  /** Resolves once the output matches; rejects if the process exits first. */
+  waitForOutput: (pattern: RegExp) => Promise<void>;
+  /** Sends the signal and resolves when the process has exited. */
+  stop: (signal: NodeJS.Signals) => Promise<{ code: number | null; signal: string | null }>;
+}
+
+const running = new Set<ChildProcess>();
+
+/**
+ * Starts `node --import tsx src/server/main.ts` (no tsx wrapper process, so SIGKILL reaches the
+ * server itself) with the given environment on a free port of `ports`, and waits until it listens.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  ports: readonly [number, number],
+): Promise<ServerProcess> {
+  const port = await freePort(...ports);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: projectRoot,
+    env: { ...process.env, LOG_LEVEL: 'info', ...env, HOST: '127.0.0.1', PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let output = '';
+  const waiters = new Set<() => void>();
+  const exited = new Promise<{ code: number | null; signal: string | null }>((done) => {
+    child.once('exit', (code, signal) => {
+      running.delete(child);
+      done({ code, signal });
+      for (const wake of waiters) wake();
+    });
+  });
+  const append = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const wake of waiters) wake();
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+
+  const waitForOutput = (pattern: RegExp) =>
+    new Promise<void>((done, fail) => {
+      const check = () => {
+        if (pattern.test(output)) {
+          waiters.delete(check);
+          done();
+        } else if (child.exitCode !== null || child.signalCode !== null) {
+          waiters.delete(check);
+          fail(new Error(`server exited before printing ${pattern}:\n${output}`));
+        }
+      };
+      waiters.add(check);
+      check();
+    });
+
+  await waitForOutput(/listening on http/);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    child,
+    output: () => output,
+    waitForOutput,
+    stop: (signal) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** Kills whatever a test left running (afterAll), so no server outlives its test file. */
+export function killAllServers(): void {
+  for (const child of running) child.kill('SIGKILL');
+}

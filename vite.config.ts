@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { pwaPlugin } from './scripts/pwa-plugin';
+import { pwaPlugin } from './scripts/pwa-plugin.ts';
 
 // `vite build` makes the server-mode app (dist/web); `vite build --mode mock` the serverless one
 // (dist/mock). The backend each talks to comes from .env.<mode> (VITE_BACKEND).

@@ -9,6 +9,7 @@ import { authRoutes } from './routes/auth';
 import { catalogueRoutes } from './routes/catalogue';
 import { noteRoutes } from './routes/notes';
 import { playlistRoutes } from './routes/playlists';
+import { progressRoutes } from './routes/progress';
 import { testTodoRoutes } from './routes/test-todos';
 import { videoListRoutes } from './routes/video-lists';
 
@@ -39,6 +40,7 @@ export function createApi(deps: ApiDeps): Hono {
   api.route('/user/watchlater', videoListRoutes(deps, 'watchlater'));
   api.route('/user/playlists', playlistRoutes(deps));
   api.route('/user/notes', noteRoutes(deps));
+  api.route('/user/progress', progressRoutes(deps));
   api.route('/test-todos', testTodoRoutes(deps));
   api.get('/openapi.json', async (c) => {
     const { buildOpenApiDocument } = await import('./openapi');

@@ -27,6 +27,12 @@ export function buildOpenApiDocument(): JsonObject {
       required: true,
       schema: { type: 'string' },
     }));
+    if (route.query) {
+      const { properties = {} } = jsonSchema(route.query) as { properties?: JsonObject };
+      for (const [name, schema] of Object.entries(properties)) {
+        parameters.push({ name, in: 'query', required: false, schema: schema as { type: string } });
+      }
+    }
     const responses: JsonObject = {
       [route.status]: { description: 'Success', content: jsonContent(route.response) },
     };

@@ -42,8 +42,18 @@ export const noteSchema = z.object({
   _id: z.string(),
   content: z.string(),
   videoId: z.string(),
+  /** Seconds into the video when the note was started; absent for notes made without a player. */
+  time: z.optional(z.number()),
 });
 export type Note = z.infer<typeof noteSchema>;
+
+/** Where a user stopped watching a video, for resuming and 'Continue watching'. */
+export const progressSchema = z.object({
+  videoId: z.string(),
+  seconds: z.number(),
+  updatedAt: z.string(),
+});
+export type Progress = z.infer<typeof progressSchema>;
 
 /** The request tester's default resource (`/api/test-todos`). */
 export const todoSchema = z.object({

@@ -9,6 +9,8 @@ export const MAX_PLAYLIST_TITLE_LENGTH = 200;
 export const MAX_NOTE_LENGTH = 20_000;
 export const MAX_TODO_TITLE_LENGTH = 500;
 export const MAX_ID_LENGTH = 128;
+/** Longest position a note or the resume point may name: 100 hours, in seconds. */
+export const MAX_VIDEO_SECONDS = 100 * 3600;
 
 /** SPEC §9: the mock server answers after this delay (0 in tests). */
 export const MOCK_RESPONSE_DELAY_MS = 400;

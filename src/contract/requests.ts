@@ -7,6 +7,7 @@ import {
   MAX_PASSWORD_LENGTH,
   MAX_PLAYLIST_TITLE_LENGTH,
   MAX_TODO_TITLE_LENGTH,
+  MAX_VIDEO_SECONDS,
 } from './limits';
 
 const requiredText = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
@@ -43,11 +44,46 @@ export const playlistBodySchema = z.object({
 });
 export type PlaylistBody = z.infer<typeof playlistBodySchema>;
 
+/** A position in a video, in whole or fractional seconds. */
+const videoSeconds = z.number().check(z.gte(0), z.lte(MAX_VIDEO_SECONDS));
+
 /** POST /api/user/notes/:videoId. SPEC §5: no emptiness check on the content. */
 export const noteBodySchema = z.object({
-  note: z.looseObject({ content: z.string().check(z.maxLength(MAX_NOTE_LENGTH)) }),
+  note: z.looseObject({
+    content: z.string().check(z.maxLength(MAX_NOTE_LENGTH)),
+    time: z.optional(videoSeconds),
+  }),
 });
 export type NoteBody = z.infer<typeof noteBodySchema>;
+
+/** POST /api/user/progress/:videoId: where the user is in the video. */
+export const progressBodySchema = z.object({ seconds: videoSeconds });
+export type ProgressBody = z.infer<typeof progressBodySchema>;
+
+const wholeNumber = (min: number, max: number) =>
+  z.pipe(
+    z.string().check(z.regex(/^\d{1,9}$/, { error: 'must be a whole number' })),
+    z.pipe(
+      z.transform((text: string) => Number(text)),
+      z.number().check(z.gte(min), z.lte(max)),
+    ),
+  );
+
+/** The most videos one page of GET /api/videos may hold. */
+export const MAX_VIDEO_PAGE = 100;
+
+/**
+ * GET /api/videos' optional query: a page (offset, limit) of the videos in a category and/or whose
+ * title contains `search` (SPEC §5's rules). Without any of them the route answers the whole
+ * catalogue, as SPEC §7 says.
+ */
+export const videoQuerySchema = z.object({
+  category: z.optional(z.string().check(z.maxLength(200))),
+  search: z.optional(z.string().check(z.maxLength(200))),
+  offset: z.optional(wholeNumber(0, 1_000_000_000)),
+  limit: z.optional(wholeNumber(1, MAX_VIDEO_PAGE)),
+});
+export type VideoQueryParams = z.infer<typeof videoQuerySchema>;
 
 /** POST /api/test-todos. */
 export const todoBodySchema = z.object({

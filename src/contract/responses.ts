@@ -3,6 +3,7 @@ import {
   categorySchema,
   noteSchema,
   playlistSchema,
+  progressSchema,
   publicUserSchema,
   todoSchema,
   videoSchema,
@@ -17,7 +18,11 @@ export const loginResponseSchema = z.object({
   foundUser: publicUserSchema,
   encodedToken: z.string(),
 });
-export const videosResponseSchema = z.object({ videos: z.array(videoSchema) });
+/** `total` comes with paged or filtered requests: how many videos match in all. */
+export const videosResponseSchema = z.object({
+  videos: z.array(videoSchema),
+  total: z.optional(z.number()),
+});
 export const videoResponseSchema = z.object({ video: videoSchema });
 export const categoriesResponseSchema = z.object({ categories: z.array(categorySchema) });
 export const categoryResponseSchema = z.object({ category: categorySchema });
@@ -27,6 +32,7 @@ export const watchLaterResponseSchema = z.object({ watchlater: z.array(videoSche
 export const playlistsResponseSchema = z.object({ playlists: z.array(playlistSchema) });
 export const playlistResponseSchema = z.object({ playlist: playlistSchema });
 export const notesResponseSchema = z.object({ notes: z.array(noteSchema) });
+export const progressResponseSchema = z.object({ progress: z.array(progressSchema) });
 export const todosResponseSchema = z.object({ todos: z.array(todoSchema) });
 export const healthResponseSchema = z.object({ status: z.literal('ok') });
 
@@ -42,4 +48,5 @@ export type WatchLaterResponse = z.infer<typeof watchLaterResponseSchema>;
 export type PlaylistsResponse = z.infer<typeof playlistsResponseSchema>;
 export type PlaylistResponse = z.infer<typeof playlistResponseSchema>;
 export type NotesResponse = z.infer<typeof notesResponseSchema>;
+export type ProgressResponse = z.infer<typeof progressResponseSchema>;
 export type TodosResponse = z.infer<typeof todosResponseSchema>;

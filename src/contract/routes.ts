@@ -4,9 +4,11 @@ import {
   loginBodySchema,
   noteBodySchema,
   playlistBodySchema,
+  progressBodySchema,
   signupBodySchema,
   todoBodySchema,
   videoBodySchema,
+  videoQuerySchema,
 } from './requests';
 import {
   categoriesResponseSchema,
@@ -17,6 +19,7 @@ import {
   notesResponseSchema,
   playlistResponseSchema,
   playlistsResponseSchema,
+  progressResponseSchema,
   signupResponseSchema,
   todosResponseSchema,
   videoResponseSchema,
@@ -34,6 +37,8 @@ export interface RouteSpec {
   summary: string;
   auth: boolean;
   body?: z.ZodMiniType;
+  /** Optional query parameters, as an object schema. */
+  query?: z.ZodMiniType;
   status: 200 | 201;
   response: z.ZodMiniType;
   errors: ApiErrorName[];
@@ -67,8 +72,9 @@ export const routeTable: RouteSpec[] = [
   {
     method: 'GET',
     path: '/api/videos',
-    summary: 'List the catalogue',
+    summary: 'List the catalogue; with any query parameter, one page of it and the total',
     auth: false,
+    query: videoQuerySchema,
     status: 200,
     response: videosResponseSchema,
     errors: [],
@@ -195,6 +201,34 @@ export const routeTable: RouteSpec[] = [
     status: 200,
     response: notesResponseSchema,
     errors: [...writeErrors, 'noteNotFound'],
+  },
+  {
+    method: 'GET',
+    path: '/api/user/progress',
+    summary: 'Where I stopped in each video, most recent first',
+    auth: true,
+    status: 200,
+    response: progressResponseSchema,
+    errors: userErrors,
+  },
+  {
+    method: 'POST',
+    path: '/api/user/progress/{videoId}',
+    summary: 'Save where I am in a video',
+    auth: true,
+    body: progressBodySchema,
+    status: 200,
+    response: progressResponseSchema,
+    errors: [...writeErrors, 'videoNotFound'],
+  },
+  {
+    method: 'DELETE',
+    path: '/api/user/progress/{videoId}',
+    summary: 'Forget where I was in a video',
+    auth: true,
+    status: 200,
+    response: progressResponseSchema,
+    errors: writeErrors,
   },
   {
     method: 'GET',

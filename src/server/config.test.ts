@@ -13,6 +13,7 @@ describe('parseConfig', () => {
       logLevel: 'info',
       dataDir: resolve('data'),
       webDir: resolve('dist/web'),
+      seedVideos: 0,
     });
   });
 
@@ -67,5 +68,15 @@ describe('parseConfig', () => {
       'DATABASE_URL: must be a file path, a file: URL or a postgres:// URL (PostgreSQL)',
     );
     expect(() => parseConfig({ DATABASE_URL: 'postgres://' })).toThrow(ConfigError);
+  });
+});
+
+describe('SEED_VIDEOS', () => {
+  it('takes a whole number of made-up videos to seed, and refuses anything else', () => {
+    expect(parseConfig({ SEED_VIDEOS: '10000' }).seedVideos).toBe(10_000);
+    expect(() => parseConfig({ SEED_VIDEOS: 'many' })).toThrow(
+      'SEED_VIDEOS: must be a whole number from 0 to 100000',
+    );
+    expect(() => parseConfig({ SEED_VIDEOS: '100001' })).toThrow(/SEED_VIDEOS/);
   });
 });

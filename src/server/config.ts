@@ -18,6 +18,8 @@ export interface ServerConfig {
   dataDir: string;
   /** The built SPA to serve. */
   webDir: string;
+  /** Made-up videos added when an empty database is seeded (a large catalogue to try). */
+  seedVideos: number;
 }
 
 /** HS256 wants a key at least as long as its 256-bit hash. */
@@ -42,6 +44,13 @@ const envSchema = z.object({
   ),
   LOG_LEVEL: optional(z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` })),
   WEB_DIR: optional(z.string()),
+  SEED_VIDEOS: optional(
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number from 0 to 100000')
+      .transform(Number)
+      .refine((count) => count <= 100_000, 'must be a whole number from 0 to 100000'),
+  ),
 });
 
 /** A configuration the server cannot start with; the message lists every bad variable. */
@@ -115,5 +124,6 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
     logLevel: vars.LOG_LEVEL ?? 'info',
     dataDir,
     webDir: resolve(vars.WEB_DIR ?? 'dist/web'),
+    seedVideos: vars.SEED_VIDEOS ?? 0,
   };
 }

@@ -46,7 +46,7 @@ async function main() {
   }
   const store = new SqlStore(database.db);
   const passwordHasher = createPbkdf2Hasher(PASSWORD_ITERATIONS);
-  await seedIfEmpty(store, passwordHasher, systemClock());
+  await seedIfEmpty(store, passwordHasher, systemClock(), { extraVideos: config.seedVideos });
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
 
   const app = createServerApp({

@@ -5,4 +5,6 @@ interface ImportMetaEnv {
   readonly VITE_BACKEND: 'mock' | 'server';
   /** Overrides the mock's response delay (ms), e.g. 0 for end-to-end tests. */
   readonly VITE_MOCK_DELAY_MS?: string;
+  /** Made-up videos the mock seeds after the six real ones, for a large catalogue. */
+  readonly VITE_SEED_VIDEOS?: string;
 }

@@ -14,7 +14,8 @@ export function noteRoutes({ store, clock }: ApiDeps) {
       const { note } = await readBody(c, noteBodySchema);
       const userId = c.var.user._id;
       const video = await requireVideo(store, c.req.param('videoId'));
-      await store.addNote(userId, video._id, note.content, formatTimestamp(clock()));
+      const at = formatTimestamp(clock());
+      await store.addNote(userId, video._id, note.content, at, note.time);
       return c.json({ notes: await store.listNotes(userId) }, 201);
     })
     .delete('/:noteId', async (c) => {

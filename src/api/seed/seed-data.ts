@@ -3,6 +3,7 @@ import { TEST_ACCOUNT } from '../../contract/limits';
 import type { PasswordHasher } from '../auth/password';
 import { formatTimestamp } from '../clock';
 import type { SeedData, Store } from '../store/store';
+import { generateVideos } from './generated-videos';
 import { seedVideos } from './videos';
 
 /** SPEC §3's three categories. */
@@ -41,8 +42,17 @@ const seedUsers = [
   },
 ];
 
+export interface SeedOptions {
+  /** Made-up videos to add after the six real ones, to try a large catalogue. */
+  extraVideos?: number;
+}
+
 /** Builds the seed, hashing the seed users' passwords with the store's hasher. */
-export async function buildSeed(hasher: PasswordHasher, now: Date): Promise<SeedData> {
+export async function buildSeed(
+  hasher: PasswordHasher,
+  now: Date,
+  { extraVideos = 0 }: SeedOptions = {},
+): Promise<SeedData> {
   const timestamp = formatTimestamp(now);
   const users = await Promise.all(
     seedUsers.map(async ({ password, ...user }) => ({
@@ -53,10 +63,16 @@ export async function buildSeed(hasher: PasswordHasher, now: Date): Promise<Seed
       updatedAt: timestamp,
     })),
   );
-  return { videos: seedVideos, categories: seedCategories, users, todos: seedTodos };
+  const videos = extraVideos > 0 ? [...seedVideos, ...generateVideos(extraVideos)] : seedVideos;
+  return { videos, categories: seedCategories, users, todos: seedTodos };
 }
 
 /** Seeds the store once: a store that holds data is never seeded again. */
-export async function seedIfEmpty(store: Store, hasher: PasswordHasher, now: Date): Promise<void> {
-  if (await store.isEmpty()) await store.seed(await buildSeed(hasher, now));
+export async function seedIfEmpty(
+  store: Store,
+  hasher: PasswordHasher,
+  now: Date,
+  options: SeedOptions = {},
+): Promise<void> {
+  if (await store.isEmpty()) await store.seed(await buildSeed(hasher, now, options));
 }

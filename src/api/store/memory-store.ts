@@ -1,6 +1,14 @@
-import type { Category, Note, Playlist, Todo, Video } from '../../contract/entities';
+import type { Category, Note, Playlist, Progress, Todo, Video } from '../../contract/entities';
 import { newId } from './new-id';
-import type { AddResult, NewUser, SeedData, Store, StoredUser, VideoListName } from './store';
+import type {
+  AddResult,
+  NewUser,
+  SeedData,
+  Store,
+  StoredUser,
+  VideoListName,
+  VideoQuery,
+} from './store';
 
 interface ListEntry {
   videoId: string;
@@ -20,6 +28,8 @@ interface MemoryNote extends Note {
 
 interface MemoryUser {
   user: StoredUser;
+  /** Absent in snapshots saved before resume existed. */
+  progress?: Progress[];
   likes: ListEntry[];
   history: ListEntry[];
   watchlater: ListEntry[];
@@ -75,6 +85,18 @@ export class MemoryStore implements Store {
     return structuredClone(this.data.videos);
   }
 
+  async queryVideos({ category, search, offset, limit }: VideoQuery) {
+    const matching = this.data.videos.filter(
+      (video) =>
+        (category === undefined || video.categoryName === category) &&
+        (search === undefined || video.title.includes(search)),
+    );
+    return {
+      videos: structuredClone(matching.slice(offset, offset + limit)),
+      total: matching.length,
+    };
+  }
+
   async getVideo(videoId: string): Promise<Video | undefined> {
     const video = this.findVideo(videoId);
     return video && structuredClone(video);
@@ -100,6 +122,7 @@ export class MemoryStore implements Store {
       watchlater: [],
       playlists: [],
       notes: [],
+      progress: [],
     });
     return structuredClone(user);
   }
@@ -189,8 +212,20 @@ export class MemoryStore implements Store {
     return this.userEntry(userId).notes.map(toNote);
   }
 
-  async addNote(userId: string, videoId: string, content: string, at: string): Promise<Note> {
-    const note: MemoryNote = { _id: newId(), content, videoId, createdAt: at };
+  async addNote(
+    userId: string,
+    videoId: string,
+    content: string,
+    at: string,
+    time?: number,
+  ): Promise<Note> {
+    const note: MemoryNote = {
+      _id: newId(),
+      content,
+      videoId,
+      createdAt: at,
+      ...(time === undefined ? {} : { time }),
+    };
     this.userEntry(userId).notes.push(note);
     return toNote(note);
   }
@@ -200,6 +235,22 @@ export class MemoryStore implements Store {
     const before = entry.notes.length;
     entry.notes = entry.notes.filter((note) => note._id !== noteId);
     return entry.notes.length !== before;
+  }
+
+  async listProgress(userId: string): Promise<Progress[]> {
+    const progress = this.userEntry(userId).progress ?? [];
+    return structuredClone(progress).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  }
+
+  async saveProgress(userId: string, videoId: string, seconds: number, at: string) {
+    const entry = this.userEntry(userId);
+    const rest = (entry.progress ?? []).filter((item) => item.videoId !== videoId);
+    entry.progress = [...rest, { videoId, seconds, updatedAt: at }];
+  }
+
+  async deleteProgress(userId: string, videoId: string) {
+    const entry = this.userEntry(userId);
+    entry.progress = (entry.progress ?? []).filter((item) => item.videoId !== videoId);
   }
 
   async listTodos(): Promise<Todo[]> {
@@ -250,5 +301,6 @@ export class MemoryStore implements Store {
 }
 
 function toNote(note: MemoryNote): Note {
-  return { _id: note._id, content: note.content, videoId: note.videoId };
+  const { _id, content, videoId, time } = note;
+  return time === undefined ? { _id, content, videoId } : { _id, content, videoId, time };
 }

@@ -1,4 +1,12 @@
-import type { Category, Note, Playlist, PublicUser, Todo, Video } from '../../contract/entities';
+import type {
+  Category,
+  Note,
+  Playlist,
+  Progress,
+  PublicUser,
+  Todo,
+  Video,
+} from '../../contract/entities';
 
 /** The three per-user lists that hold whole videos. */
 export type VideoListName = 'likes' | 'history' | 'watchlater';
@@ -30,6 +38,14 @@ export interface SeedData {
 
 export type AddResult = 'added' | 'duplicate';
 
+/** A slice of the catalogue: SPEC §5's exact category and case-sensitive title search. */
+export interface VideoQuery {
+  category?: string;
+  search?: string;
+  offset: number;
+  limit: number;
+}
+
 /**
  * Persistence behind the API. Every method is scoped to one user where it touches user data, so
  * one user's request cannot reach another's rows. Lists keep insertion order (oldest first).
@@ -43,6 +59,8 @@ export interface Store {
 
   /** All catalogue videos in catalogue order. */
   listVideos(): Promise<Video[]>;
+  /** The videos matching a query, in catalogue order, and how many match in all. */
+  queryVideos(query: VideoQuery): Promise<{ videos: Video[]; total: number }>;
   /** One catalogue video, or undefined. */
   getVideo(videoId: string): Promise<Video | undefined>;
   /** All categories. */
@@ -86,10 +104,23 @@ export interface Store {
 
   /** All the user's notes, oldest first. */
   listNotes(userId: string): Promise<Note[]>;
-  /** Adds a note to a catalogue video. */
-  addNote(userId: string, videoId: string, content: string, at: string): Promise<Note>;
+  /** Adds a note to a catalogue video, with the moment in the video it was started at. */
+  addNote(
+    userId: string,
+    videoId: string,
+    content: string,
+    at: string,
+    time?: number,
+  ): Promise<Note>;
   /** Deletes one of the user's notes; false when the user has no such note. */
   deleteNote(userId: string, noteId: string): Promise<boolean>;
+
+  /** Where the user stopped in each video, most recently watched first. */
+  listProgress(userId: string): Promise<Progress[]>;
+  /** Records (or moves) the user's position in a catalogue video. */
+  saveProgress(userId: string, videoId: string, seconds: number, at: string): Promise<void>;
+  /** Forgets the user's position in a video. */
+  deleteProgress(userId: string, videoId: string): Promise<void>;
 
   /** The request tester's sample todos. */
   listTodos(): Promise<Todo[]>;

@@ -167,6 +167,39 @@ export function describeApiSuite(storeName: string, openStore: () => Promise<Ope
         expect(missing.body).toEqual(errorOf('videoNotFound'));
       });
 
+      it('answers a page of videos filtered by exact category and case-sensitive title', async () => {
+        const page = await h.call('GET', '/api/videos?category=Javascript&limit=2');
+        expect(page.status).toBe(200);
+        expect(page.body.total).toBe(3);
+        expect(page.body.videos.map((v: { _id: string }) => v._id)).toEqual([
+          seedVideo(3)._id,
+          seedVideo(4)._id,
+        ]);
+        const next = await h.call('GET', '/api/videos?category=Javascript&limit=2&offset=2');
+        expect(next.body).toEqual({ videos: [seedVideo(5)], total: 3 });
+        const search = await h.call('GET', '/api/videos?search=JavaScript');
+        expect(search.body.total).toBe(3);
+        expect((await h.call('GET', '/api/videos?search=javascript')).body).toEqual({
+          videos: [],
+          total: 0,
+        });
+        const both = await h.call('GET', '/api/videos?category=HTML&search=Course');
+        expect(both.body).toEqual({ videos: [seedVideo(1)], total: 1 });
+        const wide = await h.call('GET', '/api/videos?offset=0');
+        expect(wide.body.videos).toHaveLength(6);
+      });
+
+      it('refuses a bad page with 422 naming the parameter', async () => {
+        const bad = await h.call('GET', '/api/videos?limit=0&offset=-1');
+        expect(bad.status).toBe(422);
+        expect(bad.body.errors).toEqual([
+          'offset must be a whole number',
+          'limit must be at least 1',
+        ]);
+        const big = await h.call('GET', '/api/videos?limit=101');
+        expect(big.body).toEqual({ errors: ['limit must be at most 100'] });
+      });
+
       it('lists the three categories and answers one, or 404', async () => {
         const all = await h.call('GET', '/api/categories');
         expect(all.body).toEqual({ categories: seedCategories });
@@ -400,6 +433,26 @@ export function describeApiSuite(storeName: string, openStore: () => Promise<Ope
         expect(again.body).toEqual(errorOf('noteNotFound'));
       });
 
+      it('keeps the moment in the video a note was started at', async () => {
+        const { token } = await h.signUp();
+        const videoId = seedVideo(3)._id;
+        const timed = await h.call('POST', `/api/user/notes/${videoId}`, {
+          token,
+          body: { note: { content: 'closures', time: 754.5 } },
+        });
+        expect(timed.status).toBe(201);
+        expect(timed.body.notes).toEqual([
+          { _id: expect.any(String), content: 'closures', videoId, time: 754.5 },
+        ]);
+        const bad = await h.call('POST', `/api/user/notes/${videoId}`, {
+          token,
+          body: { note: { content: 'x', time: -1 } },
+        });
+        expect(bad.status).toBe(422);
+        expect(bad.body).toEqual({ errors: ['note.time must be at least 0'] });
+        expect((await h.call('GET', '/api/user/notes', { token })).body.notes).toHaveLength(1);
+      });
+
       it('refuses notes on unknown videos (404) and without content (422)', async () => {
         const { token } = await h.signUp();
         const unknown = await h.call('POST', '/api/user/notes/made-up', {
@@ -414,6 +467,49 @@ export function describeApiSuite(storeName: string, openStore: () => Promise<Ope
         });
         expect(missing.status).toBe(422);
         expect(missing.body).toEqual({ errors: ['note.content is required'] });
+      });
+    });
+
+    describe('/api/user/progress', () => {
+      it('saves, moves and forgets the position per video, most recent first', async () => {
+        const { token } = await h.signUp();
+        const url = '/api/user/progress';
+        expect((await h.call('GET', url, { token })).body).toEqual({ progress: [] });
+        const first = await h.call('POST', `${url}/${seedVideo(0)._id}`, {
+          token,
+          body: { seconds: 42 },
+        });
+        expect(first.status).toBe(200);
+        expect(first.body.progress).toEqual([
+          { videoId: seedVideo(0)._id, seconds: 42, updatedAt: expect.any(String) },
+        ]);
+        await h.call('POST', `${url}/${seedVideo(0)._id}`, { token, body: { seconds: 90.25 } });
+        const listed = await h.call('GET', url, { token });
+        expect(listed.body.progress).toHaveLength(1);
+        expect(listed.body.progress[0].seconds).toBe(90.25);
+
+        const removed = await h.call('DELETE', `${url}/${seedVideo(0)._id}`, { token });
+        expect(removed.status).toBe(200);
+        expect(removed.body).toEqual({ progress: [] });
+      });
+
+      it('refuses unknown videos (404) and bad positions (422)', async () => {
+        const { token } = await h.signUp();
+        const unknown = await h.call('POST', '/api/user/progress/made-up', {
+          token,
+          body: { seconds: 1 },
+        });
+        expect(unknown.status).toBe(404);
+        expect(unknown.body).toEqual(errorOf('videoNotFound'));
+        const bad = await h.call('POST', `/api/user/progress/${seedVideo(0)._id}`, {
+          token,
+          body: { seconds: 'late' },
+        });
+        expect(bad.status).toBe(422);
+        expect(bad.body).toEqual({ errors: ['seconds must be a number'] });
+        expect((await h.call('GET', '/api/user/progress', { token })).body).toEqual({
+          progress: [],
+        });
       });
     });
 

@@ -60,6 +60,7 @@ async function observe(h: Harness, token: string) {
     watchlater: await read('/api/user/watchlater'),
     playlists: await read('/api/user/playlists'),
     notes: await read('/api/user/notes'),
+    progress: await read('/api/user/progress'),
     todos: await read('/api/test-todos'),
     videos: await read('/api/videos'),
   };

@@ -15,6 +15,7 @@ export interface Database {
   playlists: PlaylistsTable;
   playlist_videos: PlaylistVideosTable;
   notes: NotesTable;
+  progress: ProgressTable;
   todos: TodosTable;
 }
 
@@ -89,6 +90,15 @@ export interface NotesTable {
   video_id: string;
   content: string;
   created_at: string;
+  /** Seconds into the video; null for notes made without a player. */
+  time_seconds: number | null;
+}
+
+export interface ProgressTable {
+  user_id: string;
+  video_id: string;
+  seconds: number;
+  updated_at: string;
 }
 
 export interface TodosTable {

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Category, Note, Playlist, Todo, Video } from '../../contract/entities';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Category, Note, Playlist, Progress, Todo, Video } from '../../contract/entities';
 import { ApiError } from '../../api/http/errors';
 import { newId } from '../../api/store/new-id';
 import type {
@@ -9,6 +10,7 @@ import type {
   Store,
   StoredUser,
   VideoListName,
+  VideoQuery,
 } from '../../api/store/store';
 import { isForeignKeyViolation, isUniqueViolation, isUnstorableText } from './db-errors';
 import type { Database, UsersTable, VideosTable } from './schema';
@@ -148,6 +150,24 @@ export class SqlStore implements Store {
       .orderBy('position')
       .execute();
     return rows.map(toVideo);
+  }
+
+  /** A page of the catalogue by exact category and case-sensitive title substring. */
+  async queryVideos({ category, search, offset, limit }: VideoQuery) {
+    return this.guard(async () => {
+      const matching = this.db.selectFrom('videos').where((eb) => {
+        const conditions: Expression<SqlBool>[] = [];
+        if (category !== undefined) conditions.push(eb('category_name', '=', category));
+        // replace() is case-sensitive in both databases, unlike SQLite's LIKE.
+        if (search) conditions.push(sql<SqlBool>`replace(title, ${search}, '') <> title`);
+        return eb.and(conditions);
+      });
+      const [rows, count] = await Promise.all([
+        matching.select(videoColumns).orderBy('position').limit(limit).offset(offset).execute(),
+        matching.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirst(),
+      ]);
+      return { videos: rows.map(toVideo), total: Number(count?.total ?? 0) };
+    });
   }
 
   /** One catalogue video, or undefined. */
@@ -354,23 +374,77 @@ export class SqlStore implements Store {
   async listNotes(userId: string): Promise<Note[]> {
     const rows = await this.db
       .selectFrom('notes')
-      .select(['id', 'content', 'video_id'])
+      .select(['id', 'content', 'video_id', 'time_seconds'])
       .where('user_id', '=', userId)
       .orderBy('seq')
       .execute();
-    return rows.map((row) => ({ _id: row.id, content: row.content, videoId: row.video_id }));
+    return rows.map((row) => toNote(row.id, row.content, row.video_id, row.time_seconds));
   }
 
   /** Adds a note by the user to a catalogue video. */
-  async addNote(userId: string, videoId: string, content: string, at: string): Promise<Note> {
+  async addNote(
+    userId: string,
+    videoId: string,
+    content: string,
+    at: string,
+    time?: number,
+  ): Promise<Note> {
     return this.guard(async () => {
       const id = newId();
+      const timeSeconds = time ?? null;
       await this.db
         .insertInto('notes')
-        .values({ id, user_id: userId, video_id: videoId, content, created_at: at })
+        .values({
+          id,
+          user_id: userId,
+          video_id: videoId,
+          content,
+          created_at: at,
+          time_seconds: timeSeconds,
+        })
         .execute();
-      return { _id: id, content, videoId };
+      return toNote(id, content, videoId, timeSeconds);
     });
+  }
+
+  /** Where the user stopped in each video, most recently watched first. */
+  async listProgress(userId: string): Promise<Progress[]> {
+    const rows = await this.db
+      .selectFrom('progress')
+      .select(['video_id', 'seconds', 'updated_at'])
+      .where('user_id', '=', userId)
+      .orderBy('updated_at', 'desc')
+      .orderBy('video_id')
+      .execute();
+    return rows.map((row) => ({
+      videoId: row.video_id,
+      seconds: Number(row.seconds),
+      updatedAt: row.updated_at,
+    }));
+  }
+
+  /** Records the user's position in a video: one row per user and video, moved by an upsert. */
+  async saveProgress(userId: string, videoId: string, seconds: number, at: string) {
+    await this.guard(() =>
+      this.db
+        .insertInto('progress')
+        .values({ user_id: userId, video_id: videoId, seconds, updated_at: at })
+        .onConflict((conflict) =>
+          conflict.columns(['user_id', 'video_id']).doUpdateSet({ seconds, updated_at: at }),
+        )
+        .execute(),
+    );
+  }
+
+  /** Forgets the user's position in a video. */
+  async deleteProgress(userId: string, videoId: string) {
+    await this.guard(() =>
+      this.db
+        .deleteFrom('progress')
+        .where('user_id', '=', userId)
+        .where('video_id', '=', videoId)
+        .execute(),
+    );
   }
 
   /** Deletes one of the user's notes; false when the user has no such note. */
@@ -457,6 +531,12 @@ export class SqlStore implements Store {
       throw error;
     }
   }
+}
+
+function toNote(id: string, content: string, videoId: string, time: number | null): Note {
+  return time === null
+    ? { _id: id, content, videoId }
+    : { _id: id, content, videoId, time: Number(time) };
 }
 
 function toCategory(row: { id: string; category_name: string; description: string }): Category {

@@ -10,6 +10,12 @@ export const MOCK_TOKEN_SECRET = 'codetube-mock-placeholder-secret';
 /** Where the mock's data lives in the browser. */
 export const MOCK_STORAGE_KEY = 'codetube:mock-store';
 
+/** VITE_SEED_VIDEOS: made-up videos for a mock build with a large catalogue (benchmarks). */
+function seedVideoCount(): number {
+  const count = Number(import.meta.env.VITE_SEED_VIDEOS ?? 0);
+  return Number.isInteger(count) && count > 0 ? Math.min(count, 100_000) : 0;
+}
+
 /** Light hashing: the mock's users live in this browser only. */
 const mockHasher = createPbkdf2Hasher(10_000);
 
@@ -60,7 +66,7 @@ export async function createMockBackend(
 
   async function open(snapshot: MemorySnapshot | undefined) {
     store = new MemoryStore(snapshot);
-    await seedIfEmpty(store, mockHasher, clock());
+    await seedIfEmpty(store, mockHasher, clock(), { extraVideos: seedVideoCount() });
     app = createApi({ store, secret: MOCK_TOKEN_SECRET, passwordHasher: mockHasher, clock });
     if (!snapshot) save();
   }

@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import type { SqlDialectName } from '../dialect';
 import { initialSchema } from './0001-initial-schema';
+import { noteTimesAndProgress } from './0002-note-times-and-progress';
 
 /**
  * The migrations, in order, kept in code (no directory scanning): they ship with the server and
@@ -9,6 +10,7 @@ import { initialSchema } from './0001-initial-schema';
 export function migrationsFor(dialect: SqlDialectName): MigrationProvider {
   const migrations: Record<string, Migration> = {
     '0001-initial-schema': initialSchema(dialect),
+    '0002-note-times-and-progress': noteTimesAndProgress(dialect),
   };
   return { getMigrations: async () => migrations };
 }

@@ -1,0 +1,28 @@
+import type { Video } from '../../contract/entities';
+import { seedVideos } from './videos';
+
+const topics = ['HTML', 'CSS', 'Javascript', 'React Js', 'Node', 'TypeScript', 'SQL', 'Git'];
+const forms = ['Crash Course', 'in 10 Minutes', 'Explained', 'Deep Dive', 'for Beginners', 'Tips'];
+
+/**
+ * `count` made-up videos for trying the app with a large catalogue (SEED_VIDEOS). Deterministic:
+ * the same count gives the same videos. Each borrows a real seed video's channel and avatar; its id
+ * names no YouTube video, so its card shows the placeholder thumbnail.
+ */
+export function generateVideos(count: number): Video[] {
+  return Array.from({ length: count }, (_, index) => {
+    const topic = topics[index % topics.length] ?? 'HTML';
+    const form = forms[Math.floor(index / topics.length) % forms.length] ?? 'Explained';
+    const model = seedVideos[index % seedVideos.length] ?? seedVideos[0];
+    const number = index + 1;
+    return {
+      ...model!,
+      _id: `gen-${String(number).padStart(6, '0')}`,
+      title: `${topic} ${form} #${number}`,
+      views: (number * 7919) % 2_000_000,
+      uploadedOn: `20${String(10 + (number % 15)).padStart(2, '0')}-0${(number % 9) + 1}-1${number % 10}`,
+      description: `Generated lesson ${number} about ${topic}: ${form.toLowerCase()}.`,
+      categoryName: topic,
+    };
+  });
+}

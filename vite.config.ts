@@ -27,6 +27,8 @@ export default defineConfig(({ mode }) => ({
         test: {
           name: 'dom',
           environment: 'jsdom',
+          // Rendering tests share two cores with the API suites: room for slow moments.
+          testTimeout: 15_000,
           include: ['src/web/**/*.test.{ts,tsx}'],
         },
       },

@@ -17,7 +17,7 @@ import { fixtureAssetPath, fixtureIndexHtml, writeWebFixture } from './testing/w
 
 const expectedCsp = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' https://www.youtube.com",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: https://i.ytimg.com https://ui-avatars.com",
   'frame-src https://www.youtube-nocookie.com https://www.youtube.com',

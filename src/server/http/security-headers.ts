@@ -7,7 +7,7 @@ const imageHosts = ['https://i.ytimg.com', 'https://ui-avatars.com'];
 
 /**
  * Security headers on every response. The Content-Security-Policy lets the page load only its own
- * scripts and styles, frame only the YouTube embed and show images from itself and the two hosts
+ * scripts (and YouTube's player API) and styles, frame only the YouTube embed and show images from itself and the two hosts
  * above; connect-src is open to any http(s) URL because the request tester (/mock) calls whatever
  * absolute URL the user types (docs/decisions/0005-security-headers.md).
  */
@@ -15,7 +15,8 @@ export function securityHeaders() {
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      // The YouTube IFrame Player API (timed notes, resume) is a script from youtube.com.
+      scriptSrc: ["'self'", 'https://www.youtube.com'],
       // react-hot-toast (goober) writes its styles into a <style> element at run time.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', ...imageHosts],

@@ -1,9 +1,18 @@
+import { useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Clock, ListPlus, ThumbsUp } from 'lucide-react';
 import type { Video } from '../../contract/entities';
 import buttons from '../components/ui/button.module.css';
 import { likesTexts, toggleLike } from '../features/likes/likes-service';
+import { formatTime } from '../features/notes/notes-markdown';
 import { NotesPanel } from '../features/notes/components/notes-panel';
+import { PlayerContext } from '../features/player/player-context';
+import { useYouTubePlayer } from '../features/player/use-youtube-player';
+import {
+  MIN_RESUME_SECONDS,
+  clearProgress,
+  saveProgress,
+} from '../features/progress/progress-service';
 import { useSaveToPlaylist } from '../features/playlists/components/save-to-playlist-context';
 import { playlistTexts } from '../features/playlists/playlist-texts';
 import { ChannelAvatar } from '../features/videos/components/channel-avatar';
@@ -28,7 +37,7 @@ export default function WatchPage() {
       loading={load.state === 'loading'}
       error={load.state === 'error' ? load.error : undefined}
     >
-      {load.state === 'ready' && <WatchVideo video={load.video} />}
+      {load.state === 'ready' && <WatchVideo key={load.video._id} video={load.video} />}
     </LoadState>
   );
 }
@@ -38,6 +47,25 @@ function WatchVideo({ video }: { video: Video }) {
   const { state, dispatch } = useVideos();
   const openSaveToPlaylist = useSaveToPlaylist();
   const navigate = useNavigate();
+  const iframe = useRef<HTMLIFrameElement>(null);
+  // Chosen once, at mount: changing the embed's src later would reload the player.
+  const [resumeAt] = useState(() => {
+    const saved = state.progress.find((item) => item.videoId === video._id)?.seconds ?? 0;
+    return saved >= MIN_RESUME_SECONDS ? Math.floor(saved) : 0;
+  });
+  const player = useYouTubePlayer(iframe, video._id, {
+    onProgress: (seconds) => {
+      if (auth.isLoggedIn) void saveProgress(video._id, seconds, dispatch);
+    },
+    onEnded: () => {
+      if (auth.isLoggedIn) void clearProgress(video._id, dispatch);
+    },
+  });
+  const embed = new URL(`https://www.youtube-nocookie.com/embed/${encodeURIComponent(video._id)}`);
+  embed.searchParams.set('autoplay', '1');
+  embed.searchParams.set('enablejsapi', '1');
+  embed.searchParams.set('origin', window.location.origin);
+  if (resumeAt > 0) embed.searchParams.set('start', String(resumeAt));
   const liked = state.likedVideos.some((item) => item._id === video._id);
   const inWatchLater = state.watchLater.some((item) => item._id === video._id);
 
@@ -60,7 +88,8 @@ function WatchVideo({ video }: { video: Video }) {
       <article>
         <div className={styles.player}>
           <iframe
-            src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(video._id)}?autoplay=1`}
+            ref={iframe}
+            src={embed.href}
             title={video.title}
             allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
             allowFullScreen
@@ -70,6 +99,7 @@ function WatchVideo({ video }: { video: Video }) {
         <h1 className={styles.videoTitle}>{video.title}</h1>
         <p className={styles.muted}>
           {formatCount(video.views)} views · {formatAge(video.uploadedOn)}
+          {resumeAt > 0 && ` · Resuming at ${formatTime(resumeAt)}`}
         </p>
         <div className={styles.actions}>
           <button
@@ -105,7 +135,9 @@ function WatchVideo({ video }: { video: Video }) {
         </a>
         <p className={styles.description}>{video.description}</p>
       </article>
-      <NotesPanel videoId={video._id} />
+      <PlayerContext.Provider value={player}>
+        <NotesPanel videoId={video._id} />
+      </PlayerContext.Provider>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type {
   LikesResponse,
   NotesResponse,
   PlaylistsResponse,
+  ProgressResponse,
   WatchLaterResponse,
 } from '../../contract/responses';
 import { api, ApiRequestError, firstError } from '../lib/api-client';
@@ -17,17 +18,19 @@ import type { Dispatchers } from './use-store';
 export async function loadLibrary(dispatchers: Dispatchers): Promise<void> {
   dispatchers.playlists({ type: 'LOADING' });
   try {
-    const [likes, history, watchLater, playlists, notes] = await Promise.all([
+    const [likes, history, watchLater, playlists, notes, progress] = await Promise.all([
       api.get<LikesResponse>('/api/user/likes'),
       api.get<HistoryResponse>('/api/user/history'),
       api.get<WatchLaterResponse>('/api/user/watchlater'),
       api.get<PlaylistsResponse>('/api/user/playlists'),
       api.get<NotesResponse>('/api/user/notes'),
+      api.get<ProgressResponse>('/api/user/progress'),
     ]);
     dispatchers.videos({ type: 'GET_LIKED_VIDEOS', payload: likes.data.likes });
     dispatchers.videos({ type: 'GET_HISTORY', payload: history.data.history });
     dispatchers.videos({ type: 'GET_WATCH_LATER', payload: watchLater.data.watchlater });
     dispatchers.videos({ type: 'GET_NOTES', payload: notes.data.notes });
+    dispatchers.videos({ type: 'GET_PROGRESS', payload: progress.data.progress });
     dispatchers.playlists({ type: 'GET_ALL_PLAYLISTS', payload: playlists.data.playlists });
   } catch (error) {
     dispatchers.playlists({ type: 'ERROR', payload: error });

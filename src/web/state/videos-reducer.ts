@@ -1,4 +1,4 @@
-import type { Note, Video } from '../../contract/entities';
+import type { Note, Progress, Video } from '../../contract/entities';
 
 export const ALL_CATEGORIES = 'All';
 
@@ -14,6 +14,8 @@ export interface VideosState {
   notes: Note[];
   likedVideos: Video[];
   watchLater: Video[];
+  /** Where the user stopped in each video, most recent first (resume, 'Continue watching'). */
+  progress: Progress[];
   filters: Filters;
   loading: boolean;
   error: unknown;
@@ -38,6 +40,7 @@ export type VideosAction =
   | { type: 'GET_NOTES'; payload: Note[] }
   | { type: 'ADD_NOTE'; payload: Note[] }
   | { type: 'DELETE_NOTE'; payload: Note[] }
+  | { type: 'GET_PROGRESS'; payload: Progress[] }
   | { type: 'CLEAR_USER_DATA' };
 
 export const initialVideosState: VideosState = {
@@ -46,6 +49,7 @@ export const initialVideosState: VideosState = {
   notes: [],
   likedVideos: [],
   watchLater: [],
+  progress: [],
   filters: { category: ALL_CATEGORIES, search: '' },
   loading: false,
   error: null,
@@ -93,8 +97,10 @@ export function videosReducer(state: VideosState, action: VideosAction): VideosS
     case 'ADD_NOTE':
     case 'DELETE_NOTE':
       return { ...state, notes: action.payload };
+    case 'GET_PROGRESS':
+      return { ...state, progress: action.payload };
     case 'CLEAR_USER_DATA':
-      return { ...state, history: [], notes: [], likedVideos: [], watchLater: [] };
+      return { ...state, history: [], notes: [], likedVideos: [], watchLater: [], progress: [] };
   }
 }
 

@@ -14,14 +14,19 @@ export const notesTexts = {
   empty: 'No note available.',
 } as const;
 
-/** Saves a note on a video; SPEC §5: no emptiness check. */
-export function saveNote(videoId: string, content: string, dispatch: Dispatchers['videos']) {
+/** Saves a note on a video, at a moment in it when known; SPEC §5: no emptiness check. */
+export function saveNote(
+  videoId: string,
+  content: string,
+  dispatch: Dispatchers['videos'],
+  time?: number,
+) {
   return withToasts(
     { loading: notesTexts.saving, success: notesTexts.saved },
     async () => {
       const { notes } = accept(
         await api.post<NotesResponse>(`/api/user/notes/${encodeURIComponent(videoId)}`, {
-          note: { content },
+          note: { content, ...(time === undefined ? {} : { time: Math.floor(time) }) },
         }),
         ADDED,
       );

@@ -2,6 +2,8 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Trash2 } from 'lucide-react';
 import { useShortcut } from '../../../lib/shortcuts';
+import { usePlayer } from '../../player/player-context';
+import { formatTime, timeLink } from '../notes-markdown';
 import { useAuth, useVideos } from '../../../state/use-store';
 import { deleteNote, notesTexts, saveNote } from '../notes-service';
 import { exportNotes, transferTexts } from '../notes-transfer';
@@ -17,15 +19,25 @@ export function NotesPanel({ videoId }: { videoId: string }) {
   const notes = state.notes.filter((note) => note.videoId === videoId);
   const field = useRef<HTMLTextAreaElement>(null);
   const navigate = useNavigate();
+  const player = usePlayer();
+  // The moment in the video the note was started at (undefined without a player).
+  const [startedAt, setStartedAt] = useState<number | undefined>();
 
   useShortcut('n', () => {
-    if (!auth.isLoggedIn) void navigate('/login');
-    else field.current?.focus();
+    if (!auth.isLoggedIn) {
+      void navigate('/login');
+      return;
+    }
+    setStartedAt(player.currentTime());
+    field.current?.focus();
   });
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (await saveNote(videoId, draft, dispatch)) setDraft('');
+    if (await saveNote(videoId, draft, dispatch, startedAt ?? player.currentTime())) {
+      setDraft('');
+      setStartedAt(undefined);
+    }
   };
 
   return (
@@ -40,11 +52,19 @@ export function NotesPanel({ videoId }: { videoId: string }) {
       ) : (
         <>
           <form className={styles.form} onSubmit={(event) => void handleSubmit(event)}>
-            <label htmlFor={fieldId}>{notesTexts.label}</label>
+            <label htmlFor={fieldId}>
+              {notesTexts.label}
+              {startedAt !== undefined && (
+                <span className={styles.at}> at {formatTime(startedAt)}</span>
+              )}
+            </label>
             <textarea
               id={fieldId}
               ref={field}
               className={styles.field}
+              onFocus={() => {
+                if (draft === '' && startedAt === undefined) setStartedAt(player.currentTime());
+              }}
               rows={3}
               value={draft}
               onChange={(event) => setDraft(event.target.value)}
@@ -69,6 +89,20 @@ export function NotesPanel({ videoId }: { videoId: string }) {
             <ul className={styles.list} aria-label="Your notes on this video">
               {notes.map((note) => (
                 <li key={note._id} className={styles.note}>
+                  {note.time !== undefined && (
+                    <a
+                      className={styles.time}
+                      href={timeLink(videoId, note.time)}
+                      aria-label={`Play from ${formatTime(note.time)}`}
+                      onClick={(event) => {
+                        if (note.time !== undefined && player.seekTo(note.time)) {
+                          event.preventDefault();
+                        }
+                      }}
+                    >
+                      {formatTime(note.time)}
+                    </a>
+                  )}
                   <p className={styles.content}>{note.content}</p>
                   <button
                     type="button"

@@ -12,10 +12,12 @@ interface VideoCardProps {
   onOpen?: (video: Video) => void;
   /** The three-dots menu, composed by the screen that shows the card. */
   menu?: ReactNode;
+  /** A line under the stats, e.g. where the user stopped. */
+  note?: ReactNode;
 }
 
 /** A grid card: thumbnail, title cut to 50 characters, channel, views and age. */
-export function VideoCard({ video, onOpen, menu }: VideoCardProps) {
+export function VideoCard({ video, onOpen, menu, note }: VideoCardProps) {
   return (
     <article className={styles.card}>
       <Link
@@ -35,6 +37,7 @@ export function VideoCard({ video, onOpen, menu }: VideoCardProps) {
           <p className={styles.stats}>
             {formatCount(video.views)} views · {formatAge(video.uploadedOn)}
           </p>
+          {note && <p className={styles.stats}>{note}</p>}
         </div>
         {menu}
       </div>

@@ -1,0 +1,18 @@
+import { createContext, useContext } from 'react';
+
+/** What the rest of the watch page may ask of the player. */
+export interface PlayerControls {
+  /** Seconds into the video, or undefined while the player API is not there (offline). */
+  currentTime(): number | undefined;
+  /** Jumps to a moment and plays. Resolves to false when there is no player to move. */
+  seekTo(seconds: number): boolean;
+}
+
+export const noPlayer: PlayerControls = { currentTime: () => undefined, seekTo: () => false };
+
+export const PlayerContext = createContext<PlayerControls>(noPlayer);
+
+/** The watch page's player, for timed notes. */
+export function usePlayer(): PlayerControls {
+  return useContext(PlayerContext);
+}

@@ -1,0 +1,87 @@
+import { useEffect, useMemo, useRef, type RefObject } from 'react';
+import type { PlayerControls } from './player-context';
+import { loadYouTubeApi, type YouTubePlayer } from './youtube-api';
+
+/** How often the position is reported while the video plays. */
+export const PROGRESS_INTERVAL_MS = 10_000;
+
+interface Options {
+  /** Called with the position while playing (throttled), on pause and when leaving. */
+  onProgress?: (seconds: number) => void;
+  /** Called when the video plays to its end. */
+  onEnded?: () => void;
+}
+
+/**
+ * Attaches YouTube's player API to the embed iframe (its src carries enablejsapi=1). The page works
+ * without it; with it, notes know the time and the position is saved for resuming.
+ */
+export function useYouTubePlayer(
+  iframe: RefObject<HTMLIFrameElement | null>,
+  videoId: string,
+  options: Options,
+): PlayerControls {
+  const player = useRef<YouTubePlayer | null>(null);
+  const callbacks = useRef(options);
+  useEffect(() => {
+    callbacks.current = options;
+  });
+
+  useEffect(() => {
+    let cancelled = false;
+    let timer: number | undefined;
+    const report = () => {
+      const time = player.current?.getCurrentTime();
+      if (typeof time === 'number' && Number.isFinite(time) && time > 0) {
+        callbacks.current.onProgress?.(time);
+      }
+    };
+    loadYouTubeApi()
+      .then((YT) => {
+        const element = iframe.current;
+        if (cancelled || !element) return;
+        player.current = new YT.Player(element, {
+          events: {
+            onStateChange: ({ data }) => {
+              window.clearInterval(timer);
+              if (data === YT.PlayerState.PLAYING) {
+                timer = window.setInterval(report, PROGRESS_INTERVAL_MS);
+              } else if (data === YT.PlayerState.PAUSED) {
+                report();
+              } else if (data === YT.PlayerState.ENDED) {
+                callbacks.current.onEnded?.();
+              }
+            },
+          },
+        });
+      })
+      .catch(() => {
+        // Offline or blocked: the embed still plays (or shows YouTube's own error), untimed.
+      });
+    window.addEventListener('pagehide', report);
+    return () => {
+      cancelled = true;
+      window.clearInterval(timer);
+      window.removeEventListener('pagehide', report);
+      report();
+      // Not destroy(): that would remove the iframe React owns.
+      player.current = null;
+    };
+  }, [iframe, videoId]);
+
+  return useMemo(
+    () => ({
+      currentTime: () => {
+        const time = player.current?.getCurrentTime();
+        return typeof time === 'number' && Number.isFinite(time) ? time : undefined;
+      },
+      seekTo: (seconds: number) => {
+        if (!player.current) return false;
+        player.current.seekTo(seconds, true);
+        player.current.playVideo();
+        return true;
+      },
+    }),
+    [],
+  );
+}

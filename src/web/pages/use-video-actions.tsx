@@ -1,4 +1,3 @@
-import { useNavigate } from 'react-router';
 import type { Video } from '../../contract/entities';
 import { Menu, type MenuItem } from '../components/ui/menu';
 import { historyTexts, recordWatch, removeFromHistory } from '../features/history/history-service';
@@ -11,6 +10,7 @@ import {
   watchLaterTexts,
 } from '../features/watch-later/watch-later-service';
 import { useAuth, usePlaylists, useVideos } from '../state/use-store';
+import { useRequireLogin } from './use-require-login';
 
 /** Where a card is shown decides its menu's extra items (SPEC §2). */
 export interface CardPlace {
@@ -27,12 +27,8 @@ export function useVideoActions(place: CardPlace = {}) {
   const { state: videos, dispatch: videosDispatch } = useVideos();
   const { dispatch: playlistsDispatch } = usePlaylists();
   const openSaveToPlaylist = useSaveToPlaylist();
-  const navigate = useNavigate();
 
-  const requireLogin = (action: () => void) => () => {
-    if (auth.isLoggedIn) action();
-    else void navigate('/login');
-  };
+  const requireLogin = useRequireLogin();
 
   const openVideo = (video: Video) => {
     if (auth.isLoggedIn) void recordWatch(video, videos.history, videosDispatch);

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Clock, ListPlus, ThumbsUp } from 'lucide-react';
 import type { Video } from '../../contract/entities';
 import buttons from '../components/ui/button.module.css';
@@ -26,6 +26,7 @@ import { useShortcut } from '../lib/shortcuts';
 import { useAuth, useVideos } from '../state/use-store';
 import { LoadState } from './load-state';
 import styles from './pages.module.css';
+import { useRequireLogin } from './use-require-login';
 import { useVideo } from './use-video';
 
 /** SPEC §2's watch page: the player and everything a learner does with the video. */
@@ -46,7 +47,6 @@ function WatchVideo({ video }: { video: Video }) {
   const { state: auth } = useAuth();
   const { state, dispatch } = useVideos();
   const openSaveToPlaylist = useSaveToPlaylist();
-  const navigate = useNavigate();
   const iframe = useRef<HTMLIFrameElement>(null);
   // Chosen once, at mount: changing the embed's src later would reload the player.
   const [resumeAt] = useState(() => {
@@ -69,10 +69,7 @@ function WatchVideo({ video }: { video: Video }) {
   const liked = state.likedVideos.some((item) => item._id === video._id);
   const inWatchLater = state.watchLater.some((item) => item._id === video._id);
 
-  const whenLoggedIn = (action: () => void) => () => {
-    if (auth.isLoggedIn) action();
-    else void navigate('/login');
-  };
+  const whenLoggedIn = useRequireLogin();
   const handleLike = whenLoggedIn(() => void toggleLike(video, liked, dispatch));
   const handleWatchLater = whenLoggedIn(
     () =>

@@ -157,6 +157,20 @@ describe('time and size', () => {
     expect(result).toMatchObject({ kind: 'response', durationMs: 120, sizeBytes: 13 });
   });
 
+  it("does not repeat 'Network request failed' as the detail when fetch said just that", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const failed = await sendTesterRequest(buildRequest(), async () => {
+      throw new TypeError('Network request failed');
+    });
+    expect(failed).toEqual({
+      kind: 'error',
+      name: 'TypeError',
+      message: 'Network request failed',
+      durationMs: expect.any(Number),
+    });
+    vi.restoreAllMocks();
+  });
+
   it('reports an empty body as 0 bytes and times a failure too', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const clock = manualClock();

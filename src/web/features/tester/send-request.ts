@@ -126,7 +126,14 @@ export async function sendTesterRequest(
     // fetch rejects with a TypeError when no response arrived (offline, refused, CORS).
     const failure: TesterResponse =
       name === 'TypeError'
-        ? { kind: 'error', name, message: testerTexts.networkFailure, detail: message, durationMs }
+        ? {
+            kind: 'error',
+            name,
+            message: testerTexts.networkFailure,
+            // The mock's offline scenario already says it in these words: no need to repeat.
+            ...(message === testerTexts.networkFailure ? {} : { detail: message }),
+            durationMs,
+          }
         : { kind: 'error', name, message, durationMs };
     console.error(`Request tester: ${label} failed`, error);
     return failure;

@@ -47,18 +47,19 @@ export function RequestHistory({
             const headerCount = Object.keys(entry.headers).length;
             return (
               <li key={entry.id} className={styles.historyEntry}>
-                <p className={styles.historyRequest}>
-                  <span className={styles.historyMethod}>{entry.reqType}</span>{' '}
-                  <span className={styles.historyEndpoint}>{entry.endpoint}</span>
-                </p>
-                <p className={styles.historyMeta}>
-                  <Outcome outcome={entry.outcome} />
-                  {entry.durationMs !== undefined && (
-                    <span>{testerTexts.formatTime(entry.durationMs)}</span>
-                  )}
-                  <span>{testerTexts.historyHeaders(headerCount)}</span>
-                  <time dateTime={entry.sentAt}>{new Date(entry.sentAt).toLocaleString()}</time>
-                </p>
+                <div className={styles.historyText}>
+                  <p className={styles.historyRequest}>
+                    <span className={styles.historyMethod}>{entry.reqType}</span> {entry.endpoint}
+                  </p>
+                  <p className={styles.historyMeta}>
+                    <Outcome outcome={entry.outcome} />
+                    {entry.durationMs !== undefined && (
+                      <span>{testerTexts.formatTime(entry.durationMs)}</span>
+                    )}
+                    <span>{testerTexts.historyHeaders(headerCount)}</span>
+                    <time dateTime={entry.sentAt}>{new Date(entry.sentAt).toLocaleString()}</time>
+                  </p>
+                </div>
                 <button
                   type="button"
                   className={styles.secondaryButton}

@@ -167,6 +167,8 @@ test('starts with GET, the default endpoint, Accept */*, body {} and no response
   await expect(ui.body).toHaveValue('{}');
   await expect(ui.response).toHaveAttribute('aria-live', 'polite');
   await expect(ui.response).toContainText('Response is undefined.');
+  // The layout's <main> is the page's one main landmark; the tester does not add a second.
+  await expect(page.getByRole('main')).toHaveCount(1);
 });
 
 test('Submit sends a GET and shows the status, the data in the JSON viewer and the headers', async ({

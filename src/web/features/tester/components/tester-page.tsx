@@ -83,7 +83,8 @@ export function TesterPage({ sessionToken = null }: { sessionToken?: string | nu
   }
 
   return (
-    <main className={styles.page} onKeyDown={handleKeyDown}>
+    // A div, not a second <main>: the app layout's <main> holds every page, this one included.
+    <div className={styles.page} onKeyDown={handleKeyDown}>
       <h1 className={styles.heading}>{testerTexts.pageTitle}</h1>
       <MockPanel
         paths={
@@ -202,7 +203,7 @@ export function TesterPage({ sessionToken = null }: { sessionToken?: string | nu
       </section>
 
       <RequestHistory entries={history.entries} onRerun={handleRerun} onClear={history.clear} />
-    </main>
+    </div>
   );
 }
 

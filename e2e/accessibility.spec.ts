@@ -46,6 +46,9 @@ async function expectAccessible(page: Page, path: string) {
 for (const viewport of viewports) {
   test.describe(`axe at ${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
+    // Each test visits up to 11 routes with a full axe run; on a busy 2-core machine that takes
+    // 25-35 s, so the 30 s default fails them for time rather than for accessibility.
+    test.describe.configure({ timeout: 90_000 });
 
     test('logged out: every route has no serious or critical violation', async ({ page }) => {
       await stubExternalImages(page);

@@ -1,6 +1,10 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { execFile, execFileSync } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
+import { seed, signedInUser } from './support';
 
 /**
  * The request tester at /mock (SPEC §2–§5, §8, §9). Runs under any project's baseURL: checks
@@ -21,10 +25,11 @@ async function openTester(page: Page) {
 function tester(page: Page) {
   const response = page.getByRole('region', { name: 'Response' });
   return {
-    method: page.getByRole('combobox', { name: 'Method' }),
-    endpoint: page.getByRole('textbox', { name: 'Endpoint' }),
-    body: page.getByRole('textbox', { name: 'Body' }),
-    submit: page.getByRole('button', { name: 'Submit' }),
+    // Exact names: the scenario panel has a 'Method to fail', the form an 'API endpoints' list.
+    method: page.getByRole('combobox', { name: 'Method', exact: true }),
+    endpoint: page.getByRole('textbox', { name: 'Endpoint', exact: true }),
+    body: page.getByRole('textbox', { name: 'Body', exact: true }),
+    submit: page.getByRole('button', { name: 'Submit', exact: true }),
     panel: page.getByRole('region', { name: 'Backend' }),
     response,
     status: response.getByTestId('response-status'),
@@ -123,6 +128,28 @@ async function closedPortUrl() {
   return `http://127.0.0.1:${port}/nothing-listens-here`;
 }
 
+const runShellFile = promisify(execFile);
+
+/** Runs a command line through a POSIX shell, as a user pasting it would. */
+async function runShell(command: string) {
+  await runShellFile('sh', ['-c', command], { timeout: 10_000 });
+}
+
+function hasCurl(): boolean {
+  try {
+    execFileSync('curl', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The history section and its entries. */
+function historyOf(page: Page) {
+  const section = page.getByRole('region', { name: /^History \(\d+\)$/ });
+  return { section, entries: section.getByRole('listitem') };
+}
+
 test('starts with GET, the default endpoint, Accept */*, body {} and no response', async ({
   page,
 }) => {
@@ -140,6 +167,8 @@ test('starts with GET, the default endpoint, Accept */*, body {} and no response
   await expect(ui.body).toHaveValue('{}');
   await expect(ui.response).toHaveAttribute('aria-live', 'polite');
   await expect(ui.response).toContainText('Response is undefined.');
+  // The layout's <main> is the page's one main landmark; the tester does not add a second.
+  await expect(page.getByRole('main')).toHaveCount(1);
 });
 
 test('Submit sends a GET and shows the status, the data in the JSON viewer and the headers', async ({
@@ -285,6 +314,40 @@ test.describe('any absolute URL', () => {
     expect(get?.headers['x-tester']).toBe('from the tester');
   });
 
+  test.describe('copy as cURL', () => {
+    test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+    test('copies a shell-safe command that sends what Submit sends', async ({ page }) => {
+      const ui = await openTester(page);
+      await ui.headerName(2).fill('X-Quote');
+      await ui.headerValue(2).fill(`it's "quoted" $HOME \`echo swapped\``);
+      // Harmless substitutions: were the quoting wrong, the shell would run them and the body
+      // would arrive changed.
+      const body = { note: "Rock 'n' roll; $(echo swapped) & `echo swapped`", list: [1, 'two'] };
+      await send(
+        page,
+        { method: 'POST', endpoint: `${echo.url}/echo`, body: JSON.stringify(body) },
+        '200 OK',
+      );
+
+      await page.getByRole('button', { name: 'Copy as cURL' }).click();
+      await expect(page.getByText('cURL command copied to the clipboard.')).toBeVisible();
+      const command = await page.evaluate(() => navigator.clipboard.readText());
+      expect(command).toMatch(/^curl --request POST '/);
+
+      test.skip(!hasCurl(), 'curl is not installed on this machine');
+      // A real shell runs it: quoting mistakes would show as a different request or none.
+      await runShell(command);
+      const [fromTester, fromCurl] = echo.received.filter((entry) => entry.method === 'POST');
+      expect(fromCurl?.path).toBe('/echo');
+      expect(fromCurl?.headers['x-quote']).toBe(fromTester?.headers['x-quote']);
+      expect(fromCurl?.headers.accept).toBe('*/*');
+      expect(fromCurl?.headers['content-type']).toBe('application/json');
+      expect(JSON.parse(fromCurl?.body ?? 'null')).toEqual(body);
+      expect(fromCurl?.body).toBe(fromTester?.body);
+    });
+  });
+
   test('groups arrays after 100 items and indents nested levels by 4 characters', async ({
     page,
   }) => {
@@ -414,6 +477,190 @@ test('the tester is lazy-loaded: the first load of / downloads none of its code'
   expect(home.filter((script) => script.text.includes(marker))).toEqual([]);
 });
 
+test.describe('the endpoint picker', () => {
+  test('lists the operations of /api/openapi.json and fills method, endpoint and example body', async ({
+    page,
+  }) => {
+    const ui = await openTester(page);
+    const picker = page.getByRole('combobox', { name: 'API endpoints' });
+    await expect(picker).toBeEnabled();
+    await expect(picker.getByRole('option')).toContainText([
+      'Choose an endpoint…',
+      'POST /api/auth/login — Log in',
+      'GET /api/videos — List the catalogue',
+      'GET /api/user/likes — List my liked videos (needs a session)',
+    ]);
+    const methods = await picker
+      .getByRole('option')
+      .evaluateAll((options) =>
+        options.slice(1).map((option) => option.textContent?.split(' ')[0]),
+      );
+    expect(new Set(methods)).toEqual(new Set(['GET', 'POST', 'DELETE']));
+
+    // A path parameter is filled with a seed video, so the request answers with data.
+    await picker.selectOption({ label: 'GET /api/video/{videoId} — One video' });
+    await expect(ui.method).toHaveValue('GET');
+    await expect(ui.endpoint).toHaveValue(`/api/video/${seed.html5.id}`);
+    await ui.submit.click();
+    await expect(ui.status).toHaveText('200 OK');
+    await expect(ui.data).toContainText(seed.html5.title);
+
+    // An operation with a body puts an example built from its schema in the body box.
+    await picker.selectOption({ label: 'POST /api/test-todos — Add a sample todo' });
+    await expect(ui.method).toHaveValue('POST');
+    await expect(ui.endpoint).toHaveValue('/api/test-todos');
+    expect(JSON.parse(await ui.body.inputValue())).toEqual({
+      title: 'My example',
+      completed: false,
+    });
+    await ui.submit.click();
+    await expect(ui.status).toHaveText('201 Created');
+
+    // Typing another endpoint leaves the picker on no operation rather than a stale one.
+    await ui.endpoint.fill('/api/somewhere-else');
+    await expect(picker).toHaveValue('');
+  });
+});
+
+test.describe("'Use my session'", () => {
+  test('says there is no session while logged out', async ({ page }) => {
+    await openTester(page);
+    const session = page.getByRole('switch', { name: 'Use my session' });
+    await expect(session).toBeDisabled();
+    await expect(session).not.toBeChecked();
+    await expect(page.getByText('There is no session: log in to use it.')).toBeVisible();
+  });
+
+  test("adds the signed-in user's token as an authorization row; off removes it", async ({
+    page,
+  }) => {
+    await signedInUser(page);
+    const ui = await openTester(page);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    expect(token).toBeTruthy();
+    const session = page.getByRole('switch', { name: 'Use my session' });
+    await expect(session).toBeEnabled();
+    await session.check();
+    await expect(page.getByRole('group', { name: 'Headers (2)' })).toBeVisible();
+    await expect(ui.headerName(2)).toHaveValue('authorization');
+    await expect(ui.headerValue(2)).toHaveValue(token ?? '');
+    await expect(ui.headerUse(2)).toBeChecked();
+    await send(page, { endpoint: '/api/user/likes' }, '200 OK');
+    await expect(ui.data).toContainText('"likes"');
+
+    // Disabling the row by hand turns the switch off too: it shows what is sent.
+    await ui.headerUse(2).uncheck();
+    await expect(session).not.toBeChecked();
+    await session.check();
+    await expect(ui.headerUse(2)).toBeChecked();
+
+    await session.uncheck();
+    await expect(page.getByRole('group', { name: 'Headers (1)' })).toBeVisible();
+    await expect(ui.headerName(2)).toHaveValue('');
+    await ui.submit.click();
+    await expect(ui.status).toHaveText('401 Unauthorized');
+  });
+});
+
+test('shows the time and the size in bytes of the response', async ({ page }) => {
+  const ui = await openTester(page);
+  await send(page, { endpoint: '/api/categories' }, '200 OK');
+  const bytes = await page.evaluate(async () => {
+    const response = await fetch('/api/categories');
+    return (await response.arrayBuffer()).byteLength;
+  });
+  const timing = ui.response.getByTestId('response-timing');
+  await expect(timing.getByRole('term')).toHaveText(['Time', 'Size']);
+  await expect(timing.getByRole('definition').first()).toHaveText(/^\d+ ms$/);
+  const size = bytes < 1024 ? `${bytes} B` : `(${bytes} B)`;
+  await expect(timing.getByRole('definition').last()).toContainText(size);
+});
+
+test('Ctrl+Enter sends from the body box and Cmd+Enter from anywhere in the tester', async ({
+  page,
+}) => {
+  const ui = await openTester(page);
+  await ui.method.selectOption('POST');
+  const title = `Keyboard ${Date.now()}`;
+  await ui.body.fill(JSON.stringify({ title }));
+  await ui.body.press('Control+Enter');
+  await expect(ui.status).toHaveText('201 Created');
+  await expect(ui.data.getByText(JSON.stringify(title))).toBeVisible();
+  // The shortcut sends; it does not add a line to the body.
+  await expect(ui.body).toHaveValue(JSON.stringify({ title }));
+
+  await ui.method.selectOption('GET');
+  await ui.endpoint.fill('/api/nothing-here');
+  await ui.headerValue(1).press('Meta+Enter');
+  await expect(ui.status).toHaveText('404 Not Found');
+  await expect(ui.submit).toHaveAttribute('aria-keyshortcuts', 'Control+Enter Meta+Enter');
+});
+
+test.describe('the history', () => {
+  test('keeps requests newest first across reloads; Run again loads and sends; Clear empties it', async ({
+    page,
+  }) => {
+    const ui = await openTester(page);
+    const { section, entries } = historyOf(page);
+    await expect(section).toContainText('No requests sent yet.');
+    await send(page, { endpoint: '/api/test-todos' }, '200 OK');
+    await ui.headerName(2).fill('X-Kept');
+    await ui.headerValue(2).fill('in history');
+    await send(page, { endpoint: '/api/no-such-route' }, '404 Not Found');
+    await expect(entries).toHaveCount(2);
+    await expect(entries.nth(0)).toContainText('GET /api/no-such-route');
+    await expect(entries.nth(0)).toContainText('404 Not Found');
+    await expect(entries.nth(0)).toContainText('2 headers');
+    await expect(entries.nth(1)).toContainText('GET /api/test-todos');
+    await expect(entries.nth(1)).toContainText('200 OK');
+
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'History (2)' })).toBeVisible();
+    await expect(ui.endpoint).toHaveValue('/api/test-todos');
+    await expect(ui.headerName(2)).toHaveValue('');
+
+    await section.getByRole('button', { name: 'Run again: GET /api/no-such-route' }).click();
+    await expect(ui.endpoint).toHaveValue('/api/no-such-route');
+    await expect(ui.headerName(2)).toHaveValue('X-Kept');
+    await expect(ui.headerValue(2)).toHaveValue('in history');
+    await expect(ui.status).toHaveText('404 Not Found');
+    await expect(page.getByRole('heading', { name: 'History (3)' })).toBeVisible();
+    await expect(entries.nth(0)).toContainText('GET /api/no-such-route');
+
+    await section.getByRole('button', { name: 'Clear history' }).click();
+    await expect(section).toContainText('No requests sent yet.');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'History (0)' })).toBeVisible();
+  });
+
+  test('keeps the last 50 requests', async ({ page }) => {
+    await page.goto('/');
+    // 50 earlier requests, as the tester stores them, newest (1) first.
+    await page.evaluate(() => {
+      const entries = Array.from({ length: 50 }, (_, index) => ({
+        id: `seeded-${index + 1}`,
+        sentAt: new Date(Date.UTC(2026, 0, 1, 0, 0, 50 - index)).toISOString(),
+        reqType: 'GET',
+        endpoint: `/api/test-todos?n=${index + 1}`,
+        headers: { Accept: '*/*' },
+        body: '{}',
+        outcome: { status: 200, statusText: 'OK' },
+        durationMs: 1,
+      }));
+      localStorage.setItem('codetube:tester-history', JSON.stringify(entries));
+    });
+    const ui = await openTester(page);
+    const { entries } = historyOf(page);
+    await expect(entries).toHaveCount(50);
+    await send(page, { endpoint: '/api/categories' }, '200 OK');
+    await expect(page.getByRole('heading', { name: 'History (50)' })).toBeVisible();
+    await expect(entries.first()).toContainText('GET /api/categories');
+    await expect(entries.nth(1)).toContainText('/api/test-todos?n=1');
+    await expect(entries.last()).toContainText('/api/test-todos?n=49');
+    await expect(ui.response).toContainText('200 OK');
+  });
+});
+
 test.describe('the mock panel', () => {
   test('shows the in-page mock backend; its response delay is kept and applied', async ({
     page,
@@ -421,9 +668,11 @@ test.describe('the mock panel', () => {
     const ui = await openTester(page);
     test.skip((await backendOf(page)) !== 'mock', 'the page talks to the Node server');
     await expect(ui.panel).toContainText('In-page mock backend');
-    const delay = ui.panel.getByRole('spinbutton', { name: 'Response delay (ms)' });
+    const delay = ui.panel.getByRole('slider', { name: 'Response delay (ms)' });
     await expect(delay).toHaveValue('0');
+    await expect(delay).toHaveAttribute('aria-valuetext', '0 ms');
     await delay.fill('1000');
+    await expect(ui.panel).toContainText('1000 ms');
     await page.reload();
     await expect(delay).toHaveValue('1000');
     // A lower bound only: the mock answers no earlier than the chosen delay.
@@ -453,6 +702,142 @@ test.describe('the mock panel', () => {
     await expect(ui.data).not.toContainText(title);
   });
 
+  test('the delay slider goes from 0 to 3000 ms by keyboard and is remembered', async ({
+    page,
+  }) => {
+    const ui = await openTester(page);
+    test.skip((await backendOf(page)) !== 'mock', 'the page talks to the Node server');
+    const delay = ui.panel.getByRole('slider', { name: 'Response delay (ms)' });
+    await expect(delay).toBeEnabled();
+    await delay.focus();
+    await page.keyboard.press('End');
+    await expect(delay).toHaveAttribute('aria-valuetext', '3000 ms');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowRight');
+    await expect(delay).toHaveAttribute('aria-valuetext', '50 ms');
+    await expect(ui.panel).toContainText('50 ms');
+    await page.reload();
+    await expect(delay).toHaveValue('50');
+  });
+
+  test("'Simulate offline' fails /api for the tester and the app, survives a reload, and switches off", async ({
+    page,
+  }) => {
+    const ui = await openTester(page);
+    test.skip((await backendOf(page)) !== 'mock', 'the page talks to the Node server');
+    const offline = ui.panel.getByRole('switch', { name: 'Simulate offline' });
+    await offline.check();
+    await ui.submit.click();
+    await expect(ui.response).toContainText('TypeError: Network request failed');
+    await expect(ui.status).toHaveCount(0);
+
+    // The app's own API client sees the same failure.
+    await page.goto('/');
+    await expect(page.getByRole('alert')).toHaveText('Network request failed');
+
+    await openTester(page);
+    await expect(offline).toBeChecked();
+    await offline.uncheck();
+    await send(page, { endpoint: '/api/test-todos' }, '200 OK');
+    await page.goto('/');
+    await expect(page.getByRole('list', { name: 'Videos' })).toBeVisible();
+  });
+
+  test('a forced error status answers matching requests, in the tester and the app, until removed', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 320, height: 800 });
+    const ui = await openTester(page);
+    test.skip((await backendOf(page)) !== 'mock', 'the page talks to the Node server');
+    const force = {
+      method: ui.panel.getByRole('combobox', { name: 'Method to fail' }),
+      path: ui.panel.getByRole('combobox', { name: 'Path to fail' }),
+      status: ui.panel.getByRole('combobox', { name: 'Status to answer' }),
+      add: ui.panel.getByRole('button', { name: 'Force this error' }),
+      list: ui.panel.getByRole('list', { name: 'Forced errors' }),
+    };
+    await expect(ui.panel).toContainText('No route is forced to fail.');
+
+    await force.path.fill('videos');
+    await force.add.click();
+    await expect(ui.panel).toContainText(
+      'Enter a path under /api, e.g. /api/videos or /api/user/*.',
+    );
+    await expect(force.list).toHaveCount(0);
+
+    await force.method.selectOption('GET');
+    await force.path.fill('/api/videos');
+    await force.status.selectOption('503');
+    await force.add.click();
+    await expect(force.list.getByRole('listitem')).toHaveText([
+      /GET \/api\/videos → 503 Service Unavailable/,
+    ]);
+    await force.method.selectOption('ANY');
+    await force.path.fill('/api/user/*');
+    await force.status.selectOption('429');
+    await force.add.click();
+    await expect(force.list.getByRole('listitem')).toHaveCount(2);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    await send(page, { endpoint: '/api/videos' }, '503 Service Unavailable');
+    await expect(ui.data).toContainText('"Service Unavailable"');
+    await send(
+      page,
+      { method: 'DELETE', endpoint: '/api/user/history/all' },
+      '429 Too Many Requests',
+    );
+    await send(page, { endpoint: '/api/categories' }, '200 OK');
+
+    await page.goto('/');
+    await expect(page.getByRole('alert')).toHaveText('Service Unavailable');
+
+    await openTester(page);
+    await expect(force.list.getByRole('listitem')).toHaveCount(2);
+    await ui.panel
+      .getByRole('button', { name: 'Remove GET /api/videos → 503 Service Unavailable' })
+      .click();
+    await expect(force.list.getByRole('listitem')).toHaveCount(1);
+    await send(page, { endpoint: '/api/videos' }, '200 OK');
+
+    await ui.panel.getByRole('button', { name: 'Clear scenarios' }).click();
+    await expect(ui.panel.getByRole('status')).toHaveText(
+      'Scenarios cleared: the mock answers normally again.',
+    );
+    await expect(ui.panel).toContainText('No route is forced to fail.');
+    await send(page, { endpoint: '/api/user/likes' }, '401 Unauthorized');
+  });
+
+  test('with history, scenarios and the cURL fallback showing, /mock has no serious axe violations', async ({
+    page,
+  }) => {
+    const ui = await openTester(page);
+    test.skip((await backendOf(page)) !== 'mock', 'the page talks to the Node server');
+    await send(page, { endpoint: '/api/test-todos' }, '200 OK');
+    await ui.panel.getByRole('switch', { name: 'Simulate offline' }).check();
+    await ui.panel.getByRole('combobox', { name: 'Path to fail' }).fill('/api/user/*');
+    await ui.panel.getByRole('button', { name: 'Force this error' }).click();
+    // No clipboard permission here: the command is shown selected instead.
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+    });
+    await page.getByRole('button', { name: 'Copy as cURL' }).click();
+    await expect(page.getByRole('textbox', { name: 'cURL command' })).toBeVisible();
+    await expect(page.getByText('the command is selected below', { exact: false })).toBeVisible();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .analyze();
+      const serious = results.violations.filter(
+        (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+      );
+      expect(serious.map((violation) => violation.id)).toEqual([]);
+    }
+  });
+
   test('in server mode shows that the Node server answers, with no reset and no delay', async ({
     page,
   }) => {
@@ -460,6 +845,7 @@ test.describe('the mock panel', () => {
     test.skip((await backendOf(page)) !== 'server', 'the page talks to the in-page mock');
     await expect(ui.panel).toContainText('Node server (same origin /api)');
     await expect(ui.panel.getByRole('button', { name: 'Reset mock data' })).toHaveCount(0);
-    await expect(ui.panel.getByRole('spinbutton')).toHaveCount(0);
+    await expect(ui.panel.getByRole('slider')).toHaveCount(0);
+    await expect(ui.panel.getByRole('switch')).toHaveCount(0);
   });
 });

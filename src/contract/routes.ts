@@ -72,7 +72,7 @@ export const routeTable: RouteSpec[] = [
   {
     method: 'GET',
     path: '/api/videos',
-    summary: 'List the catalogue; with any query parameter, one page of it and the total',
+    summary: 'List the catalogue',
     auth: false,
     query: videoQuerySchema,
     status: 200,

@@ -1,6 +1,7 @@
 import type { Transport } from '../lib/api-client';
 import { createMockBackend, MOCK_STORAGE_KEY, type MockBackend } from './mock-backend';
 import { readMockDelay } from './mock-delay';
+import { readMockScenarios } from './mock-scenarios';
 import { createMockTransport } from './mock-transport';
 
 let installed: MockBackend | undefined;
@@ -23,6 +24,7 @@ export async function installMockBackend(): Promise<Transport> {
     network: window.fetch.bind(window),
     origin: window.location.origin,
     delayMs: readMockDelay,
+    scenarios: () => readMockScenarios(window.localStorage),
   });
   window.fetch = mockFetch;
   // Another tab of the app wrote the mock's data: pick it up rather than overwrite it later.

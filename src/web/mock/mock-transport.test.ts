@@ -1,4 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMockBackend } from './mock-backend';
+import type { MockScenarios } from './mock-scenarios';
 import { createMockTransport, type FetchLike } from './mock-transport';
 
 const origin = 'http://127.0.0.1:4173';
@@ -49,5 +51,64 @@ describe('the mock transport', () => {
     await vi.advanceTimersByTimeAsync(1);
     await pending;
     expect(handle).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the mock transport with scenarios, on the real in-page backend', () => {
+  beforeEach(() => {
+    localStorage.clear();
+  });
+
+  async function setupReal(scenarios: MockScenarios) {
+    const backend = await createMockBackend(localStorage);
+    const network = vi.fn<FetchLike>(async () => Response.json({ network: true }));
+    const transport = createMockTransport({
+      handle: (request) => backend.handle(request),
+      network,
+      origin,
+      delayMs: () => 0,
+      scenarios: () => scenarios,
+    });
+    return { transport, network };
+  }
+
+  it("offline: /api requests reject with TypeError('Network request failed'), other hosts still go out", async () => {
+    const { transport, network } = await setupReal({ offline: true, forcedErrors: [] });
+    await expect(transport('/api/videos')).rejects.toThrow(
+      expect.objectContaining({ name: 'TypeError', message: 'Network request failed' }),
+    );
+    const other = await transport('https://api.example.com/api/videos');
+    expect(await other.json()).toEqual({ network: true });
+    expect(network).toHaveBeenCalledTimes(1);
+  });
+
+  it('a forced error answers matching requests in place of the API, and only those', async () => {
+    const { transport } = await setupReal({
+      offline: false,
+      forcedErrors: [{ method: 'GET', path: '/api/video/{videoId}', status: 500 }],
+    });
+    const forced = await transport(`${origin}/api/video/No8qdcVYiQw?x=1`);
+    expect(forced.status).toBe(500);
+    expect(forced.statusText).toBe('Internal Server Error');
+    expect(await forced.json()).toEqual({ errors: ['Internal Server Error'] });
+
+    const list = await transport('/api/videos');
+    expect(list.status).toBe(200);
+    expect(((await list.json()) as { videos: unknown[] }).videos).toHaveLength(6);
+  });
+
+  it('a forced error on a write keeps the write from happening', async () => {
+    const { transport } = await setupReal({
+      offline: false,
+      forcedErrors: [{ method: 'POST', path: '/api/test-todos', status: 503 }],
+    });
+    const post = await transport('/api/test-todos', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'never stored' }),
+    });
+    expect(post.status).toBe(503);
+    const todos = await (await transport('/api/test-todos')).text();
+    expect(todos).not.toContain('never stored');
   });
 });

@@ -1,3 +1,10 @@
+import {
+  findForcedError,
+  forcedErrorResponse,
+  offlineError,
+  type MockScenarios,
+} from './mock-scenarios';
+
 /** A fetch-compatible function. */
 export type FetchLike = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 
@@ -10,6 +17,8 @@ export interface MockTransportOptions {
   origin: string;
   /** The response delay in ms, read on every request so the mock panel can change it. */
   delayMs: () => number;
+  /** The mock scenario panel's choices, read on every request so they apply at once. */
+  scenarios?: () => MockScenarios;
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -21,7 +30,9 @@ export function isMockApiUrl(url: URL, origin: string): boolean {
 
 /**
  * The mock-mode transport (DESIGN §1): same-origin /api requests are answered by the in-page API
- * after the response delay; every other URL goes to the network untouched.
+ * after the response delay; every other URL goes to the network untouched. Scenarios bend the
+ * /api answers only: offline rejects as `fetch` does when no response arrives, a forced error
+ * answers in place of the API.
  */
 export function createMockTransport(options: MockTransportOptions): FetchLike {
   return async (input, init) => {
@@ -29,9 +40,14 @@ export function createMockTransport(options: MockTransportOptions): FetchLike {
       typeof input === 'string' ? new URL(input, options.origin) : input,
       init,
     );
-    if (!isMockApiUrl(new URL(request.url), options.origin)) return options.network(input, init);
+    const url = new URL(request.url);
+    if (!isMockApiUrl(url, options.origin)) return options.network(input, init);
+    const scenarios = options.scenarios?.();
+    // A dead network fails fast: there is no server whose answer the delay would stand for.
+    if (scenarios?.offline) throw offlineError();
     const delay = options.delayMs();
     if (delay > 0) await wait(delay);
-    return options.handle(request);
+    const forced = scenarios && findForcedError(scenarios, request.method, url.pathname);
+    return forced ? forcedErrorResponse(forced.status) : options.handle(request);
   };
 }

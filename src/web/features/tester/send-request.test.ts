@@ -105,6 +105,7 @@ describe('sending a tester request to the in-page mock backend', () => {
       name: 'TypeError',
       message: 'Network request failed',
       detail: 'Failed to fetch',
+      durationMs: expect.any(Number),
     });
     expect(logged).toHaveBeenCalledWith(
       'Request tester: GET http://127.0.0.1:9/unreachable failed',
@@ -132,6 +133,63 @@ describe('reading responses that are not JSON', () => {
     );
     expect(empty).toMatchObject({ status: 204, statusText: 'No Content', ok: true });
     expect((empty as { data: unknown }).data).toBeUndefined();
+  });
+});
+
+describe('time and size', () => {
+  /** A clock that moves only when the test says so. */
+  function manualClock(start = 1000) {
+    let time = start;
+    return { now: () => time, advance: (ms: number) => (time += ms) };
+  }
+
+  it('measures from sending to the end of the body, and counts the body in bytes', async () => {
+    const clock = manualClock();
+    const result = await sendTesterRequest(
+      buildRequest(),
+      async () => {
+        clock.advance(120.4);
+        // "é" and "€" are 2 and 3 bytes in UTF-8: 10 characters, 13 bytes.
+        return new Response('{"a":"é€"}');
+      },
+      clock.now,
+    );
+    expect(result).toMatchObject({ kind: 'response', durationMs: 120, sizeBytes: 13 });
+  });
+
+  it("does not repeat 'Network request failed' as the detail when fetch said just that", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const failed = await sendTesterRequest(buildRequest(), async () => {
+      throw new TypeError('Network request failed');
+    });
+    expect(failed).toEqual({
+      kind: 'error',
+      name: 'TypeError',
+      message: 'Network request failed',
+      durationMs: expect.any(Number),
+    });
+    vi.restoreAllMocks();
+  });
+
+  it('reports an empty body as 0 bytes and times a failure too', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const clock = manualClock();
+    const empty = await sendTesterRequest(
+      buildRequest(),
+      async () => new Response(null, { status: 204 }),
+      clock.now,
+    );
+    expect(empty).toMatchObject({ sizeBytes: 0, durationMs: 0 });
+    const failed = await sendTesterRequest(
+      buildRequest(),
+      async () => {
+        clock.advance(30);
+        throw new TypeError('Failed to fetch');
+      },
+      clock.now,
+    );
+    expect(failed).toMatchObject({ kind: 'error', durationMs: 30 });
+    vi.restoreAllMocks();
   });
 });
 

@@ -53,8 +53,18 @@ export function requestInit(request: TesterRequest): RequestInit {
   };
 }
 
-async function readResponse(response: Response): Promise<ReceivedResponse> {
-  const text = await response.text();
+/** A millisecond clock; injectable so that timings can be tested without waiting. */
+export type Now = () => number;
+
+async function readResponse(
+  response: Response,
+  started: number,
+  now: Now,
+): Promise<ReceivedResponse> {
+  // Bytes, not characters: the size is what came over the wire once decoded (after any gzip).
+  const bytes = await response.arrayBuffer();
+  const durationMs = Math.max(0, Math.round(now() - started));
+  const text = new TextDecoder().decode(bytes);
   let data: unknown = undefined;
   if (text !== '') {
     try {
@@ -70,6 +80,8 @@ async function readResponse(response: Response): Promise<ReceivedResponse> {
     ok: isSuccessStatus(response.status),
     headers: [...response.headers],
     data,
+    durationMs,
+    sizeBytes: bytes.byteLength,
   };
 }
 
@@ -88,6 +100,7 @@ export async function sendTesterRequest(
   request: TesterRequest,
   // Read `window.fetch` at call time: in mock mode it is the patched one that answers /api here.
   fetchImpl: FetchLike = (input, init) => window.fetch(input, init),
+  now: Now = () => performance.now(),
 ): Promise<TesterResponse> {
   const label = `${request.reqType} ${request.endpoint}`;
   let init: RequestInit;
@@ -102,22 +115,32 @@ export async function sendTesterRequest(
     return failure;
   }
 
+  // The time is measured around the fetch and the reading of the body: what the user waits for.
+  const started = now();
   let response: Response;
   try {
     response = await fetchImpl(request.endpoint, init);
   } catch (error) {
     const { name, message } = describeError(error);
+    const durationMs = Math.max(0, Math.round(now() - started));
     // fetch rejects with a TypeError when no response arrived (offline, refused, CORS).
     const failure: TesterResponse =
       name === 'TypeError'
-        ? { kind: 'error', name, message: testerTexts.networkFailure, detail: message }
-        : { kind: 'error', name, message };
+        ? {
+            kind: 'error',
+            name,
+            message: testerTexts.networkFailure,
+            // The mock's offline scenario already says it in these words: no need to repeat.
+            ...(message === testerTexts.networkFailure ? {} : { detail: message }),
+            durationMs,
+          }
+        : { kind: 'error', name, message, durationMs };
     console.error(`Request tester: ${label} failed`, error);
     return failure;
   }
 
   try {
-    const received = await readResponse(response);
+    const received = await readResponse(response, started, now);
     if (!received.ok) {
       console.error(
         `Request tester: ${label} answered ${received.status} ${received.statusText}`,

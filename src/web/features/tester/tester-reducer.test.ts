@@ -4,6 +4,7 @@ import {
   initialTesterState,
   isJsonText,
   testerReducer,
+  usesSession,
   type TesterAction,
   type TesterResponse,
   type TesterState,
@@ -107,6 +108,8 @@ describe('the tester state', () => {
       ok: true,
       headers: [],
       data: 1,
+      durationMs: 5,
+      sizeBytes: 1,
     };
     const second: TesterResponse = { ...first, data: 2 };
     let state = run({ type: 'submitted' }, { type: 'submitted' });
@@ -125,6 +128,120 @@ describe('the tester state', () => {
     } as const;
     const state = run({ type: 'submitted' }, { type: 'received', requestId: 1, response: failure });
     expect(state.response).toEqual(failure);
+  });
+});
+
+describe('the endpoint picker', () => {
+  it('sets the method and endpoint, and the example body when the operation has one', () => {
+    const picked = run(
+      { type: 'editBody', text: '{"kept": true' },
+      { type: 'pickEndpoint', reqType: 'POST', endpoint: '/api/auth/login', body: '{"a": 1}' },
+    );
+    expect(picked).toMatchObject({
+      reqType: 'POST',
+      endpoint: '/api/auth/login',
+      body: '{"a": 1}',
+      bodyText: '{"a": 1}',
+      bodyError: false,
+    });
+  });
+
+  it('leaves the body alone for an operation without one', () => {
+    const picked = run(
+      { type: 'editBody', text: '{"kept": true}' },
+      { type: 'pickEndpoint', reqType: 'GET', endpoint: '/api/videos' },
+    );
+    expect(picked).toMatchObject({
+      reqType: 'GET',
+      endpoint: '/api/videos',
+      body: '{"kept": true}',
+    });
+  });
+});
+
+describe("'Use my session'", () => {
+  const token = 'ey.token.value';
+
+  it('adds an enabled authorization row before the blank row, and removes it again', () => {
+    const on = run({ type: 'setSessionHeader', token });
+    expect(on.headerRows).toEqual([
+      { isUsed: true, header: 'Accept', value: '*/*' },
+      { isUsed: true, header: 'authorization', value: token },
+      { isUsed: false, header: '', value: '' },
+    ]);
+    expect(on.headers).toEqual({ Accept: '*/*', authorization: token });
+    expect(usesSession(on.headerRows, token)).toBe(true);
+
+    const off = testerReducer(on, { type: 'setSessionHeader', token: null });
+    expect(off.headerRows).toEqual(initialTesterState().headerRows);
+    expect(usesSession(off.headerRows, token)).toBe(false);
+  });
+
+  it('reuses and enables an authorization row the user typed, whatever its case', () => {
+    const state = run(
+      { type: 'editHeader', index: 1, field: 'header', text: 'Authorization' },
+      { type: 'editHeader', index: 1, field: 'value', text: 'old' },
+      { type: 'toggleHeader', index: 1, isUsed: false },
+      { type: 'setSessionHeader', token },
+    );
+    expect(state.headerRows).toHaveLength(3);
+    expect(state.headers).toEqual({ Accept: '*/*', authorization: token });
+  });
+
+  it('is off when the row is disabled, holds another token, or there is no token', () => {
+    const on = run({ type: 'setSessionHeader', token });
+    const disabled = testerReducer(on, { type: 'toggleHeader', index: 1, isUsed: false });
+    expect(usesSession(disabled.headerRows, token)).toBe(false);
+    const edited = testerReducer(on, { type: 'editHeader', index: 1, field: 'value', text: 'x' });
+    expect(usesSession(edited.headerRows, token)).toBe(false);
+    expect(usesSession(on.headerRows, null)).toBe(false);
+  });
+
+  it('keeps the blank row last, even one that was switched on', () => {
+    const state = run(
+      { type: 'toggleHeader', index: 1, isUsed: true },
+      { type: 'setSessionHeader', token },
+    );
+    expect(state.headerRows.map((row) => row.header)).toEqual(['Accept', 'authorization', '']);
+  });
+});
+
+describe('loading a request from the history', () => {
+  it('fills the form with its method, endpoint, headers (enabled, plus a blank row) and body', () => {
+    const state = run(
+      { type: 'editBody', text: 'not json' },
+      {
+        type: 'loadRequest',
+        reqType: 'DELETE',
+        endpoint: '/api/test-todos/1',
+        headers: { 'X-A': '1', authorization: 'tok' },
+        body: '{"x": 1}',
+      },
+    );
+    expect(state).toMatchObject({
+      reqType: 'DELETE',
+      endpoint: '/api/test-todos/1',
+      headers: { 'X-A': '1', authorization: 'tok' },
+      body: '{"x": 1}',
+      bodyText: '{"x": 1}',
+      bodyError: false,
+    });
+    expect(state.headerRows).toEqual([
+      { isUsed: true, header: 'X-A', value: '1' },
+      { isUsed: true, header: 'authorization', value: 'tok' },
+      { isUsed: false, header: '', value: '' },
+    ]);
+  });
+
+  it('falls back to {} for a stored body that is not JSON', () => {
+    const state = run({
+      type: 'loadRequest',
+      reqType: 'GET',
+      endpoint: '/x',
+      headers: {},
+      body: '{broken',
+    });
+    expect(state.body).toBe('{}');
   });
 });
 

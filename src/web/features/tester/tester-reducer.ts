@@ -24,6 +24,10 @@ export interface ReceivedResponse {
   headers: [string, string][];
   /** The body parsed as JSON when it is JSON, else its text; undefined when empty. */
   data: unknown;
+  /** From sending to the last byte of the body. */
+  durationMs: number;
+  /** The body's length in bytes. */
+  sizeBytes: number;
 }
 
 /** A request that got no response (network failure, a URL or header the browser refuses). */
@@ -33,6 +37,8 @@ export interface RequestFailure {
   message: string;
   /** What the browser said, when it differs from `message`. */
   detail?: string;
+  /** How long it took to fail, when it was sent at all. */
+  durationMs?: number;
 }
 
 export type TesterResponse = ReceivedResponse | RequestFailure;
@@ -61,6 +67,18 @@ export type TesterAction =
   | { type: 'editHeader'; index: number; field: 'header' | 'value'; text: string }
   | { type: 'toggleHeader'; index: number; isUsed: boolean }
   | { type: 'editBody'; text: string }
+  /** The endpoint picker: method, endpoint and, for operations that take one, an example body. */
+  | { type: 'pickEndpoint'; reqType: ReqType; endpoint: string; body?: string }
+  /** 'Use my session': a token adds or updates the authorization row, null removes it. */
+  | { type: 'setSessionHeader'; token: string | null }
+  /** A history entry back in the form. */
+  | {
+      type: 'loadRequest';
+      reqType: ReqType;
+      endpoint: string;
+      headers: Record<string, string>;
+      body: string;
+    }
   | { type: 'submitted' }
   | { type: 'received'; requestId: number; response: TesterResponse };
 
@@ -109,6 +127,32 @@ export function isJsonText(text: string): boolean {
   }
 }
 
+/** The header the API reads the token from (DESIGN §2). */
+export const SESSION_HEADER = 'authorization';
+
+const isSessionRow = (row: HeaderRow) => row.header.trim().toLowerCase() === SESSION_HEADER;
+
+/** True when an enabled authorization row carries exactly this token. */
+export function usesSession(rows: readonly HeaderRow[], token: string | null): boolean {
+  return (
+    token !== null && rows.some((row) => row.isUsed && isSessionRow(row) && row.value === token)
+  );
+}
+
+/** The rows with one enabled authorization row holding the token, and the blank row kept last. */
+function rowsWithSession(rows: readonly HeaderRow[], token: string): HeaderRow[] {
+  const existing = rows.findIndex(isSessionRow);
+  if (existing !== -1) {
+    return rows.map((row, index) =>
+      index === existing ? { isUsed: true, header: SESSION_HEADER, value: token } : row,
+    );
+  }
+  const last = rows.at(-1);
+  const isBlank = last !== undefined && last.header === '' && last.value === '';
+  const sessionRow: HeaderRow = { isUsed: true, header: SESSION_HEADER, value: token };
+  return isBlank ? [...rows.slice(0, -1), sessionRow, last] : [...rows, sessionRow, emptyRow()];
+}
+
 function withRows(state: TesterState, headerRows: HeaderRow[]): TesterState {
   return { ...state, headerRows, headers: headersFromRows(headerRows) };
 }
@@ -148,6 +192,39 @@ export function testerReducer(state: TesterState, action: TesterAction): TesterS
       return isJsonText(action.text)
         ? { ...state, bodyText: action.text, body: action.text, bodyError: false }
         : { ...state, bodyText: action.text, bodyError: true };
+    case 'pickEndpoint': {
+      const picked = { ...state, reqType: action.reqType, endpoint: action.endpoint };
+      return action.body === undefined
+        ? picked
+        : { ...picked, body: action.body, bodyText: action.body, bodyError: false };
+    }
+    case 'setSessionHeader':
+      return withRows(
+        state,
+        action.token === null
+          ? state.headerRows.filter((row) => !isSessionRow(row))
+          : rowsWithSession(state.headerRows, action.token),
+      );
+    case 'loadRequest': {
+      const rows = Object.entries(action.headers).map(([header, value]): HeaderRow => ({
+        isUsed: true,
+        header,
+        value,
+      }));
+      // A stored body is valid JSON; should storage have been tampered with, keep the default.
+      const body = isJsonText(action.body) ? action.body : DEFAULT_BODY;
+      return withRows(
+        {
+          ...state,
+          reqType: action.reqType,
+          endpoint: action.endpoint,
+          body,
+          bodyText: body,
+          bodyError: false,
+        },
+        [...rows, emptyRow()],
+      );
+    }
     case 'submitted':
       return { ...state, requestCount: state.requestCount + 1, sending: true };
     case 'received':

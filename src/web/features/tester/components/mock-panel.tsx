@@ -1,9 +1,15 @@
 import { useEffect, useId, useState } from 'react';
+import type { MockScenarios } from '../../../mock/mock-scenarios';
 import { testerTexts } from '../tester-texts';
+import { MockScenarioControls, type ScenarioTools } from './mock-scenario-controls';
 import styles from './tester-page.module.css';
 
+/** The slider's range (ms): wide enough to feel a slow backend, short enough to keep testing. */
+const DELAY_MAX_MS = 3000;
+const DELAY_STEP_MS = 50;
+
 /** The parts of the in-page mock the panel drives; loaded on demand, in mock builds only. */
-interface MockTools {
+interface MockTools extends ScenarioTools {
   reset: (() => Promise<void>) | undefined;
   readDelay: () => number;
   writeDelay: (ms: number) => void;
@@ -11,22 +17,31 @@ interface MockTools {
 
 async function loadMockTools(): Promise<MockTools> {
   // Already loaded by main.tsx in mock mode, so this costs no download.
-  const [{ installedMockBackend }, { readMockDelay, writeMockDelay }] = await Promise.all([
+  const [
+    { installedMockBackend },
+    { readMockDelay, writeMockDelay },
+    { readMockScenarios, writeMockScenarios, FORCEABLE_STATUSES, SCENARIO_METHODS },
+  ] = await Promise.all([
     import('../../../mock/install-mock'),
     import('../../../mock/mock-delay'),
+    import('../../../mock/mock-scenarios'),
   ]);
   const backend = installedMockBackend();
   return {
     reset: backend ? () => backend.reset() : undefined,
     readDelay: readMockDelay,
     writeDelay: writeMockDelay,
+    readScenarios: () => readMockScenarios(localStorage),
+    writeScenarios: (scenarios: MockScenarios) => writeMockScenarios(localStorage, scenarios),
+    statuses: FORCEABLE_STATUSES,
+    methods: SCENARIO_METHODS,
   };
 }
 
-function MockBackendControls() {
+function MockBackendControls({ paths }: { paths: readonly string[] }) {
   const delayId = useId();
   const [tools, setTools] = useState<MockTools>();
-  const [delay, setDelay] = useState('');
+  const [delay, setDelay] = useState(0);
   const [status, setStatus] = useState('');
   const [resetting, setResetting] = useState(false);
 
@@ -35,18 +50,16 @@ function MockBackendControls() {
     void loadMockTools().then((loaded) => {
       if (!current) return;
       setTools(loaded);
-      setDelay(String(loaded.readDelay()));
+      setDelay(Math.min(loaded.readDelay(), DELAY_MAX_MS));
     });
     return () => {
       current = false;
     };
   }, []);
 
-  function handleDelayChange(text: string) {
-    setDelay(text);
-    const ms = Number(text);
-    // Half-typed or negative values stay in the box only; the mock keeps its last good delay.
-    if (text.trim() !== '' && Number.isFinite(ms) && ms >= 0) tools?.writeDelay(ms);
+  function handleDelayChange(ms: number) {
+    setDelay(ms);
+    tools?.writeDelay(ms);
   }
 
   async function handleReset() {
@@ -69,20 +82,27 @@ function MockBackendControls() {
       <p className={styles.backendName}>{testerTexts.mockBackend}</p>
       <p className={styles.muted}>{testerTexts.mockBackendNote}</p>
       <div className={styles.panelControls}>
-        <label className={styles.delay} htmlFor={delayId}>
-          {testerTexts.delayLabel}
-          <input
-            id={delayId}
-            className={styles.input}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={100}
-            value={delay}
-            disabled={!tools}
-            onChange={(event) => handleDelayChange(event.target.value)}
-          />
-        </label>
+        <div className={styles.delay}>
+          <label htmlFor={delayId}>{testerTexts.delayLabel}</label>
+          <div className={styles.sliderLine}>
+            <input
+              id={delayId}
+              className={styles.slider}
+              type="range"
+              min={0}
+              max={DELAY_MAX_MS}
+              step={DELAY_STEP_MS}
+              value={delay}
+              disabled={!tools}
+              aria-valuetext={testerTexts.delayValue(delay)}
+              onChange={(event) => handleDelayChange(Number(event.target.value))}
+            />
+            {/* Screen readers hear the slider's own value text; this is for the eye. */}
+            <span className={styles.sliderValue} aria-hidden="true">
+              {testerTexts.delayValue(delay)}
+            </span>
+          </div>
+        </div>
         <button
           type="button"
           className={styles.secondaryButton}
@@ -92,6 +112,7 @@ function MockBackendControls() {
           {testerTexts.resetMockData}
         </button>
       </div>
+      {tools && <MockScenarioControls tools={tools} paths={paths} announce={setStatus} />}
       <p role="status" className={styles.panelStatus}>
         {status}
       </p>
@@ -99,8 +120,11 @@ function MockBackendControls() {
   );
 }
 
-/** Which backend answers this page's /api, and in mock mode its delay and a reset. */
-export function MockPanel() {
+/**
+ * Which backend answers this page's /api; in mock mode also its delay, the scenarios and a reset.
+ * `paths` are the API's documented paths, offered when forcing an error.
+ */
+export function MockPanel({ paths = [] }: { paths?: readonly string[] }) {
   const headingId = useId();
   return (
     <section className={styles.panel} aria-labelledby={headingId}>
@@ -109,7 +133,7 @@ export function MockPanel() {
       </h2>
       {/* A build-time constant: server builds drop the mock branch and its imports. */}
       {import.meta.env.VITE_BACKEND === 'mock' ? (
-        <MockBackendControls />
+        <MockBackendControls paths={paths} />
       ) : (
         <>
           <p className={styles.backendName}>{testerTexts.serverBackend}</p>

@@ -16,6 +16,26 @@ function Body({ data }: { data: unknown }) {
   return <JsonViewer value={data} label={testerTexts.jsonViewerLabel} />;
 }
 
+function Timing({ durationMs, sizeBytes }: { durationMs?: number; sizeBytes?: number }) {
+  if (durationMs === undefined && sizeBytes === undefined) return null;
+  return (
+    <dl className={styles.timing} data-testid="response-timing">
+      {durationMs !== undefined && (
+        <div>
+          <dt>{testerTexts.timeLabel}</dt>
+          <dd>{testerTexts.formatTime(durationMs)}</dd>
+        </div>
+      )}
+      {sizeBytes !== undefined && (
+        <div>
+          <dt>{testerTexts.sizeLabel}</dt>
+          <dd>{testerTexts.formatSize(sizeBytes)}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
 /** What the last Submit got back: status, data and headers, or the error when nothing came. */
 export function ResponseView({ response }: { response: TesterResponse | undefined }) {
   if (!response) return <p className={styles.muted}>{testerTexts.noResponse}</p>;
@@ -28,6 +48,7 @@ export function ResponseView({ response }: { response: TesterResponse | undefine
           {response.name}: {response.message}
         </p>
         {response.detail && <p className={styles.muted}>{response.detail}</p>}
+        <Timing durationMs={response.durationMs} />
       </div>
     );
   }
@@ -41,6 +62,7 @@ export function ResponseView({ response }: { response: TesterResponse | undefine
       >
         {response.status} {response.statusText}
       </p>
+      <Timing durationMs={response.durationMs} sizeBytes={response.sizeBytes} />
       <h3 className={styles.label}>{testerTexts.dataLabel}</h3>
       <Body data={response.data} />
       <h3 className={styles.label}>{testerTexts.responseHeadersLabel}</h3>

@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installMockBackend } from '../../../mock/install-mock';
@@ -22,7 +22,8 @@ function ui() {
   };
 }
 
-describe('the request tester page, against the real in-page mock', () => {
+// Whole-page tests in jsdom on a 2-core CI machine: typing and the in-page API take a few seconds.
+describe('the request tester page, against the real in-page mock', { timeout: 15_000 }, () => {
   beforeEach(async () => {
     localStorage.clear();
     writeMockDelay(0);
@@ -124,7 +125,7 @@ describe('the request tester page, against the real in-page mock', () => {
     await user.clear(endpoint);
     await user.type(endpoint, '/api/auth/login');
     await user.clear(body);
-    await user.type(body, literal('{"email": "test@codetube.dev", "password": "codetube-test-1"}'));
+    await user.paste(JSON.stringify({ email: 'test@codetube.dev', password: 'codetube-test-1' }));
     await user.click(submit);
     expect((await status()).textContent).toBe('200 OK');
     const token = JSON.parse(within(response).getByText(/^"ey/).textContent ?? '""') as string;
@@ -133,7 +134,9 @@ describe('the request tester page, against the real in-page mock', () => {
     await user.clear(endpoint);
     await user.type(endpoint, '/api/user/likes');
     await user.type(screen.getByRole('textbox', { name: 'Header 2 name' }), 'authorization');
-    await user.type(screen.getByRole('textbox', { name: 'Header 2 value' }), token);
+    // Pasted, not typed: a token is long, and typing it key by key only slows the test.
+    await user.click(screen.getByRole('textbox', { name: 'Header 2 value' }));
+    await user.paste(token);
     await user.click(submit);
     expect((await status()).textContent).toBe('200 OK');
 
@@ -154,11 +157,14 @@ describe('the request tester page, against the real in-page mock', () => {
     const user = userEvent.setup();
     render(<TesterPage />);
     expect(screen.getByText('In-page mock backend')).toBeTruthy();
-    const delay = await screen.findByRole('spinbutton', { name: 'Response delay (ms)' });
-    await vi.waitFor(() => expect((delay as HTMLInputElement).value).toBe('0'));
-    await user.clear(delay);
-    await user.type(delay, '250');
+    const delay = await screen.findByRole('slider', { name: 'Response delay (ms)' });
+    await vi.waitFor(() => expect((delay as HTMLInputElement).disabled).toBe(false));
+    expect((delay as HTMLInputElement).value).toBe('0');
+    expect(delay.getAttribute('aria-valuetext')).toBe('0 ms');
+    // jsdom cannot drag a slider; a change event is what dragging ends in.
+    fireEvent.change(delay, { target: { value: '250' } });
     expect(readMockDelay()).toBe(250);
+    expect(delay.getAttribute('aria-valuetext')).toBe('250 ms');
     writeMockDelay(0);
 
     const { method, body, submit, response, status } = ui();
@@ -182,6 +188,7 @@ describe('the request tester page, against the real in-page mock', () => {
     render(<TesterPage />);
     expect(screen.getByText('Node server (same origin /api)')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Reset mock data' })).toBeNull();
-    expect(screen.queryByRole('spinbutton')).toBeNull();
+    expect(screen.queryByRole('slider')).toBeNull();
+    expect(screen.queryByRole('switch', { name: 'Simulate offline' })).toBeNull();
   });
 });

@@ -19,6 +19,7 @@ export default defineConfig({
   workers: 2,
   // Two cores run two browsers and two servers: give slow moments room, not retries.
   expect: { timeout: 10_000 },
+  timeout: 60_000,
   reporter: process.env.CI ? 'line' : 'list',
   use: {
     ...devices['Desktop Chrome'],

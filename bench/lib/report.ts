@@ -34,6 +34,13 @@ export function printGoal(
   return pass;
 }
 
+/** `label: ratio 0.87 (goal ≥ 0.80) PASS` for a figure that is itself a ratio of two runs. */
+export function printRatioGoal(label: string, ratio: number, goal: number): boolean {
+  const pass = ratio >= goal;
+  console.log(`  ${label}: ratio ${fmt(ratio)} (goal ≥ ${fmt(goal)}) ${pass ? 'PASS' : 'SHORT'}`);
+  return pass;
+}
+
 /** `label: 1.23 (a / b, baseline: …)` for a figure against a same-run baseline, no goal. */
 export function printRatio(label: string, ratio: number, detail: string): void {
   console.log(`  ${label}: ratio ${fmt(ratio)} (${detail})`);

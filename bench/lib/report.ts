@@ -34,6 +34,12 @@ export function printGoal(
   return pass;
 }
 
+/** `label: 0 (goal 0) PASS` for a count that must be zero, where a ratio means nothing. */
+export function printZeroGoal(label: string, count: number): boolean {
+  console.log(`  ${label}: ${count} (goal 0) ${count === 0 ? 'PASS' : 'SHORT'}`);
+  return count === 0;
+}
+
 /** `label: ratio 0.87 (goal ≥ 0.80) PASS` for a figure that is itself a ratio of two runs. */
 export function printRatioGoal(label: string, ratio: number, goal: number): boolean {
   const pass = ratio >= goal;

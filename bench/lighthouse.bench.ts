@@ -39,7 +39,7 @@ async function audit(port: number, url: string) {
 }
 
 /** The same-run baseline: a tiny static page, the best score this machine gives right now. */
-async function withBaselinePage<T>(audit: (url: string) => Promise<T>): Promise<T> {
+async function withBaselinePage<T>(check: (url: string) => Promise<T>): Promise<T> {
   const port = await freePort(...BASELINE_PORTS);
   const server = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -51,7 +51,7 @@ async function withBaselinePage<T>(audit: (url: string) => Promise<T>): Promise<
   });
   await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
   try {
-    return await audit(`http://127.0.0.1:${port}/`);
+    return await check(`http://127.0.0.1:${port}/`);
   } finally {
     server.close();
   }

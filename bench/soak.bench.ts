@@ -68,7 +68,11 @@ export async function run(): Promise<void> {
   try {
     const tokens = await signUpUsers(server.url, CONNECTIONS, 'soak');
     const ids = await videoIds(server.url);
-    const next = soakMix(tokens, ids);
+    const mix = soakMix(tokens, ids);
+    // Each connection resumes its sequence exactly where the last segment stopped it, so an
+    // unlike is never skipped and a repeated like cannot answer 409.
+    const done = new Array<number>(CONNECTIONS).fill(0);
+    const next = (worker: number) => mix(worker, done[worker]!++);
     await runLoad({ origin: server.url, connections: CONNECTIONS, seconds: WARMUP_SECONDS, next });
     const startMiB = server.rssMiB();
     printLine(
@@ -84,8 +88,7 @@ export async function run(): Promise<void> {
         origin: server.url,
         connections: CONNECTIONS,
         seconds: SOAK_SECONDS / SEGMENTS,
-        // Each segment goes on where the last one stopped: the worker's iteration keeps counting.
-        next: (worker, iteration) => next(worker, iteration + segment * 1_000_000),
+        next,
         onError: (label, status, body) => printLine(`${label} failed: ${status} ${body}`),
       });
       const rss = server.rssMiB();

@@ -31,3 +31,16 @@ export const TEST_ACCOUNT = {
 export const DEFAULT_FAILED_LOGIN_LIMIT = { max: 10, windowMs: 15 * 60 * 1000 };
 /** Login and signup requests allowed per client address (per API process). */
 export const DEFAULT_AUTH_REQUEST_LIMIT = { max: 300, windowMs: 60 * 1000 };
+
+/**
+ * GET /api/videos without parameters answers the whole catalogue (`{ videos }`) up to this many
+ * videos; a larger catalogue answers its first page with `total` and a `Link: rel="next"` header.
+ * The server reads CATALOGUE_FULL_LIST_MAX to change it.
+ */
+export const DEFAULT_FULL_LIST_MAX = 10_000;
+/** A page of the catalogue when the client does not say how big. */
+export const DEFAULT_VIDEO_PAGE = 24;
+/** Searches count matches up to this number; beyond it `total` is capped (`totalCapped: true`). */
+export const SEARCH_COUNT_LIMIT = 1_000;
+/** Up next's length when the client does not say. */
+export const DEFAULT_UP_NEXT = 12;

@@ -69,21 +69,47 @@ const wholeNumber = (min: number, max: number) =>
     ),
   );
 
-/** The most videos one page of GET /api/videos may hold. */
+/** The most videos one page of a catalogue listing may hold. */
 export const MAX_VIDEO_PAGE = 100;
+/** The longest search or category text a catalogue query accepts. */
+export const MAX_QUERY_TEXT = 200;
+
+const pageParams = {
+  offset: z.optional(wholeNumber(0, 1_000_000_000)),
+  limit: z.optional(wholeNumber(1, MAX_VIDEO_PAGE)),
+};
 
 /**
  * GET /api/videos' optional query: a page (offset, limit) of the videos in a category and/or whose
- * title contains `search` (SPEC §5's rules). Without any of them the route answers the whole
- * catalogue, as SPEC §7 says.
+ * title contains `search` (the home screen's rules: exact category, case-sensitive substring of
+ * the title). Without any of them the route answers the whole catalogue while it is small.
  */
 export const videoQuerySchema = z.object({
-  category: z.optional(z.string().check(z.maxLength(200))),
-  search: z.optional(z.string().check(z.maxLength(200))),
-  offset: z.optional(wholeNumber(0, 1_000_000_000)),
-  limit: z.optional(wholeNumber(1, MAX_VIDEO_PAGE)),
+  category: z.optional(z.string().check(z.maxLength(MAX_QUERY_TEXT))),
+  search: z.optional(z.string().check(z.maxLength(MAX_QUERY_TEXT))),
+  ...pageParams,
 });
 export type VideoQueryParams = z.infer<typeof videoQuerySchema>;
+
+/** A page of a listing: GET /api/videos/trending. */
+export const pageQuerySchema = z.object(pageParams);
+export type PageQueryParams = z.infer<typeof pageQuerySchema>;
+
+/**
+ * GET /api/videos/search: the results page's query. Case- and accent-insensitive over title,
+ * channel and description; `q` must hold something besides spaces.
+ */
+export const searchQuerySchema = z.object({
+  q: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_QUERY_TEXT)),
+  ...pageParams,
+});
+export type SearchQueryParams = z.infer<typeof searchQuerySchema>;
+
+/** The most videos an Up next list may hold. */
+export const MAX_UP_NEXT = 50;
+
+/** GET /api/video/:videoId/up-next. */
+export const upNextQuerySchema = z.object({ limit: z.optional(wholeNumber(1, MAX_UP_NEXT)) });
 
 /** POST /api/test-todos. */
 export const todoBodySchema = z.object({

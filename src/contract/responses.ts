@@ -18,11 +18,19 @@ export const loginResponseSchema = z.object({
   foundUser: publicUserSchema,
   encodedToken: z.string(),
 });
-/** `total` comes with paged or filtered requests: how many videos match in all. */
+/**
+ * `total` comes with every page: how many videos match in all. Searches count at most
+ * SEARCH_COUNT_LIMIT matches; when there are more, `total` is that limit and `totalCapped` is true.
+ */
 export const videosResponseSchema = z.object({
   videos: z.array(videoSchema),
   total: z.optional(z.number()),
+  totalCapped: z.optional(z.boolean()),
 });
+/** GET /api/videos/category-names: the chips, in the order the catalogue first names them. */
+export const categoryNamesResponseSchema = z.object({ categoryNames: z.array(z.string()) });
+/** GET /api/video/:videoId/up-next: same category first, then the most viewed. */
+export const upNextResponseSchema = z.object({ videos: z.array(videoSchema) });
 export const videoResponseSchema = z.object({ video: videoSchema });
 export const categoriesResponseSchema = z.object({ categories: z.array(categorySchema) });
 export const categoryResponseSchema = z.object({ category: categorySchema });
@@ -39,6 +47,8 @@ export const healthResponseSchema = z.object({ status: z.literal('ok') });
 export type SignupResponse = z.infer<typeof signupResponseSchema>;
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export type VideosResponse = z.infer<typeof videosResponseSchema>;
+export type CategoryNamesResponse = z.infer<typeof categoryNamesResponseSchema>;
+export type UpNextResponse = z.infer<typeof upNextResponseSchema>;
 export type VideoResponse = z.infer<typeof videoResponseSchema>;
 export type CategoriesResponse = z.infer<typeof categoriesResponseSchema>;
 export type CategoryResponse = z.infer<typeof categoryResponseSchema>;

@@ -8,10 +8,14 @@ import {
   signupBodySchema,
   todoBodySchema,
   videoBodySchema,
+  pageQuerySchema,
+  searchQuerySchema,
+  upNextQuerySchema,
   videoQuerySchema,
 } from './requests';
 import {
   categoriesResponseSchema,
+  categoryNamesResponseSchema,
   categoryResponseSchema,
   historyResponseSchema,
   likesResponseSchema,
@@ -22,6 +26,7 @@ import {
   progressResponseSchema,
   signupResponseSchema,
   todosResponseSchema,
+  upNextResponseSchema,
   videoResponseSchema,
   videosResponseSchema,
   watchLaterResponseSchema,
@@ -72,11 +77,44 @@ export const routeTable: RouteSpec[] = [
   {
     method: 'GET',
     path: '/api/videos',
-    summary: 'List the catalogue',
+    summary:
+      'List the catalogue: bare, every video while the catalogue is small (else the first page, ' +
+      'its total and a Link rel="next" header); with category, search, offset or limit, one page',
     auth: false,
     query: videoQuerySchema,
     status: 200,
     response: videosResponseSchema,
+    errors: [],
+  },
+  {
+    method: 'GET',
+    path: '/api/videos/trending',
+    summary: 'A page of the most viewed videos',
+    auth: false,
+    query: pageQuerySchema,
+    status: 200,
+    response: videosResponseSchema,
+    errors: [],
+  },
+  {
+    method: 'GET',
+    path: '/api/videos/search',
+    summary:
+      'Search title, channel and description (case- and accent-insensitive): title matches ' +
+      'first, then by views; one page',
+    auth: false,
+    query: searchQuerySchema,
+    status: 200,
+    response: videosResponseSchema,
+    errors: [],
+  },
+  {
+    method: 'GET',
+    path: '/api/videos/category-names',
+    summary: "The catalogue's category names, for the home chips",
+    auth: false,
+    status: 200,
+    response: categoryNamesResponseSchema,
     errors: [],
   },
   {
@@ -86,6 +124,16 @@ export const routeTable: RouteSpec[] = [
     auth: false,
     status: 200,
     response: videoResponseSchema,
+    errors: ['videoNotFound'],
+  },
+  {
+    method: 'GET',
+    path: '/api/video/{videoId}/up-next',
+    summary: 'What to watch next: the same category first, then the most viewed',
+    auth: false,
+    query: upNextQuerySchema,
+    status: 200,
+    response: upNextResponseSchema,
     errors: ['videoNotFound'],
   },
   {

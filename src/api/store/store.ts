@@ -30,7 +30,8 @@ export interface NewUser {
 
 /** Everything a fresh store is filled with. */
 export interface SeedData {
-  videos: Video[];
+  /** Any number of videos: stores insert them in batches, so a generator of a million is fine. */
+  videos: Iterable<Video>;
   categories: Category[];
   users: NewUser[];
   todos: Omit<Todo, '_id'>[];
@@ -38,12 +39,40 @@ export interface SeedData {
 
 export type AddResult = 'added' | 'duplicate';
 
-/** A slice of the catalogue: SPEC §5's exact category and case-sensitive title search. */
-export interface VideoQuery {
-  category?: string;
-  search?: string;
+/** Which slice of a listing: `limit` items after the first `offset`. */
+export interface PageRequest {
   offset: number;
   limit: number;
+}
+
+/** The home grid's query: exact category and case-sensitive substring of the title. */
+export interface VideoQuery extends PageRequest {
+  category?: string;
+  search?: string;
+}
+
+/**
+ * One page of a listing and how many match in all. Searches count at most SEARCH_COUNT_LIMIT
+ * matches, so a search that matches more says `totalCapped` and `total` is the limit.
+ */
+export interface VideoPage {
+  videos: Video[];
+  total: number;
+  totalCapped?: boolean;
+}
+
+/** What one catalogue write did, record by record. */
+export interface UpsertCounts {
+  added: number;
+  updated: number;
+  unchanged: number;
+}
+
+/** A stretch of the catalogue in catalogue order, and where the next one starts. */
+export interface CatalogueChunk {
+  videos: Video[];
+  /** Pass to the next call; absent after the last chunk. */
+  next?: string;
 }
 
 /**
@@ -57,10 +86,37 @@ export interface Store {
   /** Fills an empty store; callers check `isEmpty` first. */
   seed(data: SeedData): Promise<void>;
 
-  /** All catalogue videos in catalogue order. */
-  listVideos(): Promise<Video[]>;
-  /** The videos matching a query, in catalogue order, and how many match in all. */
-  queryVideos(query: VideoQuery): Promise<{ videos: Video[]; total: number }>;
+  /**
+   * An opaque token that changes on every catalogue write (seed, upsert, removal), whichever
+   * process made it: caches of catalogue reads are keyed by it.
+   */
+  catalogueVersion(): Promise<string>;
+  /** How many videos the catalogue holds. */
+  countVideos(): Promise<number>;
+  /**
+   * The home grid: videos of a category (exact) whose title contains `search` (case-sensitive),
+   * in catalogue order. Without a search `total` is exact; with one it is capped.
+   */
+  queryVideos(query: VideoQuery): Promise<VideoPage>;
+  /** The most viewed first (ties in catalogue order); `total` is the catalogue's size. */
+  trendingVideos(page: PageRequest): Promise<VideoPage>;
+  /**
+   * The results page: videos whose title, channel or description contains `text`, ignoring case
+   * and accents; title matches first, then by views (ties in catalogue order). `total` is capped.
+   */
+  searchVideos(text: string, page: PageRequest): Promise<VideoPage>;
+  /** Up next for a video: others of its category by views, then the most viewed of the rest. */
+  upNext(video: Video, limit: number): Promise<Video[]>;
+  /** The distinct category names of the catalogue's videos, in order of first appearance. */
+  categoryNames(): Promise<string[]>;
+  /** Inserts new videos (at the end of the catalogue) and updates changed ones, by `_id`. */
+  upsertVideos(videos: Video[]): Promise<UpsertCounts>;
+  /** Inserts new categories and updates changed ones, by `_id`. */
+  upsertCategories(categories: Category[]): Promise<UpsertCounts>;
+  /** Removes videos (and every list entry, note and position that names them); how many went. */
+  removeVideos(videoIds: string[]): Promise<number>;
+  /** Reads the catalogue in order, a chunk at a time (the CLI's export). */
+  readCatalogue(after: string | undefined, limit: number): Promise<CatalogueChunk>;
   /** One catalogue video, or undefined. */
   getVideo(videoId: string): Promise<Video | undefined>;
   /** All categories. */

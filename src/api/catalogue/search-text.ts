@@ -1,4 +1,5 @@
-const asciiOnly = /^[\x00-\x7f]*$/;
+/** Anything but printable ASCII, tab and line breaks. */
+const beyondPlainAscii = /[^\t\n\r -~]/;
 
 /**
  * How the results page compares text: without case and without accents ('Crème' finds 'creme').
@@ -7,7 +8,7 @@ const asciiOnly = /^[\x00-\x7f]*$/;
  */
 export function foldForSearch(text: string): string {
   // Plain ASCII has no marks to drop: the common case, and a hot path when a database scans.
-  if (asciiOnly.test(text)) return text.toLowerCase();
+  if (!beyondPlainAscii.test(text)) return text.toLowerCase();
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/ς/g, 'σ');
 }
 

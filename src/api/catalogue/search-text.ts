@@ -22,4 +22,4 @@ export const characterCount = (text: string) => [...text].length;
  * The results page: a search of fewer than TRIGRAM_LENGTH characters has no index to use, so it
  * looks among this many of the most viewed videos only, and costs the same however rare the text.
  */
-export const SHORT_SEARCH_SCOPE = 50_000;
+export const SHORT_SEARCH_SCOPE = 10_000;

@@ -126,12 +126,14 @@ export class CatalogueSql {
     return row?.value ?? 'none';
   }
 
+  /** The catalogue's size, kept in `meta.video_count` by every write (no count over a million rows). */
   async count(): Promise<number> {
     const row = await this.db
-      .selectFrom('videos')
-      .select((eb) => eb.fn.countAll<number | string>().as('total'))
-      .executeTakeFirstOrThrow();
-    return Number(row.total);
+      .selectFrom('meta')
+      .select('value')
+      .where('key', '=', 'video_count')
+      .executeTakeFirst();
+    return Number(row?.value ?? 0);
   }
 
   /** The home grid: exact category, case-sensitive title substring, catalogue order. */
@@ -264,44 +266,72 @@ export class CatalogueSql {
     for (const group of groups) {
       const wanted = page.limit - videos.length;
       if (wanted === 0) break;
-      const indexed = group.fts !== undefined || group.indexed === true;
-      const size = indexed ? await this.countUpTo(group, this.denseGroup) : Infinity;
-      if (size <= this.denseGroup && offset >= size) {
-        offset -= size;
-        continue;
-      }
-      const rows = await this.groupPage(group, size > this.denseGroup, { offset, limit: wanted });
+      const rows = await this.groupPage(group, await this.isDense(group), {
+        offset,
+        limit: wanted,
+      });
       videos.push(...rows);
       if (rows.length === wanted) break;
-      // The group ran out inside this page: the next one starts at its beginning, unless the
-      // page began past the end of a dense group, whose size must then be counted in full.
+      // The group ran out inside this page: the next one starts at its beginning, or further on
+      // when the page began past this group's end.
       offset = rows.length > 0 ? 0 : Math.max(0, offset - (await this.countUpTo(group, Infinity)));
     }
     return videos;
   }
 
+  /**
+   * Whether a group has so many matches that walking the views index finds a page sooner than
+   * sorting them: SQLite counts its FTS matches (up to the threshold); PostgreSQL's planner
+   * estimates them from its statistics. A short search is always walked, within its scope.
+   */
+  private async isDense(group: SearchGroup): Promise<boolean> {
+    if (group.fts !== undefined)
+      return (await this.countUpTo(group, this.denseGroup)) > this.denseGroup;
+    if (!group.indexed) return true;
+    return (await this.estimateRows(group)) > this.denseGroup;
+  }
+
+  /** PostgreSQL's own estimate of how many videos satisfy a group's condition. */
+  private async estimateRows(group: SearchGroup): Promise<number> {
+    const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`explain
+      (format json) select 1 from videos v where ${group.exact}`.execute(this.db);
+    return rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0;
+  }
+
   /** A page of one group by views: sorted from the text index, or walked in views order. */
   private async groupPage(group: SearchGroup, dense: boolean, { offset, limit }: PageRequest) {
+    let source = group.source;
     let where = group.exact;
-    if (!dense && group.fts !== undefined) {
+    if (group.fts !== undefined && !dense) {
       where = sql`v.position in (select rowid from videos_search where videos_search match ${group.fts})`;
     }
-    const walkViews = dense && this.sqlite && group.fts ? sql`indexed by videos_views` : sql``;
-    const { rows } =
-      await sql<VideoRow>`select ${videoSelection} from ${group.source} v ${walkViews}
+    let from = sql`${source} v`;
+    if (dense && this.sqlite && group.fts !== undefined)
+      from = sql`videos v indexed by videos_views`;
+    if (dense && group.indexed) {
+      // OFFSET 0 keeps PostgreSQL from pushing the condition down into a bitmap scan: the rows
+      // come in views order and the page is complete after a few hundred of them.
+      from = sql`(select * from videos order by views desc, position offset 0) v`;
+    }
+    const { rows } = await sql<VideoRow>`select ${videoSelection} from ${from}
       where ${where} order by v.views desc, v.position limit ${limit} offset ${offset}`.execute(
-        this.db,
-      );
+      this.db,
+    );
     return rows.map(toVideo);
   }
 
   /** How many videos a group holds, counting no further than `limit + 1`. */
   private async countUpTo(group: SearchGroup, limit: number): Promise<number> {
     const cap = Number.isFinite(limit) ? sql`limit ${limit + 1}` : sql``;
-    const matches =
-      group.fts === undefined
-        ? sql`select 1 from ${group.source} v where ${group.exact} ${cap}`
-        : sql`select rowid from videos_search where videos_search match ${group.fts} ${cap}`;
+    let matches = sql`select 1 from ${group.source} v where ${group.exact} ${cap}`;
+    if (group.fts !== undefined) {
+      matches = sql`select rowid from videos_search where videos_search match ${group.fts} ${cap}`;
+    } else if (group.indexed && Number.isFinite(limit)) {
+      // Many matches: reading rows until `limit` of them turn up beats building the whole bitmap.
+      const many = (await this.estimateRows(group)) > 20 * limit;
+      if (many)
+        matches = sql`select 1 from (select * from videos offset 0) v where ${group.exact} ${cap}`;
+    }
     const { rows } = await sql<{ total: number | string }>`select count(*) as total
       from (${matches}) matches`.execute(this.db);
     return Number(rows[0]?.total ?? 0);
@@ -378,8 +408,8 @@ export class CatalogueSql {
           counts.updated += 1;
         }
       }
-      await this.appendVideos(trx, fresh);
-      counts.added = fresh.length;
+      counts.added = await this.appendVideos(trx, fresh);
+      await this.bumpVersion(trx, counts.added);
     });
     return counts;
   }
@@ -454,6 +484,7 @@ export class CatalogueSql {
         const result = await trx.deleteFrom('videos').where('id', 'in', ids).executeTakeFirst();
         removed += Number(result.numDeletedRows);
       }
+      await this.bumpVersion(trx, -removed);
       return removed;
     });
   }
@@ -468,13 +499,28 @@ export class CatalogueSql {
     return rows.length === limit && last ? { videos, next: String(last.position) } : { videos };
   }
 
-  /** A new catalogue version, written in the transaction that changes the catalogue. */
-  async bumpVersion(trx: Transaction<Database>): Promise<void> {
+  /**
+   * After a bulk load: PostgreSQL's planner needs fresh statistics to estimate searches, and a
+   * visibility map for index-only counts. SQLite's plans do not depend on them here.
+   */
+  async refreshStatistics(): Promise<void> {
+    if (!this.sqlite) await sql`vacuum analyze videos`.execute(this.db);
+  }
+
+  /**
+   * A new catalogue version and the new size, written in the transaction that changes the
+   * catalogue (first, so that it takes the write lock before anything is read).
+   */
+  async bumpVersion(trx: Transaction<Database>, addedVideos = 0): Promise<void> {
     await trx
       .insertInto('meta')
       .values({ key: 'catalogue_version', value: newId() })
       .onConflict((conflict) => conflict.column('key').doUpdateSet({ value: newId() }))
       .execute();
+    if (addedVideos === 0) return;
+    const integer = sql.raw(this.sqlite ? 'integer' : 'bigint');
+    await sql`update meta set value = cast(cast(value as ${integer}) + ${addedVideos} as text)
+      where key = 'video_count'`.execute(trx);
   }
 
   /** A page of `select … ${from} order by ${order}`, counting matches up to `countLimit`. */

@@ -35,6 +35,7 @@ describe('openDatabase on SQLite', () => {
       expect(meta).toEqual([
         { key: 'catalogue_version', value: 'initial' },
         { key: 'k', value: 'v' },
+        { key: 'video_count', value: '0' },
       ]);
     } finally {
       await second.close();

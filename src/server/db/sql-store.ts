@@ -77,16 +77,16 @@ export class SqlStore implements Store {
    * on one empty database, exactly one of them seeds and the others find the claim and stop.
    */
   async seed(data: SeedData): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    const seeded = await this.db.transaction().execute(async (trx) => {
       const claim = await trx
         .insertInto('meta')
         .values({ key: 'seeded', value: new Date().toISOString() })
         .onConflict((conflict) => conflict.column('key').doNothing())
         .executeTakeFirst();
-      if (Number(claim.numInsertedOrUpdatedRows ?? 0) === 0) return;
+      if (Number(claim.numInsertedOrUpdatedRows ?? 0) === 0) return false;
 
-      await this.catalogue.appendVideos(trx, data.videos);
-      await this.catalogue.bumpVersion(trx);
+      const added = await this.catalogue.appendVideos(trx, data.videos);
+      await this.catalogue.bumpVersion(trx, added);
       if (data.categories.length > 0) {
         await trx
           .insertInto('categories')
@@ -109,7 +109,9 @@ export class SqlStore implements Store {
           .values({ id: newId(), title: todo.title, completed: todo.completed ? 1 : 0 })
           .execute();
       }
+      return true;
     });
+    if (seeded) await this.catalogue.refreshStatistics();
   }
 
   catalogueVersion(): Promise<string> {

@@ -13,6 +13,7 @@ import type { SqlDialectName } from '../dialect';
  *   and on `codetube_fold(...)`, lower-cased and unaccented (the results page).
  *
  * `meta.catalogue_version` changes on every catalogue write: servers key their caches on it.
+ * `meta.video_count` is the catalogue's size, kept by the same writes.
  */
 export function catalogueSearch(dialect: SqlDialectName): Migration {
   return {
@@ -35,6 +36,8 @@ export function catalogueSearch(dialect: SqlDialectName): Migration {
       if (dialect === 'sqlite') await sqliteTextIndex(db);
       else await postgresTextIndex(db);
       await sql`insert into meta (key, value) values ('catalogue_version', 'initial')`.execute(db);
+      await sql`insert into meta (key, value)
+        select 'video_count', cast(count(*) as text) from videos`.execute(db);
     },
   };
 }

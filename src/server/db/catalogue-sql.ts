@@ -300,7 +300,7 @@ export class CatalogueSql {
 
   /** A page of one group by views: sorted from the text index, or walked in views order. */
   private async groupPage(group: SearchGroup, dense: boolean, { offset, limit }: PageRequest) {
-    let source = group.source;
+    const source = group.source;
     let where = group.exact;
     if (group.fts !== undefined && !dense) {
       where = sql`v.position in (select rowid from videos_search where videos_search match ${group.fts})`;

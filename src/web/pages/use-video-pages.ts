@@ -37,6 +37,8 @@ export function useVideoPages({
   enabled = true,
 }: VideoPagesOptions) {
   const generation = useRef(0);
+  // A neighbour page on its way: the button and the observer may both ask before a re-render.
+  const inFlight = useRef(false);
   const fetcher = useRef(fetchPage);
   useLayoutEffect(() => {
     fetcher.current = fetchPage;
@@ -64,6 +66,7 @@ export function useVideoPages({
 
   useEffect(() => {
     const current = ++generation.current;
+    inFlight.current = false;
     if (!enabled) return;
     const controller = new AbortController();
     dispatch({ type: 'LOADING' });
@@ -94,7 +97,7 @@ export function useVideoPages({
 
   const load = useCallback(
     (direction: Direction) => {
-      if (pending || state.loading) return;
+      if (inFlight.current || state.loading) return;
       const current = generation.current;
       const offset =
         direction === 'later'
@@ -103,11 +106,13 @@ export function useVideoPages({
       const limit = direction === 'later' ? VIDEO_PAGE_SIZE : state.start - offset;
       if (limit <= 0) return;
       const controller = new AbortController();
+      inFlight.current = true;
       setPending(direction);
       setMoreError(null);
       fetcher.current(offset, limit, controller.signal).then(
         (page) => {
           if (generation.current !== current) return;
+          inFlight.current = false;
           if (direction === 'earlier') keepPlace(0);
           else {
             const dropped = state.videos.length + page.videos.length - MAX_KEPT_VIDEOS;
@@ -121,12 +126,13 @@ export function useVideoPages({
         },
         (failure: unknown) => {
           if (generation.current !== current) return;
+          inFlight.current = false;
           setMoreError({ direction, error: failure });
           setPending(null);
         },
       );
     },
-    [pending, state.loading, state.start, state.videos.length, dispatch],
+    [state.loading, state.start, state.videos.length, dispatch],
   );
 
   // Cards added or dropped above the viewport would move what the user looks at: scroll by as

@@ -22,6 +22,8 @@ export interface ImportFiles {
   videos: string;
   /** Optionally a second file of categories only. */
   categories?: string;
+  /** How messages name the videos file when not by its path (e.g. `stdin`). */
+  videosLabel?: string;
 }
 
 export type ImportOutcome =
@@ -185,7 +187,7 @@ export async function importCatalogue(
   options: { batchSize?: number; progress?: ImportProgress } = {},
 ): Promise<ImportOutcome> {
   const { batchSize = IMPORT_BATCH_SIZE, progress } = options;
-  const main = await openRecordFile(files.videos);
+  const main = await openRecordFile(files.videos, files.videosLabel);
   const extra = files.categories === undefined ? undefined : await openRecordFile(files.categories);
   const state: CheckState = {
     problems: new ProblemList(),

@@ -16,6 +16,7 @@ export type SourceRecord = { where: string; position: number } & (
 
 /** A file's records, readable more than once (the import validates, then applies). */
 export interface RecordFile {
+  /** The file as messages name it (its path, or e.g. `stdin`). */
   path: string;
   format: RecordFormat;
   /** The file's size in bytes (progress while reading). */
@@ -100,10 +101,10 @@ async function* readJsonLines(
   onBytes?.(stream.bytesRead);
 }
 
-async function readJsonArray(path: string, size: number): Promise<unknown[]> {
+async function readJsonArray(path: string, label: string, size: number): Promise<unknown[]> {
   if (size > MAX_ARRAY_FILE_BYTES) {
     throw new RecordFileError(
-      `${path}: a JSON array file may be at most ${MAX_ARRAY_FILE_BYTES / 1024 / 1024} MB; use JSON Lines (one record a line) for larger files`,
+      `${label}: a JSON array file may be at most ${MAX_ARRAY_FILE_BYTES / 1024 / 1024} MB; use JSON Lines (one record a line) for larger files`,
       'invalid',
     );
   }
@@ -113,9 +114,9 @@ async function readJsonArray(path: string, size: number): Promise<unknown[]> {
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new RecordFileError(`${path}: not valid JSON (${parseMessage(error)})`, 'invalid');
+    throw new RecordFileError(`${label}: not valid JSON (${parseMessage(error)})`, 'invalid');
   }
-  if (!Array.isArray(parsed)) throw new RecordFileError(`${path}: not a JSON array`, 'invalid');
+  if (!Array.isArray(parsed)) throw new RecordFileError(`${label}: not a JSON array`, 'invalid');
   return parsed;
 }
 
@@ -125,28 +126,33 @@ async function readJsonArray(path: string, size: number): Promise<unknown[]> {
  * file of a million lines needs no more memory than its longest line; an array is parsed whole
  * (up to MAX_ARRAY_FILE_BYTES) once, and kept for the second reading.
  */
-export async function openRecordFile(path: string): Promise<RecordFile> {
+export async function openRecordFile(path: string, label = path): Promise<RecordFile> {
   let size: number;
   let first: string | undefined;
   try {
     const info = await stat(path);
-    if (!info.isFile()) throw new RecordFileError(`${path}: not a file`, 'unreadable');
+    if (!info.isFile()) throw new RecordFileError(`${label}: not a file`, 'unreadable');
     size = info.size;
     first = await firstSignificantCharacter(path);
   } catch (error) {
     if (error instanceof RecordFileError) throw error;
-    throw new RecordFileError(`${path}: cannot read it (${parseMessage(error)})`, 'unreadable');
+    throw new RecordFileError(`${label}: cannot read it (${parseMessage(error)})`, 'unreadable');
   }
   if (first !== '[') {
-    return { path, format: 'json-lines', size, records: (onBytes) => readJsonLines(path, onBytes) };
+    return {
+      path: label,
+      format: 'json-lines',
+      size,
+      records: (onBytes) => readJsonLines(path, onBytes),
+    };
   }
   let items: unknown[] | undefined;
   return {
-    path,
+    path: label,
     format: 'json-array',
     size,
     async *records(onBytes) {
-      items ??= await readJsonArray(path, size);
+      items ??= await readJsonArray(path, label, size);
       onBytes?.(size);
       for (const [index, value] of items.entries()) {
         yield { where: `index ${index}`, position: index, ok: true, value };

@@ -13,6 +13,11 @@ export interface ApiDeps {
   clock: Clock;
   /** Limits on login and signup; the defaults are in contract/limits.ts. */
   authLimits?: { failedLoginsPerAccount?: RateLimit; requestsPerAddress?: RateLimit };
+  /**
+   * Bare GET /api/videos lists every video up to this many; above, it answers the first page
+   * (default DEFAULT_FULL_LIST_MAX; the server reads CATALOGUE_FULL_LIST_MAX).
+   */
+  fullListMax?: number;
   /** The client's address for per-address limits (the server reads its socket). */
   clientAddress?: (c: Context) => string;
 }

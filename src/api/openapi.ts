@@ -48,6 +48,7 @@ export function buildOpenApiDocument(): JsonObject {
       ...paths[route.path],
       [route.method.toLowerCase()]: {
         summary: route.summary,
+        ...(route.description ? { description: route.description } : {}),
         ...(route.auth ? { security: [{ token: [] }] } : {}),
         ...(parameters.length > 0 ? { parameters } : {}),
         ...(route.body

@@ -40,6 +40,8 @@ export interface RouteSpec {
   /** OpenAPI-style path: `{name}` marks a parameter. */
   path: string;
   summary: string;
+  /** Longer notes for the OpenAPI document. */
+  description?: string;
   auth: boolean;
   body?: z.ZodMiniType;
   /** Optional query parameters, as an object schema. */
@@ -77,9 +79,13 @@ export const routeTable: RouteSpec[] = [
   {
     method: 'GET',
     path: '/api/videos',
-    summary:
-      'List the catalogue: bare, every video while the catalogue is small (else the first page, ' +
-      'its total and a Link rel="next" header); with category, search, offset or limit, one page',
+    summary: 'List the catalogue',
+    description:
+      'Bare: every video while the catalogue holds at most CATALOGUE_FULL_LIST_MAX (10,000 by ' +
+      'default); above that the first page with `total` and a `Link: <…>; rel="next"` header. ' +
+      'With category, search, offset or limit: one page of the videos of that category (exact) ' +
+      'whose title contains `search` (case-sensitive), in catalogue order, with `total`. Every ' +
+      'catalogue answer carries an ETag; If-None-Match with it answers 304.',
     auth: false,
     query: videoQuerySchema,
     status: 200,
@@ -99,9 +105,10 @@ export const routeTable: RouteSpec[] = [
   {
     method: 'GET',
     path: '/api/videos/search',
-    summary:
-      'Search title, channel and description (case- and accent-insensitive): title matches ' +
-      'first, then by views; one page',
+    summary: 'Search the catalogue',
+    description:
+      'Title, channel and description, ignoring case and accents: title matches first, then by ' +
+      'views. `total` counts at most 1,000 matches (more: `totalCapped: true`).',
     auth: false,
     query: searchQuerySchema,
     status: 200,

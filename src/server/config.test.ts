@@ -14,6 +14,7 @@ describe('parseConfig', () => {
       dataDir: resolve('data'),
       webDir: resolve('dist/web'),
       seedVideos: 0,
+      fullListMax: 10_000,
     });
   });
 
@@ -73,10 +74,20 @@ describe('parseConfig', () => {
 
 describe('SEED_VIDEOS', () => {
   it('takes a whole number of made-up videos to seed, and refuses anything else', () => {
-    expect(parseConfig({ SEED_VIDEOS: '10000' }).seedVideos).toBe(10_000);
+    expect(parseConfig({ SEED_VIDEOS: '1000000' }).seedVideos).toBe(1_000_000);
     expect(() => parseConfig({ SEED_VIDEOS: 'many' })).toThrow(
-      'SEED_VIDEOS: must be a whole number from 0 to 100000',
+      'SEED_VIDEOS: must be a whole number from 0 to 1000000',
     );
-    expect(() => parseConfig({ SEED_VIDEOS: '100001' })).toThrow(/SEED_VIDEOS/);
+    expect(() => parseConfig({ SEED_VIDEOS: '1000001' })).toThrow(/SEED_VIDEOS/);
+  });
+});
+
+describe('CATALOGUE_FULL_LIST_MAX', () => {
+  it('defaults to 10,000 and takes a whole number up to 100,000', () => {
+    expect(parseConfig({}).fullListMax).toBe(10_000);
+    expect(parseConfig({ CATALOGUE_FULL_LIST_MAX: '50' }).fullListMax).toBe(50);
+    expect(() => parseConfig({ CATALOGUE_FULL_LIST_MAX: '-1' })).toThrow(
+      'CATALOGUE_FULL_LIST_MAX: must be a whole number from 0 to 100000',
+    );
   });
 });

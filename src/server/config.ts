@@ -1,6 +1,7 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
+import { DEFAULT_FULL_LIST_MAX } from '../contract/limits';
 import type { DatabaseLocation } from './db/dialect';
 
 export const logLevels = ['debug', 'info', 'warn', 'error', 'silent'] as const;
@@ -20,6 +21,8 @@ export interface ServerConfig {
   webDir: string;
   /** Made-up videos added when an empty database is seeded (a large catalogue to try). */
   seedVideos: number;
+  /** Bare GET /api/videos lists every video up to this many, else answers its first page. */
+  fullListMax: number;
 }
 
 /** HS256 wants a key at least as long as its 256-bit hash. */
@@ -29,6 +32,15 @@ const DEFAULT_SQLITE_FILE = 'codetube.sqlite';
 /** An unset variable and an empty one mean the same: use the default. */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const wholeNumber = (min: number, max: number) => {
+  const rule = `must be a whole number from ${min} to ${max}`;
+  return z
+    .string()
+    .regex(/^\d+$/, rule)
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, rule);
+};
 
 const envSchema = z.object({
   PORT: optional(
@@ -44,13 +56,8 @@ const envSchema = z.object({
   ),
   LOG_LEVEL: optional(z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` })),
   WEB_DIR: optional(z.string()),
-  SEED_VIDEOS: optional(
-    z
-      .string()
-      .regex(/^\d+$/, 'must be a whole number from 0 to 100000')
-      .transform(Number)
-      .refine((count) => count <= 100_000, 'must be a whole number from 0 to 100000'),
-  ),
+  SEED_VIDEOS: optional(wholeNumber(0, 1_000_000)),
+  CATALOGUE_FULL_LIST_MAX: optional(wholeNumber(0, 100_000)),
 });
 
 /** A configuration the server cannot start with; the message lists every bad variable. */
@@ -125,5 +132,6 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
     dataDir,
     webDir: resolve(vars.WEB_DIR ?? 'dist/web'),
     seedVideos: vars.SEED_VIDEOS ?? 0,
+    fullListMax: vars.CATALOGUE_FULL_LIST_MAX ?? DEFAULT_FULL_LIST_MAX,
   };
 }

@@ -55,6 +55,7 @@ async function main() {
       secret,
       passwordHasher,
       clock: systemClock,
+      fullListMax: config.fullListMax,
       // Per-address auth limits count the socket's peer (behind a proxy: the proxy).
       clientAddress: (c) => {
         try {

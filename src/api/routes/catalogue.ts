@@ -1,39 +1,93 @@
 import { Hono } from 'hono';
+import { DEFAULT_FULL_LIST_MAX, DEFAULT_UP_NEXT, DEFAULT_VIDEO_PAGE } from '../../contract/limits';
+import {
+  pageQuerySchema,
+  searchQuerySchema,
+  upNextQuerySchema,
+  videoQuerySchema,
+} from '../../contract/requests';
+import { CatalogueCache } from '../catalogue/catalogue-cache';
 import type { ApiDeps } from '../context';
-import { videoQuerySchema } from '../../contract/requests';
 import { ApiError } from '../http/errors';
 import { parseOrReject } from '../http/read-body';
 
-/** A page of the catalogue when the client asks for one without saying how big. */
-export const DEFAULT_VIDEO_PAGE = 24;
-const queryKeys = ['category', 'search', 'offset', 'limit'];
+const homeQueryKeys = ['category', 'search', 'offset', 'limit'];
 
-/** The public catalogue: videos and categories. */
-export function catalogueRoutes({ store }: ApiDeps) {
+/**
+ * The public catalogue: the home grid, trending, search, chips, Up next, one video, categories.
+ * Every read is answered through the catalogue cache (ETag, 304, one computation per version).
+ */
+export function catalogueRoutes({ store, fullListMax = DEFAULT_FULL_LIST_MAX }: ApiDeps) {
+  const cache = new CatalogueCache(store);
   return new Hono()
-    .get('/videos', async (c) => {
-      const query = c.req.query();
-      // Bare, the route keeps SPEC §7's shape: the whole catalogue.
-      if (!queryKeys.some((key) => key in query)) {
-        return c.json({ videos: await store.listVideos() });
-      }
-      const {
-        category,
-        search,
-        offset = 0,
-        limit = DEFAULT_VIDEO_PAGE,
-      } = parseOrReject(videoQuerySchema, query);
-      return c.json(await store.queryVideos({ category, search, offset, limit }));
-    })
-    .get('/video/:videoId', async (c) => {
-      const video = await store.getVideo(c.req.param('videoId'));
-      if (!video) throw ApiError.of('videoNotFound');
-      return c.json({ video });
-    })
-    .get('/categories', async (c) => c.json({ categories: await store.listCategories() }))
-    .get('/categories/:categoryId', async (c) => {
-      const category = await store.getCategory(c.req.param('categoryId'));
-      if (!category) throw ApiError.of('categoryNotFound');
-      return c.json({ category });
-    });
+    .get('/videos', (c) =>
+      cache.answer(c, async () => {
+        const query = c.req.query();
+        if (homeQueryKeys.some((key) => key in query)) {
+          const {
+            category,
+            search,
+            offset = 0,
+            limit = DEFAULT_VIDEO_PAGE,
+          } = parseOrReject(videoQuerySchema, query);
+          return { body: await store.queryVideos({ category, search, offset, limit }) };
+        }
+        // Bare: every video while the catalogue is small; else the first page and where to go on.
+        const total = await store.countVideos();
+        if (total <= fullListMax) {
+          const { videos } = await store.queryVideos({ offset: 0, limit: Math.max(total, 1) });
+          return { body: { videos } };
+        }
+        const page = await store.queryVideos({ offset: 0, limit: DEFAULT_VIDEO_PAGE });
+        const next = `/api/videos?offset=${DEFAULT_VIDEO_PAGE}&limit=${DEFAULT_VIDEO_PAGE}`;
+        return { body: page, headers: { link: `<${next}>; rel="next"` } };
+      }),
+    )
+    .get('/videos/trending', (c) =>
+      cache.answer(c, async () => {
+        const { offset = 0, limit = DEFAULT_VIDEO_PAGE } = parseOrReject(
+          pageQuerySchema,
+          c.req.query(),
+        );
+        return { body: await store.trendingVideos({ offset, limit }) };
+      }),
+    )
+    .get('/videos/search', (c) =>
+      cache.answer(c, async () => {
+        const {
+          q,
+          offset = 0,
+          limit = DEFAULT_VIDEO_PAGE,
+        } = parseOrReject(searchQuerySchema, c.req.query());
+        return { body: await store.searchVideos(q, { offset, limit }) };
+      }),
+    )
+    .get('/videos/category-names', (c) =>
+      cache.answer(c, async () => ({ body: { categoryNames: await store.categoryNames() } })),
+    )
+    .get('/video/:videoId', (c) =>
+      cache.answer(c, async () => {
+        const video = await store.getVideo(c.req.param('videoId'));
+        if (!video) throw ApiError.of('videoNotFound');
+        return { body: { video } };
+      }),
+    )
+    .get('/video/:videoId/up-next', (c) =>
+      cache.answer(c, async () => {
+        const { limit = DEFAULT_UP_NEXT } = parseOrReject(upNextQuerySchema, c.req.query());
+        const video = await store.getVideo(c.req.param('videoId'));
+        if (!video) throw ApiError.of('videoNotFound');
+        return { body: { videos: await store.upNext(video, limit) } };
+      }),
+    )
+    .get('/categories', (c) =>
+      cache.answer(c, async () => ({ body: { categories: await store.listCategories() } })),
+    )
+    .get('/categories/:categoryId', (c) =>
+      cache.answer(c, async () => {
+        const category = await store.getCategory(c.req.param('categoryId'));
+        if (!category) throw ApiError.of('categoryNotFound');
+        return { body: { category } };
+      }),
+    );
 }

@@ -6,16 +6,16 @@ const forms = ['Crash Course', 'in 10 Minutes', 'Explained', 'Deep Dive', 'for B
 
 /**
  * `count` made-up videos for trying the app with a large catalogue (SEED_VIDEOS). Deterministic:
- * the same count gives the same videos. Each borrows a real seed video's channel and avatar; its id
+ * the same count gives the same videos. A generator, so a million are never all in memory at once. Each borrows a real seed video's channel and avatar; its id
  * names no YouTube video, so its card shows the placeholder thumbnail.
  */
-export function generateVideos(count: number): Video[] {
-  return Array.from({ length: count }, (_, index) => {
+export function* generateVideos(count: number): Generator<Video> {
+  for (let index = 0; index < count; index += 1) {
     const topic = topics[index % topics.length] ?? 'HTML';
     const form = forms[Math.floor(index / topics.length) % forms.length] ?? 'Explained';
     const model = seedVideos[index % seedVideos.length] ?? seedVideos[0];
     const number = index + 1;
-    return {
+    yield {
       ...model!,
       _id: `gen-${String(number).padStart(6, '0')}`,
       title: `${topic} ${form} #${number}`,
@@ -24,5 +24,5 @@ export function generateVideos(count: number): Video[] {
       description: `Generated lesson ${number} about ${topic}: ${form.toLowerCase()}.`,
       categoryName: topic,
     };
-  });
+  }
 }

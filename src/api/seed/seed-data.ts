@@ -1,4 +1,4 @@
-import type { Category, Todo } from '../../contract/entities';
+import type { Category, Todo, Video } from '../../contract/entities';
 import { TEST_ACCOUNT } from '../../contract/limits';
 import type { PasswordHasher } from '../auth/password';
 import { formatTimestamp } from '../clock';
@@ -47,6 +47,12 @@ export interface SeedOptions {
   extraVideos?: number;
 }
 
+/** The seed's videos: the six real ones, then `extraVideos` made-up ones, one at a time. */
+export function* seedCatalogue(extraVideos = 0): Generator<Video> {
+  yield* seedVideos;
+  yield* generateVideos(extraVideos);
+}
+
 /** Builds the seed, hashing the seed users' passwords with the store's hasher. */
 export async function buildSeed(
   hasher: PasswordHasher,
@@ -63,8 +69,12 @@ export async function buildSeed(
       updatedAt: timestamp,
     })),
   );
-  const videos = extraVideos > 0 ? [...seedVideos, ...generateVideos(extraVideos)] : seedVideos;
-  return { videos, categories: seedCategories, users, todos: seedTodos };
+  return {
+    videos: seedCatalogue(extraVideos),
+    categories: seedCategories,
+    users,
+    todos: seedTodos,
+  };
 }
 
 /** Seeds the store once: a store that holds data is never seeded again. */

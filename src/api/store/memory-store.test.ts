@@ -1,10 +1,16 @@
 import { describeApiSuite } from '../testing/api-suite';
+import { describeCatalogueSuite } from '../testing/catalogue-suite';
 import { describeRobustnessSuite } from '../testing/robustness-suite';
 import { MemoryStore } from './memory-store';
 
 describeApiSuite('MemoryStore', async () => ({ store: new MemoryStore(), close: async () => {} }));
 
 describeRobustnessSuite('MemoryStore', async () => ({
+  store: new MemoryStore(),
+  close: async () => {},
+}));
+
+describeCatalogueSuite('MemoryStore', async () => ({
   store: new MemoryStore(),
   close: async () => {},
 }));

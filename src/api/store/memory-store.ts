@@ -1,12 +1,18 @@
 import type { Category, Note, Playlist, Progress, Todo, Video } from '../../contract/entities';
 import { newId } from './new-id';
+import { countLimit } from '../catalogue/paging';
+import { foldForSearch } from '../catalogue/search-text';
 import type {
   AddResult,
+  CatalogueChunk,
   NewUser,
+  PageRequest,
   SeedData,
   Store,
   StoredUser,
+  UpsertCounts,
   VideoListName,
+  VideoPage,
   VideoQuery,
 } from './store';
 
@@ -37,36 +43,60 @@ interface MemoryUser {
   notes: MemoryNote[];
 }
 
-/** The whole state of a MemoryStore as plain JSON: what the mock backend saves in the browser. */
+/**
+ * The user data of a MemoryStore as plain JSON: what the mock backend saves in the browser. The
+ * catalogue is not part of it (it is rebuilt from the seed on every load), so a save stays small
+ * however large the catalogue is.
+ */
 export interface MemorySnapshot {
-  version: 1;
+  version: 2;
   seeded: boolean;
-  videos: Video[];
-  categories: Category[];
   users: MemoryUser[];
   todos: Todo[];
 }
 
-const emptySnapshot = (): MemorySnapshot => ({
-  version: 1,
-  seeded: false,
-  videos: [],
-  categories: [],
-  users: [],
-  todos: [],
-});
+/** The catalogue a MemoryStore answers from. */
+export interface MemoryCatalogue {
+  videos: Video[];
+  categories: Category[];
+}
 
-/** A Store held in memory. Lists reference catalogue videos by id, as the SQL tables do. */
+const emptySnapshot = (): MemorySnapshot => ({ version: 2, seeded: false, users: [], todos: [] });
+
+const sameVideo = (a: Video, b: Video) =>
+  (Object.keys(a) as (keyof Video)[]).every((key) => a[key] === b[key]) &&
+  Object.keys(a).length === Object.keys(b).length;
+
+/**
+ * A Store held in memory. Lists reference catalogue videos by id, as the SQL tables do. Catalogue
+ * reads scan (this store serves one browser or one test); the SQL store answers from indexes.
+ */
 export class MemoryStore implements Store {
   private data: MemorySnapshot;
+  private videos: Video[] = [];
+  private videoIndex = new Map<string, Video>();
+  private categories: Category[] = [];
+  private version = newId();
+  /** Derived views of the catalogue, rebuilt after a write. */
+  private derived: { byViews?: Video[]; folded: WeakMap<Video, { title: string; rest: string }> } =
+    { folded: new WeakMap() };
 
-  constructor(snapshot: MemorySnapshot = emptySnapshot()) {
+  constructor(snapshot: MemorySnapshot = emptySnapshot(), catalogue?: MemoryCatalogue) {
     this.data = structuredClone(snapshot);
+    if (catalogue) this.replaceCatalogue(catalogue);
   }
 
-  /** A deep copy of the state, safe to serialise. */
+  /** A deep copy of the user data, safe to serialise. */
   snapshot(): MemorySnapshot {
     return structuredClone(this.data);
+  }
+
+  /** Puts a whole catalogue in place (the mock rebuilds it from the seed on every load). */
+  replaceCatalogue({ videos, categories }: MemoryCatalogue): void {
+    this.videos = structuredClone(videos);
+    this.videoIndex = new Map(this.videos.map((video) => [video._id, video]));
+    this.categories = structuredClone(categories);
+    this.touchCatalogue();
   }
 
   async isEmpty(): Promise<boolean> {
@@ -74,27 +104,129 @@ export class MemoryStore implements Store {
   }
 
   async seed(seed: SeedData): Promise<void> {
-    this.data.videos.push(...structuredClone(seed.videos));
-    this.data.categories.push(...structuredClone(seed.categories));
+    for (const video of seed.videos) this.insertVideo(structuredClone(video));
+    this.categories.push(...structuredClone(seed.categories));
     for (const user of seed.users) await this.createUser(user);
     for (const todo of seed.todos) await this.addTodo(todo);
     this.data.seeded = true;
+    this.touchCatalogue();
   }
 
-  async listVideos(): Promise<Video[]> {
-    return structuredClone(this.data.videos);
+  async catalogueVersion(): Promise<string> {
+    return this.version;
   }
 
-  async queryVideos({ category, search, offset, limit }: VideoQuery) {
-    const matching = this.data.videos.filter(
-      (video) =>
-        (category === undefined || video.categoryName === category) &&
-        (search === undefined || video.title.includes(search)),
-    );
+  async countVideos(): Promise<number> {
+    return this.videos.length;
+  }
+
+  async queryVideos({ category, search, offset, limit }: VideoQuery): Promise<VideoPage> {
+    const matches = (video: Video) =>
+      (category === undefined || video.categoryName === category) &&
+      (!search || video.title.includes(search));
+    if (search) return pageOf(this.videos, matches, { offset, limit });
+    const matching = this.videos.filter(matches);
+    return { videos: clonePage(matching, { offset, limit }), total: matching.length };
+  }
+
+  async trendingVideos(page: PageRequest): Promise<VideoPage> {
+    return { videos: clonePage(this.byViews(), page), total: this.videos.length };
+  }
+
+  async searchVideos(text: string, page: PageRequest): Promise<VideoPage> {
+    const query = foldForSearch(text);
+    const inTitle: Video[] = [];
+    const elsewhere: Video[] = [];
+    for (const video of this.byViews()) {
+      const folded = this.folded(video);
+      if (folded.title.includes(query)) inTitle.push(video);
+      else if (folded.rest.includes(query)) elsewhere.push(video);
+    }
+    const ranked = [...inTitle, ...elsewhere];
+    const limit = countLimit(page);
     return {
-      videos: structuredClone(matching.slice(offset, offset + limit)),
-      total: matching.length,
+      videos: clonePage(ranked, page),
+      total: Math.min(ranked.length, limit),
+      ...(ranked.length > limit ? { totalCapped: true } : {}),
     };
+  }
+
+  async upNext(video: Video, limit: number): Promise<Video[]> {
+    const others = this.byViews().filter((item) => item._id !== video._id);
+    const same = others.filter((item) => item.categoryName === video.categoryName);
+    const rest = others.filter((item) => item.categoryName !== video.categoryName);
+    return structuredClone([...same, ...rest].slice(0, limit));
+  }
+
+  async categoryNames(): Promise<string[]> {
+    return [...new Set(this.videos.map((video) => video.categoryName))];
+  }
+
+  async upsertVideos(videos: Video[]): Promise<UpsertCounts> {
+    const counts: UpsertCounts = { added: 0, updated: 0, unchanged: 0 };
+    for (const video of videos) {
+      const existing = this.videoIndex.get(video._id);
+      if (!existing) {
+        this.insertVideo(structuredClone(video));
+        counts.added += 1;
+      } else if (sameVideo(existing, video)) {
+        counts.unchanged += 1;
+      } else {
+        const copy = structuredClone(video);
+        this.videos[this.videos.indexOf(existing)] = copy;
+        this.videoIndex.set(copy._id, copy);
+        counts.updated += 1;
+      }
+    }
+    if (counts.added + counts.updated > 0) this.touchCatalogue();
+    return counts;
+  }
+
+  async upsertCategories(categories: Category[]): Promise<UpsertCounts> {
+    const counts: UpsertCounts = { added: 0, updated: 0, unchanged: 0 };
+    for (const category of categories) {
+      const index = this.categories.findIndex((item) => item._id === category._id);
+      const existing = this.categories[index];
+      if (!existing) {
+        this.categories.push(structuredClone(category));
+        counts.added += 1;
+      } else if (
+        existing.categoryName === category.categoryName &&
+        existing.description === category.description
+      ) {
+        counts.unchanged += 1;
+      } else {
+        this.categories[index] = structuredClone(category);
+        counts.updated += 1;
+      }
+    }
+    if (counts.added + counts.updated > 0) this.touchCatalogue();
+    return counts;
+  }
+
+  async removeVideos(videoIds: string[]): Promise<number> {
+    const doomed = new Set(videoIds.filter((id) => this.videoIndex.has(id)));
+    if (doomed.size === 0) return 0;
+    this.videos = this.videos.filter((video) => !doomed.has(video._id));
+    for (const id of doomed) this.videoIndex.delete(id);
+    const keep = (entry: { videoId: string }) => !doomed.has(entry.videoId);
+    for (const user of this.data.users) {
+      user.likes = user.likes.filter(keep);
+      user.history = user.history.filter(keep);
+      user.watchlater = user.watchlater.filter(keep);
+      user.notes = user.notes.filter(keep);
+      user.progress = (user.progress ?? []).filter(keep);
+      for (const playlist of user.playlists) playlist.videos = playlist.videos.filter(keep);
+    }
+    this.touchCatalogue();
+    return doomed.size;
+  }
+
+  async readCatalogue(after: string | undefined, limit: number): Promise<CatalogueChunk> {
+    const start = after === undefined ? 0 : Number(after);
+    const videos = structuredClone(this.videos.slice(start, start + limit));
+    const end = start + videos.length;
+    return end < this.videos.length ? { videos, next: String(end) } : { videos };
   }
 
   async getVideo(videoId: string): Promise<Video | undefined> {
@@ -103,11 +235,11 @@ export class MemoryStore implements Store {
   }
 
   async listCategories(): Promise<Category[]> {
-    return structuredClone(this.data.categories);
+    return structuredClone(this.categories);
   }
 
   async getCategory(categoryId: string): Promise<Category | undefined> {
-    const category = this.data.categories.find((item) => item._id === categoryId);
+    const category = this.categories.find((item) => item._id === categoryId);
     return category && structuredClone(category);
   }
 
@@ -270,7 +402,36 @@ export class MemoryStore implements Store {
   }
 
   private findVideo(videoId: string): Video | undefined {
-    return this.data.videos.find((video) => video._id === videoId);
+    return this.videoIndex.get(videoId);
+  }
+
+  private insertVideo(video: Video): void {
+    this.videos.push(video);
+    this.videoIndex.set(video._id, video);
+  }
+
+  /** A catalogue write: a new version, and the derived views are stale. */
+  private touchCatalogue(): void {
+    this.version = newId();
+    this.derived = { folded: new WeakMap() };
+  }
+
+  /** The catalogue by views, most first; ties keep catalogue order (the sort is stable). */
+  private byViews(): Video[] {
+    this.derived.byViews ??= [...this.videos].sort((a, b) => b.views - a.views);
+    return this.derived.byViews;
+  }
+
+  private folded(video: Video): { title: string; rest: string } {
+    let folded = this.derived.folded.get(video);
+    if (!folded) {
+      folded = {
+        title: foldForSearch(video.title),
+        rest: foldForSearch(`${video.channelName}\n${video.description}`),
+      };
+      this.derived.folded.set(video, folded);
+    }
+    return folded;
   }
 
   private findUser(userId: string): MemoryUser | undefined {
@@ -298,6 +459,27 @@ export class MemoryStore implements Store {
   private toPlaylist(playlist: MemoryPlaylist): Playlist {
     return { _id: playlist._id, title: playlist.title, videos: this.resolve(playlist.videos) };
   }
+}
+
+/**
+ * A page of the videos that match, counting at most `countLimit(page)` of them: a search stops
+ * reading once it has the page and enough matches to say "more than the limit".
+ */
+function pageOf(videos: Video[], matches: (video: Video) => boolean, page: PageRequest): VideoPage {
+  const limit = countLimit(page);
+  const found: Video[] = [];
+  let total = 0;
+  for (const video of videos) {
+    if (!matches(video)) continue;
+    if (total === limit) return { videos: structuredClone(found), total, totalCapped: true };
+    total += 1;
+    if (total > page.offset && found.length < page.limit) found.push(video);
+  }
+  return { videos: structuredClone(found), total };
+}
+
+function clonePage(videos: Video[], { offset, limit }: PageRequest): Video[] {
+  return structuredClone(videos.slice(offset, offset + limit));
 }
 
 function toNote(note: MemoryNote): Note {

@@ -31,7 +31,9 @@ describe('openDatabase on SQLite', () => {
     const second = openDatabase({ dialect: 'sqlite', path });
     try {
       await migrateToLatest(second);
-      expect(await second.db.selectFrom('meta').selectAll().execute()).toEqual([
+      const meta = await second.db.selectFrom('meta').selectAll().orderBy('key').execute();
+      expect(meta).toEqual([
+        { key: 'catalogue_version', value: 'initial' },
         { key: 'k', value: 'v' },
       ]);
     } finally {

@@ -1,5 +1,6 @@
 import { inject } from 'vitest';
 import { describeApiSuite } from '../../api/testing/api-suite';
+import { describeCatalogueSuite } from '../../api/testing/catalogue-suite';
 import { describeRobustnessSuite } from '../../api/testing/robustness-suite';
 import { openPostgresTestStore } from '../testing/open-test-store';
 
@@ -7,3 +8,4 @@ describeApiSuite('SqlStore (PostgreSQL)', () => openPostgresTestStore(inject('po
 describeRobustnessSuite('SqlStore (PostgreSQL)', () =>
   openPostgresTestStore(inject('postgresUrl')),
 );
+describeCatalogueSuite('SqlStore (PostgreSQL)', () => openPostgresTestStore(inject('postgresUrl')));

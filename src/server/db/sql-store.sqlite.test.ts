@@ -1,6 +1,8 @@
 import { describeApiSuite } from '../../api/testing/api-suite';
+import { describeCatalogueSuite } from '../../api/testing/catalogue-suite';
 import { describeRobustnessSuite } from '../../api/testing/robustness-suite';
 import { openSqliteTestStore } from '../testing/open-test-store';
 
 describeApiSuite('SqlStore (SQLite)', openSqliteTestStore);
 describeRobustnessSuite('SqlStore (SQLite)', openSqliteTestStore);
+describeCatalogueSuite('SqlStore (SQLite)', openSqliteTestStore);

@@ -1,19 +1,23 @@
 import type { Kysely, Selectable } from 'kysely';
-import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Category, Note, Playlist, Progress, Todo, Video } from '../../contract/entities';
 import { ApiError } from '../../api/http/errors';
 import { newId } from '../../api/store/new-id';
 import type {
   AddResult,
+  CatalogueChunk,
   NewUser,
+  PageRequest,
   SeedData,
   Store,
   StoredUser,
+  UpsertCounts,
   VideoListName,
+  VideoPage,
   VideoQuery,
 } from '../../api/store/store';
+import { CatalogueSql, toVideo, videoColumns, type VideoRow } from './catalogue-sql';
 import { isForeignKeyViolation, isUniqueViolation, isUnstorableText } from './db-errors';
-import type { Database, UsersTable, VideosTable } from './schema';
+import type { Database, UsersTable } from './schema';
 
 /** The three list tables share one shape (VideoListTable); typed as one of them for Kysely. */
 const listTables: Record<VideoListName, 'likes'> = {
@@ -21,32 +25,6 @@ const listTables: Record<VideoListName, 'likes'> = {
   history: 'history' as 'likes',
   watchlater: 'watch_later' as 'likes',
 };
-
-const videoColumns = [
-  'videos.id',
-  'videos.title',
-  'videos.channel_name',
-  'videos.views',
-  'videos.uploaded_on',
-  'videos.avatar',
-  'videos.description',
-  'videos.category_name',
-] as const;
-
-type VideoRow = Omit<Selectable<VideosTable>, 'position'>;
-
-function toVideo(row: VideoRow): Video {
-  return {
-    _id: row.id,
-    title: row.title,
-    channelName: row.channel_name,
-    views: Number(row.views),
-    uploadedOn: row.uploaded_on,
-    avatar: row.avatar,
-    description: row.description,
-    categoryName: row.category_name,
-  };
-}
 
 function toUser(row: Selectable<UsersTable>): StoredUser {
   const extras = JSON.parse(row.extras) as Record<string, unknown>;
@@ -72,7 +50,11 @@ const unstorableText = () =>
  * by a read-then-write check), and every user-scoped statement filters by the user's id.
  */
 export class SqlStore implements Store {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly catalogue: CatalogueSql;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.catalogue = new CatalogueSql(db);
+  }
 
   /** True until `seed` has run once on this database. */
   async isEmpty(): Promise<boolean> {
@@ -99,24 +81,8 @@ export class SqlStore implements Store {
         .executeTakeFirst();
       if (Number(claim.numInsertedOrUpdatedRows ?? 0) === 0) return;
 
-      if (data.videos.length > 0) {
-        await trx
-          .insertInto('videos')
-          .values(
-            data.videos.map((video, position) => ({
-              id: video._id,
-              position,
-              title: video.title,
-              channel_name: video.channelName,
-              views: video.views,
-              uploaded_on: video.uploadedOn,
-              avatar: video.avatar,
-              description: video.description,
-              category_name: video.categoryName,
-            })),
-          )
-          .execute();
-      }
+      await this.catalogue.appendVideos(trx, data.videos);
+      await this.catalogue.bumpVersion(trx);
       if (data.categories.length > 0) {
         await trx
           .insertInto('categories')
@@ -142,32 +108,48 @@ export class SqlStore implements Store {
     });
   }
 
-  /** All catalogue videos in catalogue order. */
-  async listVideos(): Promise<Video[]> {
-    const rows = await this.db
-      .selectFrom('videos')
-      .select(videoColumns)
-      .orderBy('position')
-      .execute();
-    return rows.map(toVideo);
+  catalogueVersion(): Promise<string> {
+    return this.catalogue.version();
   }
 
-  /** A page of the catalogue by exact category and case-sensitive title substring. */
-  async queryVideos({ category, search, offset, limit }: VideoQuery) {
-    return this.guard(async () => {
-      const matching = this.db.selectFrom('videos').where((eb) => {
-        const conditions: Expression<SqlBool>[] = [];
-        if (category !== undefined) conditions.push(eb('category_name', '=', category));
-        // replace() is case-sensitive in both databases, unlike SQLite's LIKE.
-        if (search) conditions.push(sql<SqlBool>`replace(title, ${search}, '') <> title`);
-        return eb.and(conditions);
-      });
-      const [rows, count] = await Promise.all([
-        matching.select(videoColumns).orderBy('position').limit(limit).offset(offset).execute(),
-        matching.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirst(),
-      ]);
-      return { videos: rows.map(toVideo), total: Number(count?.total ?? 0) };
-    });
+  countVideos(): Promise<number> {
+    return this.catalogue.count();
+  }
+
+  queryVideos(query: VideoQuery): Promise<VideoPage> {
+    return this.guard(() => this.catalogue.query(query));
+  }
+
+  trendingVideos(page: PageRequest): Promise<VideoPage> {
+    return this.catalogue.trending(page);
+  }
+
+  searchVideos(text: string, page: PageRequest): Promise<VideoPage> {
+    return this.guard(() => this.catalogue.search(text, page));
+  }
+
+  upNext(video: Video, limit: number): Promise<Video[]> {
+    return this.catalogue.upNext(video, limit);
+  }
+
+  categoryNames(): Promise<string[]> {
+    return this.catalogue.categoryNames();
+  }
+
+  upsertVideos(videos: Video[]): Promise<UpsertCounts> {
+    return this.catalogue.upsertVideos(videos);
+  }
+
+  upsertCategories(categories: Category[]): Promise<UpsertCounts> {
+    return this.catalogue.upsertCategories(categories);
+  }
+
+  removeVideos(videoIds: string[]): Promise<number> {
+    return this.catalogue.remove(videoIds);
+  }
+
+  readCatalogue(after: string | undefined, limit: number): Promise<CatalogueChunk> {
+    return this.catalogue.read(after, limit);
   }
 
   /** One catalogue video, or undefined. */

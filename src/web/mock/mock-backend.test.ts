@@ -21,11 +21,38 @@ describe('the mock backend', () => {
     localStorage.clear();
   });
 
-  it('serves the seeded catalogue and saves its data to storage on first start', async () => {
+  it('serves the seeded catalogue and saves only user data to storage on first start', async () => {
     const backend = await createMockBackend(localStorage);
     const response = await backend.handle(get('/api/videos'));
     expect(((await response.json()) as { videos: unknown[] }).videos).toHaveLength(6);
-    expect(localStorage.getItem(MOCK_STORAGE_KEY)).toContain('No8qdcVYiQw');
+    const saved = localStorage.getItem(MOCK_STORAGE_KEY) ?? '';
+    expect(saved).toContain(TEST_ACCOUNT.email);
+    expect(saved).not.toContain('No8qdcVYiQw');
+  });
+
+  it('rebuilds the catalogue on a reload and keeps lists that name its videos', async () => {
+    const first = await createMockBackend(localStorage);
+    const token = await logIn(first);
+    await first.handle(post('/api/user/watchlater', { video: { _id: 'pQN-pnXPaVg' } }, token));
+    const second = await createMockBackend(localStorage);
+    const search = await second.handle(get('/api/videos/search?q=html'));
+    const found = (await search.json()) as { videos: { _id: string }[] };
+    expect(found.videos.map((video) => video._id)).toContain('pQN-pnXPaVg');
+    const list = await second.handle(get('/api/user/watchlater', token));
+    expect(((await list.json()) as { watchlater: { _id: string }[] }).watchlater).toHaveLength(1);
+  });
+
+  it('reads a save from before the catalogue left it, dropping its copy of the catalogue', async () => {
+    await createMockBackend(localStorage);
+    const saved = JSON.parse(localStorage.getItem(MOCK_STORAGE_KEY) ?? '{}') as object;
+    localStorage.setItem(
+      MOCK_STORAGE_KEY,
+      JSON.stringify({ ...saved, version: 1, videos: [], categories: [] }),
+    );
+    const reopened = await createMockBackend(localStorage);
+    const response = await reopened.handle(get('/api/videos'));
+    expect(((await response.json()) as { videos: unknown[] }).videos).toHaveLength(6);
+    expect(await logIn(reopened)).toEqual(expect.any(String));
   });
 
   it('keeps writes across a reload: a new backend on the same storage sees them', async () => {

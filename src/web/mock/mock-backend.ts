@@ -1,7 +1,7 @@
 import { createPbkdf2Hasher } from '../../api/auth/password';
 import { systemClock, type Clock } from '../../api/clock';
 import { createApi } from '../../api/create-api';
-import { seedIfEmpty } from '../../api/seed/seed-data';
+import { seedCatalogue, seedCategories, seedIfEmpty } from '../../api/seed/seed-data';
 import { MemoryStore, type MemorySnapshot } from '../../api/store/memory-store';
 
 /** SPEC §9: the mock signs tokens with a fixed placeholder secret. It guards nothing real. */
@@ -31,23 +31,27 @@ export interface MockBackend {
   reload(): Promise<void>;
 }
 
+/** The saved user data; a save from before the catalogue left it (version 1) is read too. */
 function readSnapshot(storage: SnapshotStorage): MemorySnapshot | undefined {
   try {
-    const parsed = JSON.parse(storage.getItem(MOCK_STORAGE_KEY) ?? 'null') as MemorySnapshot | null;
+    const parsed = JSON.parse(storage.getItem(MOCK_STORAGE_KEY) ?? 'null') as
+      (Omit<MemorySnapshot, 'version'> & { version: number }) | null;
     const valid =
-      parsed?.version === 1 &&
-      Array.isArray(parsed.videos) &&
+      (parsed?.version === 1 || parsed?.version === 2) &&
       Array.isArray(parsed.users) &&
       Array.isArray(parsed.todos);
-    return valid ? parsed : undefined;
+    return valid
+      ? { version: 2, seeded: parsed.seeded, users: parsed.users, todos: parsed.todos }
+      : undefined;
   } catch {
     return undefined;
   }
 }
 
 /**
- * The in-browser mock backend: the real API on a MemoryStore that is saved to browser storage
- * after every write, so signups, lists and notes survive a reload.
+ * The in-browser mock backend: the real API on a MemoryStore whose user data is saved to browser
+ * storage after every write, so signups, lists and notes survive a reload. The catalogue is not
+ * saved: it is rebuilt from the seed on every load, so a save stays small at any catalogue size.
  */
 export async function createMockBackend(
   storage: SnapshotStorage,
@@ -65,10 +69,16 @@ export async function createMockBackend(
   };
 
   async function open(snapshot: MemorySnapshot | undefined) {
-    store = new MemoryStore(snapshot);
-    await seedIfEmpty(store, mockHasher, clock(), { extraVideos: seedVideoCount() });
+    const extraVideos = seedVideoCount();
+    if (snapshot) {
+      const catalogue = { videos: [...seedCatalogue(extraVideos)], categories: seedCategories };
+      store = new MemoryStore(snapshot, catalogue);
+    } else {
+      store = new MemoryStore();
+      await seedIfEmpty(store, mockHasher, clock(), { extraVideos });
+      save();
+    }
     app = createApi({ store, secret: MOCK_TOKEN_SECRET, passwordHasher: mockHasher, clock });
-    if (!snapshot) save();
   }
 
   await open(readSnapshot(storage));

@@ -1,0 +1,99 @@
+import type { Context } from 'hono';
+import type { Store } from '../store/store';
+
+/** What a catalogue read answers: a JSON body and any headers beside it. */
+export interface CatalogueAnswer {
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+interface CachedAnswer {
+  version: string;
+  etag: string;
+  json: string;
+  headers: Record<string, string>;
+}
+
+/** Bounds: the cache forgets its oldest answers beyond either. */
+const MAX_ENTRIES = 2_000;
+const MAX_CHARACTERS = 64 * 1024 * 1024;
+
+/** FNV-1a: a short, stable name for a request in the ETag (not a security measure). */
+function shortHash(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
+}
+
+/** The request as a cache key: path and query, its parameters sorted. */
+function requestKey(c: Context): string {
+  const url = new URL(c.req.url);
+  url.searchParams.sort();
+  return `${url.pathname}?${url.searchParams.toString()}`;
+}
+
+/**
+ * Catalogue reads, answered once per catalogue version. The version lives in the database and
+ * changes with every catalogue write (seed, import, removal), whichever process made it, so an
+ * import shows on every server at its next request. Each answer carries an ETag made of the
+ * version and the request; a client that sends it back in If-None-Match gets a 304 and no body.
+ */
+export class CatalogueCache {
+  private readonly entries = new Map<string, CachedAnswer>();
+  private characters = 0;
+
+  constructor(private readonly store: Store) {}
+
+  async answer(c: Context, compute: () => Promise<CatalogueAnswer>): Promise<Response> {
+    const key = requestKey(c);
+    const version = await this.store.catalogueVersion();
+    let cached = this.entries.get(key);
+    if (cached?.version !== version) {
+      const { body, headers = {} } = await compute();
+      cached = {
+        version,
+        etag: `"${version}.${shortHash(key)}"`,
+        json: JSON.stringify(body),
+        headers,
+      };
+      this.remember(key, cached);
+    } else {
+      // Most recently used last: Map keeps insertion order, so the oldest is evicted first.
+      this.entries.delete(key);
+      this.entries.set(key, cached);
+    }
+    const headers = { ...cached.headers, etag: cached.etag, 'cache-control': 'no-cache' };
+    if (matchesEtag(c.req.header('if-none-match'), cached.etag)) {
+      return c.body(null, 304, headers);
+    }
+    return c.body(cached.json, 200, { ...headers, 'content-type': 'application/json' });
+  }
+
+  private remember(key: string, answer: CachedAnswer) {
+    const previous = this.entries.get(key);
+    if (previous) {
+      this.characters -= previous.json.length;
+      this.entries.delete(key);
+    }
+    this.entries.set(key, answer);
+    this.characters += answer.json.length;
+    for (const [oldKey, old] of this.entries) {
+      if (this.entries.size <= MAX_ENTRIES && this.characters <= MAX_CHARACTERS) break;
+      if (oldKey === key) continue;
+      this.entries.delete(oldKey);
+      this.characters -= old.json.length;
+    }
+  }
+}
+
+/** If-None-Match holds `*` or a list of tags, weak (W/) or strong. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag);
+}

@@ -1,0 +1,238 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Video } from '../../contract/entities';
+import { generateVideos } from '../seed/generated-videos';
+import type { OpenedStore } from './api-suite';
+import { createHarness } from './api-harness';
+
+const video = (id: string, fields: Partial<Video>): Video => ({
+  _id: id,
+  title: id,
+  channelName: 'Channel',
+  views: 0,
+  uploadedOn: '2024-01-01',
+  avatar: 'https://example.com/a.png',
+  description: '',
+  categoryName: 'Misc',
+  ...fields,
+});
+
+/** A small catalogue whose every row tests a rule: case, accents, ties, LIKE's wildcards. */
+const catalogue: Video[] = [
+  video('v1', { title: 'Learn CSS Grid', views: 100, categoryName: 'CSS' }),
+  video('v2', { title: 'learn css flexbox', views: 500, categoryName: 'CSS' }),
+  video('v3', { title: 'Crème brûlée for coders', channelName: 'Pâtisserie', views: 50 }),
+  video('v4', {
+    title: 'Node streams',
+    views: 500,
+    categoryName: 'Backend',
+    description: 'No CSS here, promise.',
+  }),
+  video('v5', { title: 'JS 100% _under_ test', views: 10, categoryName: 'JS' }),
+  video('v6', { title: 'Async JS', channelName: 'Crème Academy', views: 900, categoryName: 'JS' }),
+];
+const ids = (videos: Video[]) => videos.map((item) => item._id);
+
+/**
+ * The catalogue's contract: the home grid, trending, search, chips, Up next, the bare listing,
+ * ETags and the operators' writes, run against every Store (memory, SQLite, PostgreSQL).
+ */
+export function describeCatalogueSuite(storeName: string, openStore: () => Promise<OpenedStore>) {
+  describe(`catalogue on ${storeName}`, () => {
+    let opened: OpenedStore;
+    let h: Awaited<ReturnType<typeof createHarness>>;
+    const get = async (path: string, headers: Record<string, string> = {}) =>
+      h.call('GET', path, { headers });
+
+    beforeAll(async () => {
+      opened = await openStore();
+      await opened.store.seed({ videos: catalogue, categories: [], users: [], todos: [] });
+      h = await createHarness(opened.store, { fullListMax: 20 });
+    });
+    afterAll(async () => {
+      await opened?.close();
+    });
+
+    describe('the home grid (GET /api/videos with a query)', () => {
+      it('matches a case-sensitive substring of the title, in catalogue order', async () => {
+        expect(ids((await get('/api/videos?search=CSS')).body.videos)).toEqual(['v1']);
+        expect(ids((await get('/api/videos?search=css')).body.videos)).toEqual(['v2']);
+        expect((await get('/api/videos?search=earn')).body).toMatchObject({ total: 2 });
+        expect(ids((await get('/api/videos?search=earn')).body.videos)).toEqual(['v1', 'v2']);
+        expect(ids((await get('/api/videos?search=Crème')).body.videos)).toEqual(['v3']);
+        expect(ids((await get('/api/videos?search=Creme')).body.videos)).toEqual([]);
+      });
+
+      it('matches short searches and LIKE wildcards as plain text', async () => {
+        expect(ids((await get('/api/videos?search=JS')).body.videos)).toEqual(['v5', 'v6']);
+        expect(ids((await get('/api/videos?search=%25')).body.videos)).toEqual(['v5']);
+        expect(ids((await get('/api/videos?search=_u')).body.videos)).toEqual(['v5']);
+        expect(ids((await get('/api/videos?search=100%25%20_')).body.videos)).toEqual(['v5']);
+      });
+
+      it('filters by exact category and pages with an exact total', async () => {
+        const css = await get('/api/videos?category=CSS&search=learn');
+        expect(ids(css.body.videos)).toEqual(['v2']);
+        expect((await get('/api/videos?category=css')).body).toEqual({ videos: [], total: 0 });
+        const page = await get('/api/videos?offset=2&limit=3');
+        expect(ids(page.body.videos)).toEqual(['v3', 'v4', 'v5']);
+        expect(page.body.total).toBe(6);
+      });
+    });
+
+    describe('trending, search, chips and Up next', () => {
+      it('lists the most viewed first, ties in catalogue order', async () => {
+        const trending = await get('/api/videos/trending?limit=4');
+        expect(ids(trending.body.videos)).toEqual(['v6', 'v2', 'v4', 'v1']);
+        expect(trending.body.total).toBe(6);
+        expect(ids((await get('/api/videos/trending?offset=4')).body.videos)).toEqual(['v3', 'v5']);
+      });
+
+      it('searches title, channel and description without case or accents, title first', async () => {
+        const css = await get('/api/videos/search?q=css');
+        expect(ids(css.body.videos)).toEqual(['v2', 'v1', 'v4']);
+        expect(css.body.total).toBe(3);
+        expect(ids((await get('/api/videos/search?q=CREME')).body.videos)).toEqual(['v3', 'v6']);
+        expect(ids((await get('/api/videos/search?q=brulee')).body.videos)).toEqual(['v3']);
+        expect(ids((await get('/api/videos/search?q=js')).body.videos)).toEqual(['v6', 'v5']);
+        expect(ids((await get('/api/videos/search?q=100%25')).body.videos)).toEqual(['v5']);
+        expect((await get('/api/videos/search?q=nowhere-to-be-found')).body).toEqual({
+          videos: [],
+          total: 0,
+        });
+      });
+
+      it('refuses a search without text and bad pages with 422', async () => {
+        expect((await get('/api/videos/search')).status).toBe(422);
+        expect((await get('/api/videos/search?q=%20%20')).status).toBe(422);
+        expect((await get('/api/videos/search?q=css&limit=0')).status).toBe(422);
+        expect((await get('/api/videos/trending?offset=-1')).status).toBe(422);
+        expect((await get('/api/videos/trending?limit=101')).body.errors).toEqual([
+          expect.stringContaining('limit'),
+        ]);
+      });
+
+      it('names the categories in order of first appearance', async () => {
+        expect((await get('/api/videos/category-names')).body).toEqual({
+          categoryNames: ['CSS', 'Misc', 'Backend', 'JS'],
+        });
+      });
+
+      it('offers Up next: the same category first, then the most viewed', async () => {
+        const next = await get('/api/video/v1/up-next?limit=3');
+        expect(ids(next.body.videos)).toEqual(['v2', 'v6', 'v4']);
+        expect((await get('/api/video/nope/up-next')).status).toBe(404);
+        expect((await get('/api/video/v1/up-next?limit=51')).status).toBe(422);
+      });
+    });
+
+    describe('caching and operators’ writes', () => {
+      it('answers 304 to a matching If-None-Match until the catalogue changes', async () => {
+        const first = await get('/api/videos/trending');
+        const etag = first.headers.get('etag');
+        expect(etag).toMatch(/^".+"$/);
+        expect(first.headers.get('cache-control')).toBe('no-cache');
+        const again = await get('/api/videos/trending', { 'if-none-match': etag ?? '' });
+        expect(again.status).toBe(304);
+        expect(again.body).toBeUndefined();
+
+        await opened.store.upsertVideos([video('v7', { title: 'Brand new CSS', views: 10_000 })]);
+        const changed = await get('/api/videos/trending', { 'if-none-match': etag ?? '' });
+        expect(changed.status).toBe(200);
+        expect(changed.headers.get('etag')).not.toBe(etag);
+        expect(ids(changed.body.videos)[0]).toBe('v7');
+      });
+
+      it('upserts by id: added at the end, unchanged, updated and found by search', async () => {
+        const v8 = video('v8', { title: 'Regular expressions', views: 1, categoryName: 'Misc' });
+        expect(await opened.store.upsertVideos([v8])).toEqual({
+          added: 1,
+          updated: 0,
+          unchanged: 0,
+        });
+        expect(await opened.store.upsertVideos([v8])).toEqual({
+          added: 0,
+          updated: 0,
+          unchanged: 1,
+        });
+        const renamed = { ...v8, title: 'Régular Expressions, renamed' };
+        expect(await opened.store.upsertVideos([renamed])).toEqual({
+          added: 0,
+          updated: 1,
+          unchanged: 0,
+        });
+        expect(ids((await get('/api/videos?offset=7')).body.videos)).toEqual(['v8']);
+        expect(ids((await get('/api/videos/search?q=regular expr')).body.videos)).toEqual(['v8']);
+        expect((await get('/api/videos/search?q=Regular expressions')).body.videos).toEqual([
+          renamed,
+        ]);
+        expect((await get('/api/video/v8')).body).toEqual({ video: renamed });
+      });
+
+      it('upserts categories by id', async () => {
+        const category = { _id: 'c1', categoryName: 'Rust', description: 'Systems' };
+        expect(await opened.store.upsertCategories([category])).toMatchObject({ added: 1 });
+        expect(await opened.store.upsertCategories([category])).toMatchObject({ unchanged: 1 });
+        const changed = { ...category, description: 'Safe systems' };
+        expect(await opened.store.upsertCategories([changed])).toMatchObject({ updated: 1 });
+        expect((await get('/api/categories/c1')).body).toEqual({ category: changed });
+      });
+
+      it('removes videos with every list entry that names them', async () => {
+        const { token } = await h.signUp();
+        const like = await h.call('POST', '/api/user/likes', {
+          token,
+          body: { video: { _id: 'v8' } },
+        });
+        expect(like.status).toBe(201);
+        expect(await opened.store.removeVideos(['v8', 'not-there'])).toBe(1);
+        expect((await get('/api/video/v8')).status).toBe(404);
+        expect((await h.call('GET', '/api/user/likes', { token })).body).toEqual({ likes: [] });
+        expect(ids((await get('/api/videos/search?q=regular')).body.videos)).toEqual([]);
+        expect(await opened.store.removeVideos(['v8'])).toBe(0);
+      });
+
+      it('reads the whole catalogue back in order, a chunk at a time', async () => {
+        const seen: string[] = [];
+        let after: string | undefined;
+        do {
+          const chunk = await opened.store.readCatalogue(after, 3);
+          seen.push(...ids(chunk.videos));
+          after = chunk.next;
+        } while (after !== undefined);
+        expect(seen).toEqual(['v1', 'v2', 'v3', 'v4', 'v5', 'v6', 'v7']);
+      });
+    });
+
+    describe('bare GET /api/videos', () => {
+      it('lists every video while the catalogue is small, then the first page and a Link', async () => {
+        const small = await get('/api/videos');
+        expect(small.body).toEqual({ videos: expect.any(Array) });
+        expect(small.body.videos).toHaveLength(7);
+        expect(small.headers.get('link')).toBeNull();
+
+        await opened.store.upsertVideos([...generateVideos(30)]);
+        const large = await get('/api/videos');
+        expect(large.body.total).toBe(37);
+        expect(ids(large.body.videos)).toHaveLength(24);
+        expect(ids(large.body.videos).slice(0, 2)).toEqual(['v1', 'v2']);
+        expect(large.headers.get('link')).toBe('</api/videos?offset=24&limit=24>; rel="next"');
+        const next = await get('/api/videos?offset=24&limit=24');
+        expect(ids(next.body.videos)).toHaveLength(13);
+      });
+
+      it('caps the count of a search that matches more than the limit', async () => {
+        const many = [...generateVideos(1_010)].map((item) => ({
+          ...item,
+          _id: `many-${item._id}`,
+        }));
+        await opened.store.upsertVideos(many);
+        const home = await get('/api/videos?search=%23');
+        expect(home.body).toMatchObject({ total: 1_000, totalCapped: true });
+        expect(home.body.videos).toHaveLength(24);
+        const results = await get('/api/videos/search?q=%23&offset=990&limit=20');
+        expect(results.body).toMatchObject({ total: 1_010, totalCapped: true });
+        expect(results.body.videos).toHaveLength(20);
+      });
+    });
+  });
+}

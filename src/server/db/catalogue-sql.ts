@@ -1,0 +1,371 @@
+import {
+  sql,
+  SqliteAdapter,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type Transaction,
+} from 'kysely';
+import type { Category, Video } from '../../contract/entities';
+import { countLimit } from '../../api/catalogue/paging';
+import { characterCount, TRIGRAM_LENGTH } from '../../api/catalogue/search-text';
+import { newId } from '../../api/store/new-id';
+import type {
+  CatalogueChunk,
+  PageRequest,
+  UpsertCounts,
+  VideoPage,
+  VideoQuery,
+} from '../../api/store/store';
+import type { Database, VideosTable } from './schema';
+
+export const videoColumns = [
+  'videos.id',
+  'videos.title',
+  'videos.channel_name',
+  'videos.views',
+  'videos.uploaded_on',
+  'videos.avatar',
+  'videos.description',
+  'videos.category_name',
+] as const;
+
+export type VideoRow = Omit<Selectable<VideosTable>, 'position'>;
+
+export function toVideo(row: VideoRow): Video {
+  return {
+    _id: row.id,
+    title: row.title,
+    channelName: row.channel_name,
+    views: Number(row.views),
+    uploadedOn: row.uploaded_on,
+    avatar: row.avatar,
+    description: row.description,
+    categoryName: row.category_name,
+  };
+}
+
+export function videoRow(video: Video, position: number): Insertable<VideosTable> {
+  return {
+    id: video._id,
+    position,
+    title: video.title,
+    channel_name: video.channelName,
+    views: video.views,
+    uploaded_on: video.uploadedOn,
+    avatar: video.avatar,
+    description: video.description,
+    category_name: video.categoryName,
+  };
+}
+
+/** Rows per INSERT: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
+export const INSERT_BATCH = 1_000;
+
+/** `%`, `_` and the escape character itself stand for themselves in a LIKE pattern. */
+const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** A trigram FTS5 phrase: the text as one quoted string, its quotes doubled. */
+const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
+const sameVideo = (row: VideoRow, video: Video) => {
+  const stored = toVideo(row);
+  return (Object.keys(stored) as (keyof Video)[]).every((key) => stored[key] === video[key]);
+};
+
+/**
+ * The catalogue's reads and writes in SQL. Reads use the indexes of migration 0003, so none reads
+ * the whole table: a page is found through an index in the order it is shown, and a search counts
+ * its matches only up to `countLimit`. Writes change `meta.catalogue_version`.
+ */
+export class CatalogueSql {
+  private readonly sqlite: boolean;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+  }
+
+  async version(): Promise<string> {
+    const row = await this.db
+      .selectFrom('meta')
+      .select('value')
+      .where('key', '=', 'catalogue_version')
+      .executeTakeFirst();
+    return row?.value ?? 'none';
+  }
+
+  async count(): Promise<number> {
+    const row = await this.db
+      .selectFrom('videos')
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+
+  /** The home grid: exact category, case-sensitive title substring, catalogue order. */
+  async query({ category, search, offset, limit }: VideoQuery): Promise<VideoPage> {
+    if (!search) {
+      let matching = this.db.selectFrom('videos');
+      if (category !== undefined) matching = matching.where('category_name', '=', category);
+      const [rows, count] = await Promise.all([
+        matching.select(videoColumns).orderBy('position').limit(limit).offset(offset).execute(),
+        matching.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirst(),
+      ]);
+      return { videos: rows.map(toVideo), total: Number(count?.total ?? 0) };
+    }
+    const categoryFilter = category === undefined ? sql`` : sql`and v.category_name = ${category}`;
+    let from;
+    if (this.sqlite && characterCount(search) >= TRIGRAM_LENGTH) {
+      // The trigram index finds titles containing the text in any case; instr() keeps the exact.
+      from = sql`from videos_search s join videos v on v.position = s.rowid
+        where s.videos_search match ${`title : ${ftsPhrase(search)}`}
+        and instr(v.title, ${search}) > 0 ${categoryFilter}`;
+    } else if (this.sqlite) {
+      from = sql`from videos v where instr(v.title, ${search}) > 0 ${categoryFilter}`;
+    } else {
+      from = sql`from videos v where v.title like ${likeContaining(search)} ${categoryFilter}`;
+    }
+    const order =
+      this.sqlite && characterCount(search) >= TRIGRAM_LENGTH ? sql`s.rowid` : sql`v.position`;
+    return this.page(from, order, { offset, limit });
+  }
+
+  /** The most viewed first, ties in catalogue order. */
+  async trending({ offset, limit }: PageRequest): Promise<VideoPage> {
+    const [rows, total] = await Promise.all([
+      this.db
+        .selectFrom('videos')
+        .select(videoColumns)
+        .orderBy('views', 'desc')
+        .orderBy('position')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      this.count(),
+    ]);
+    return { videos: rows.map(toVideo), total };
+  }
+
+  /** The results page: title, channel or description, no case or accents; title matches first. */
+  async search(text: string, page: PageRequest): Promise<VideoPage> {
+    let from;
+    let inTitle;
+    if (this.sqlite && characterCount(text) >= TRIGRAM_LENGTH) {
+      const phrase = ftsPhrase(text);
+      from = sql`from videos v where v.position in
+        (select rowid from videos_search where videos_search match ${phrase})`;
+      inTitle = sql`v.position in
+        (select rowid from videos_search where videos_search match ${`title : ${phrase}`})`;
+    } else if (this.sqlite) {
+      // Too short for trigrams: the FTS table's LIKE scans it, folding case and accents alike.
+      const pattern = likeContaining(text);
+      from = sql`from videos v where v.position in (select rowid from videos_search
+        where title like ${pattern} escape '\\' or channel_name like ${pattern} escape '\\'
+        or description like ${pattern} escape '\\')`;
+      inTitle = sql`v.position in
+        (select rowid from videos_search where title like ${pattern} escape '\\')`;
+    } else {
+      const { rows } = await sql<{
+        folded: string;
+      }>`select codetube_fold(${text}) as folded`.execute(this.db);
+      const pattern = likeContaining(rows[0]?.folded ?? text);
+      from = sql`from videos v where codetube_fold(v.title) like ${pattern}
+        or codetube_fold(v.channel_name || ' ' || v.description) like ${pattern}`;
+      inTitle = sql`codetube_fold(v.title) like ${pattern}`;
+    }
+    const order = sql`case when ${inTitle} then 0 else 1 end, v.views desc, v.position`;
+    return this.page(from, order, page);
+  }
+
+  /** Others of the video's category by views, then the most viewed of the rest. */
+  async upNext(video: Video, limit: number): Promise<Video[]> {
+    const same = await this.db
+      .selectFrom('videos')
+      .select(videoColumns)
+      .where('category_name', '=', video.categoryName)
+      .where('id', '<>', video._id)
+      .orderBy('views', 'desc')
+      .orderBy('position')
+      .limit(limit)
+      .execute();
+    if (same.length === limit) return same.map(toVideo);
+    const rest = await this.db
+      .selectFrom('videos')
+      .select(videoColumns)
+      .where('category_name', '<>', video.categoryName)
+      .orderBy('views', 'desc')
+      .orderBy('position')
+      .limit(limit - same.length)
+      .execute();
+    return [...same, ...rest].map(toVideo);
+  }
+
+  /**
+   * Distinct category names in order of first appearance, by a loose index scan: each step jumps
+   * to the next name in the (category_name, position) index instead of reading every video.
+   */
+  async categoryNames(): Promise<string[]> {
+    const { rows } = await sql<{ name: string }>`
+      with recursive names (name) as (
+        select min(category_name) from videos
+        union all
+        select (select min(category_name) from videos where category_name > names.name)
+        from names where names.name is not null
+      )
+      select name from names where name is not null
+      order by (select min(position) from videos where category_name = names.name)`.execute(
+      this.db,
+    );
+    return rows.map((row) => row.name);
+  }
+
+  /** Inserts or updates by id in one transaction; new videos go to the end of the catalogue. */
+  async upsertVideos(videos: Video[]): Promise<UpsertCounts> {
+    const counts: UpsertCounts = { added: 0, updated: 0, unchanged: 0 };
+    if (videos.length === 0) return counts;
+    await this.db.transaction().execute(async (trx) => {
+      // Writing first takes SQLite's write lock at once (no upgrade from a read lock that could
+      // fail), and on PostgreSQL the row lock orders concurrent imports one after another.
+      await this.bumpVersion(trx);
+      const existing = new Map<string, VideoRow>();
+      for (let start = 0; start < videos.length; start += INSERT_BATCH) {
+        const ids = videos.slice(start, start + INSERT_BATCH).map((video) => video._id);
+        const rows = await trx
+          .selectFrom('videos')
+          .select(videoColumns)
+          .where('id', 'in', ids)
+          .execute();
+        for (const row of rows) existing.set(row.id, row);
+      }
+      const fresh: Video[] = [];
+      for (const video of videos) {
+        const row = existing.get(video._id);
+        if (!row) fresh.push(video);
+        else if (sameVideo(row, video)) counts.unchanged += 1;
+        else {
+          const { id: _id, position: _position, ...changes } = videoRow(video, 0);
+          await trx.updateTable('videos').set(changes).where('id', '=', video._id).execute();
+          counts.updated += 1;
+        }
+      }
+      await this.appendVideos(trx, fresh);
+      counts.added = fresh.length;
+    });
+    return counts;
+  }
+
+  /** Appends videos after the last position. */
+  async appendVideos(trx: Transaction<Database>, videos: Iterable<Video>): Promise<number> {
+    const last = await trx
+      .selectFrom('videos')
+      .select((eb) => eb.fn.max('position').as('last'))
+      .executeTakeFirst();
+    let position = last?.last === null || last?.last === undefined ? 0 : Number(last.last) + 1;
+    let batch: Insertable<VideosTable>[] = [];
+    let added = 0;
+    const flush = async () => {
+      if (batch.length > 0) await trx.insertInto('videos').values(batch).execute();
+      added += batch.length;
+      batch = [];
+    };
+    for (const video of videos) {
+      batch.push(videoRow(video, position++));
+      if (batch.length === INSERT_BATCH) await flush();
+    }
+    await flush();
+    return added;
+  }
+
+  async upsertCategories(categories: Category[]): Promise<UpsertCounts> {
+    const counts: UpsertCounts = { added: 0, updated: 0, unchanged: 0 };
+    if (categories.length === 0) return counts;
+    await this.db.transaction().execute(async (trx) => {
+      await this.bumpVersion(trx);
+      const last = await trx
+        .selectFrom('categories')
+        .select((eb) => eb.fn.max('position').as('last'))
+        .executeTakeFirst();
+      let position = last?.last === null || last?.last === undefined ? 0 : Number(last.last) + 1;
+      for (const category of categories) {
+        const row = await trx
+          .selectFrom('categories')
+          .select(['category_name', 'description'])
+          .where('id', '=', category._id)
+          .executeTakeFirst();
+        const fields = { category_name: category.categoryName, description: category.description };
+        if (!row) {
+          await trx
+            .insertInto('categories')
+            .values({ id: category._id, position: position++, ...fields })
+            .execute();
+          counts.added += 1;
+        } else if (
+          row.category_name === fields.category_name &&
+          row.description === fields.description
+        ) {
+          counts.unchanged += 1;
+        } else {
+          await trx.updateTable('categories').set(fields).where('id', '=', category._id).execute();
+          counts.updated += 1;
+        }
+      }
+    });
+    return counts;
+  }
+
+  /** Removes videos; list entries, notes and positions go with them (foreign-key cascade). */
+  async remove(videoIds: string[]): Promise<number> {
+    if (videoIds.length === 0) return 0;
+    return this.db.transaction().execute(async (trx) => {
+      await this.bumpVersion(trx);
+      let removed = 0;
+      for (let start = 0; start < videoIds.length; start += INSERT_BATCH) {
+        const ids = videoIds.slice(start, start + INSERT_BATCH);
+        const result = await trx.deleteFrom('videos').where('id', 'in', ids).executeTakeFirst();
+        removed += Number(result.numDeletedRows);
+      }
+      return removed;
+    });
+  }
+
+  /** A chunk of the catalogue after a position, in catalogue order (keyset, not offset). */
+  async read(after: string | undefined, limit: number): Promise<CatalogueChunk> {
+    let query = this.db.selectFrom('videos').select([...videoColumns, 'videos.position']);
+    if (after !== undefined) query = query.where('position', '>', Number(after));
+    const rows = await query.orderBy('position').limit(limit).execute();
+    const videos = rows.map(toVideo);
+    const last = rows.at(-1);
+    return rows.length === limit && last ? { videos, next: String(last.position) } : { videos };
+  }
+
+  /** A new catalogue version, written in the transaction that changes the catalogue. */
+  async bumpVersion(trx: Transaction<Database>): Promise<void> {
+    await trx
+      .insertInto('meta')
+      .values({ key: 'catalogue_version', value: newId() })
+      .onConflict((conflict) => conflict.column('key').doUpdateSet({ value: newId() }))
+      .execute();
+  }
+
+  /** A page of `select … ${from} order by ${order}`, counting matches up to `countLimit`. */
+  private async page(
+    from: ReturnType<typeof sql>,
+    order: ReturnType<typeof sql>,
+    page: PageRequest,
+  ): Promise<VideoPage> {
+    const limit = countLimit(page);
+    const [rows, counted] = await Promise.all([
+      sql<VideoRow>`select v.id, v.title, v.channel_name, v.views, v.uploaded_on, v.avatar,
+        v.description, v.category_name ${from} order by ${order}
+        limit ${page.limit} offset ${page.offset}`.execute(this.db),
+      sql<{ total: number | string }>`select count(*) as total
+        from (select 1 ${from} limit ${limit + 1}) matches`.execute(this.db),
+    ]);
+    const total = Number(counted.rows[0]?.total ?? 0);
+    return {
+      videos: rows.rows.map(toVideo),
+      total: Math.min(total, limit),
+      ...(total > limit ? { totalCapped: true } : {}),
+    };
+  }
+}

@@ -93,6 +93,27 @@ describe('importCatalogue', () => {
     });
   });
 
+  it('keeps the batches written before a failure, and a second run completes the import', async () => {
+    const { writer, videos } = fakeWriter();
+    const path = fileWith(lines(Array.from({ length: 35 }, (_, n) => makeVideo(n))));
+    let calls = 0;
+    const failing: CatalogueWriter = {
+      ...writer,
+      upsertVideos: async (items) => {
+        calls += 1;
+        if (calls === 3) throw new Error('connection lost');
+        return writer.upsertVideos(items);
+      },
+    };
+    await expect(importCatalogue(failing, { videos: path }, { batchSize: 10 })).rejects.toThrow(
+      'connection lost',
+    );
+    expect(videos.size).toBe(20);
+    expect(await importCatalogue(writer, { videos: path }, { batchSize: 10 })).toMatchObject({
+      videos: { added: 15, updated: 0, unchanged: 20 },
+    });
+  });
+
   it('reads a JSON array and a second file of categories', async () => {
     const { writer, categories } = fakeWriter();
     const videosFile = fileWith(JSON.stringify([makeVideo(1), makeVideo(2)], null, 2), 'json');

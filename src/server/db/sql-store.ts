@@ -85,9 +85,14 @@ export class SqlStore implements Store {
         .executeTakeFirst();
       if (Number(claim.numInsertedOrUpdatedRows ?? 0) === 0) return false;
 
-      const added = await this.catalogue.appendVideos(trx, data.videos);
-      await this.catalogue.bumpVersion(trx, added);
-      if (data.categories.length > 0) {
+      // A catalogue an operator imported before the first start stays as it is: the demo
+      // videos and categories fill an empty catalogue only.
+      const imported = await trx.selectFrom('videos').select('id').limit(1).executeTakeFirst();
+      if (!imported) {
+        const added = await this.catalogue.appendVideos(trx, data.videos);
+        await this.catalogue.bumpVersion(trx, added);
+      }
+      if (!imported && data.categories.length > 0) {
         await trx
           .insertInto('categories')
           .values(

@@ -121,6 +121,7 @@ export function useVideoPages({
           dispatch({
             type: direction === 'later' ? 'GET_MORE_VIDEOS' : 'GET_EARLIER_VIDEOS',
             payload: page,
+            at: direction === 'later' ? offset : state.start,
           });
           setPending(null);
         },

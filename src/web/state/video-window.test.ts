@@ -17,6 +17,8 @@ function firstPage(total: number, totalCapped?: boolean): VideoWindowState {
   });
 }
 
+const end = (state: VideoWindowState) => state.start + state.videos.length;
+
 describe('videoWindowReducer', () => {
   it('LOADING keeps the videos on screen until the answer replaces them', () => {
     const shown = firstPage(100);
@@ -45,6 +47,7 @@ describe('videoWindowReducer', () => {
     expect(state.more).toBe(true);
     state = videoWindowReducer(state, {
       type: 'GET_MORE_VIDEOS',
+      at: end(state),
       payload: { videos: videos(6), total: 30 },
     });
     expect(state).toMatchObject({ start: 0, total: 30, more: false });
@@ -57,6 +60,7 @@ describe('videoWindowReducer', () => {
     for (let page = 1; page < pages; page += 1) {
       state = videoWindowReducer(state, {
         type: 'GET_MORE_VIDEOS',
+        at: end(state),
         payload: { videos: videos(VIDEO_PAGE_SIZE), total: 10_000 },
       });
     }
@@ -67,6 +71,7 @@ describe('videoWindowReducer', () => {
     const earlier = videos(VIDEO_PAGE_SIZE);
     state = videoWindowReducer(state, {
       type: 'GET_EARLIER_VIDEOS',
+      at: state.start,
       payload: { videos: earlier, total: 10_000 },
     });
     expect(state.start).toBe(2 * VIDEO_PAGE_SIZE);
@@ -80,6 +85,7 @@ describe('videoWindowReducer', () => {
     const state: VideoWindowState = { ...firstPage(100), start: 5 };
     const earlier = videoWindowReducer(state, {
       type: 'GET_EARLIER_VIDEOS',
+      at: state.start,
       payload: { videos: videos(8), total: 100 },
     });
     expect(earlier.start).toBe(0);
@@ -91,20 +97,49 @@ describe('videoWindowReducer', () => {
     expect(state.more).toBe(true);
     state = videoWindowReducer(state, {
       type: 'GET_MORE_VIDEOS',
+      at: end(state),
       payload: { videos: videos(4), total: 1000, totalCapped: true },
     });
     expect(state.more).toBe(true);
     const atCap: VideoWindowState = { ...state, start: 1000 - state.videos.length };
     const past = videoWindowReducer(atCap, {
       type: 'GET_MORE_VIDEOS',
+      at: end(atCap),
       payload: { videos: videos(VIDEO_PAGE_SIZE), total: 1000, totalCapped: true },
     });
     expect(past.more).toBe(true);
     const last = videoWindowReducer(past, {
       type: 'GET_MORE_VIDEOS',
+      at: end(past),
       payload: { videos: videos(2), total: 1000, totalCapped: true },
     });
     expect(last.more).toBe(false);
+  });
+
+  it('ignores a second answer for a page it already has (a repeated request)', () => {
+    const state = firstPage(100);
+    const page = { videos: videos(VIDEO_PAGE_SIZE), total: 100 };
+    const once = videoWindowReducer(state, {
+      type: 'GET_MORE_VIDEOS',
+      payload: page,
+      at: end(state),
+    });
+    const twice = videoWindowReducer(once, {
+      type: 'GET_MORE_VIDEOS',
+      payload: page,
+      at: end(state),
+    });
+    expect(twice).toBe(once);
+    expect(twice.videos).toHaveLength(2 * VIDEO_PAGE_SIZE);
+    const stale = videoWindowReducer(
+      { ...once, start: 24 },
+      {
+        type: 'GET_EARLIER_VIDEOS',
+        payload: page,
+        at: 48,
+      },
+    );
+    expect(stale.start).toBe(24);
   });
 
   it('ERROR stops loading and keeps the failure', () => {

@@ -35,10 +35,13 @@ export type VideoWindowAction =
   | { type: 'ERROR'; payload: unknown }
   /** The first page of a new listing (a new query): replaces what was there. */
   | { type: 'GET_VIDEOS'; payload: VideoPage }
-  /** The page after the window. */
-  | { type: 'GET_MORE_VIDEOS'; payload: VideoPage }
-  /** The page before the window. */
-  | { type: 'GET_EARLIER_VIDEOS'; payload: VideoPage };
+  /**
+   * The page after the window, asked for at `at` (the window's end then). A page whose `at` is no
+   * longer the end (a second request for the same page) is ignored, so no video shows twice.
+   */
+  | { type: 'GET_MORE_VIDEOS'; payload: VideoPage; at: number }
+  /** The page before the window, asked for when the window started at `at`. */
+  | { type: 'GET_EARLIER_VIDEOS'; payload: VideoPage; at: number };
 
 export const emptyVideoWindow: VideoWindowState = {
   videos: [],
@@ -90,6 +93,7 @@ export function videoWindowReducer<S extends VideoWindowState>(
       };
     }
     case 'GET_MORE_VIDEOS': {
+      if (action.at !== state.start + state.videos.length) return state;
       const joined = [...state.videos, ...action.payload.videos];
       const dropped = Math.max(0, joined.length - MAX_KEPT_VIDEOS);
       const end = state.start + joined.length;
@@ -104,6 +108,7 @@ export function videoWindowReducer<S extends VideoWindowState>(
       };
     }
     case 'GET_EARLIER_VIDEOS': {
+      if (action.at !== state.start) return state;
       const { videos } = action.payload;
       const earlier = videos.slice(Math.max(0, videos.length - state.start));
       const joined = [...earlier, ...state.videos];

@@ -1,0 +1,199 @@
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { parseArgs } from 'node:util';
+import { ConfigError, parseConfig } from '../config';
+import type { DatabaseLocation } from '../db/dialect';
+import { migrateToLatest, openDatabase } from '../db/open-database';
+import { SqlStore } from '../db/sql-store';
+import { exportCatalogue } from './export-catalogue';
+import { importCatalogue } from './import-catalogue';
+import { terminalProgress } from './progress-bar';
+import { RecordFileError } from './read-records';
+import { removeVideos } from './remove-videos';
+import { formatCounts, noCounts } from './report';
+
+/** Exit statuses (README, "Operators: loading the catalogue"). */
+export const EXIT = { ok: 0, badData: 1, usage: 2, failure: 3 } as const;
+
+const USAGE = `Usage: npm run catalogue -- <command>
+
+  import <file> [<categories-file>]  add and update videos (and categories) by _id
+  import -                           the same, reading the file from standard input
+  export [--out <file>]              every video as JSON Lines, to the file or standard output
+  remove <id>...                     remove videos (ids starting with - go after --)
+
+Files are JSON Lines (one record a line) or one JSON array. A record is a video, or a category
+when it says "type": "category"; a categories file holds categories only.
+The database is the server's: DATABASE_URL, DATA_DIR.
+Exit status: 0 done, 1 bad data (nothing imported), 2 usage error, 3 database or disk failure.`;
+
+class UsageError extends Error {}
+
+interface Output {
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+const console_: Output = {
+  out: (text) => process.stdout.write(`${text}\n`),
+  err: (text) => process.stderr.write(`${text}\n`),
+};
+
+function describe(location: DatabaseLocation): string {
+  return location.dialect === 'sqlite'
+    ? `SQLite ${location.path}`
+    : `PostgreSQL ${new URL(location.url).host}`;
+}
+
+/** Opens and migrates the server's database, with the server's config rules and messages. */
+async function openStore(env: NodeJS.ProcessEnv) {
+  const config = parseConfig(env);
+  const database = openDatabase(config.database);
+  try {
+    await migrateToLatest(database);
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw new Error(`cannot open the database (${describe(config.database)}): ${String(error)}`, {
+      cause: error,
+    });
+  }
+  return { store: new SqlStore(database.db), close: () => database.close() };
+}
+
+type OpenedStore = Awaited<ReturnType<typeof openStore>>;
+
+/** Copies standard input to a temporary file: an import reads its file twice. */
+async function spoolStdin(): Promise<{ path: string; drop: () => void }> {
+  const dir = mkdtempSync(join(tmpdir(), 'codetube-import-'));
+  const path = join(dir, 'stdin.jsonl');
+  await pipeline(process.stdin, createWriteStream(path));
+  return { path, drop: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+async function runImport(args: string[], opened: OpenedStore, io: Output): Promise<number> {
+  const [file, categoriesFile, ...rest] = args;
+  if (file === undefined || rest.length > 0) {
+    throw new UsageError('import takes a file and, optionally, a categories file');
+  }
+  if (categoriesFile === '-') throw new UsageError('only the first file can be standard input');
+  const spooled = file === '-' ? await spoolStdin() : undefined;
+  try {
+    const outcome = await importCatalogue(
+      opened.store,
+      {
+        videos: spooled?.path ?? file,
+        videosLabel: spooled ? 'stdin' : undefined,
+        categories: categoriesFile,
+      },
+      { progress: terminalProgress() },
+    );
+    if (!outcome.ok) {
+      for (const line of outcome.problems) io.err(line);
+      io.err(`videos: ${formatCounts(noCounts(), outcome.rejected.videos)}`);
+      io.err(`categories: ${formatCounts(noCounts(), outcome.rejected.categories)}`);
+      io.err('nothing was imported: fix the records above and run the import again');
+      return EXIT.badData;
+    }
+    io.out(`videos: ${formatCounts(outcome.videos, 0)}`);
+    io.out(`categories: ${formatCounts(outcome.categories, 0)}`);
+    return EXIT.ok;
+  } finally {
+    spooled?.drop();
+  }
+}
+
+async function runExport(outFile: string | undefined, opened: OpenedStore, io: Output) {
+  if (outFile === undefined) {
+    await exportCatalogue(opened.store, process.stdout);
+    return EXIT.ok;
+  }
+  const out = createWriteStream(outFile);
+  const failed = once(out, 'error').then(([error]) => Promise.reject(error as Error));
+  failed.catch(() => {});
+  const count = await Promise.race([exportCatalogue(opened.store, out), failed]);
+  out.end();
+  await Promise.race([once(out, 'finish'), failed]);
+  io.err(`exported ${count} videos to ${outFile}`);
+  return EXIT.ok;
+}
+
+async function runRemove(ids: string[], opened: OpenedStore, io: Output) {
+  if (ids.length === 0) throw new UsageError('remove takes one or more video ids');
+  const { removed, missing } = await removeVideos(opened.store, ids);
+  io.out(`removed ${removed} ${removed === 1 ? 'video' : 'videos'}`);
+  if (missing.length > 0) io.err(`not in the catalogue: ${missing.join(', ')}`);
+  return EXIT.ok;
+}
+
+/** Runs one command; resolves to the exit status. */
+export async function runCli(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  io: Output = console_,
+): Promise<number> {
+  let opened: OpenedStore | undefined;
+  try {
+    let parsed;
+    try {
+      parsed = parseArgs({
+        args: argv,
+        options: { out: { type: 'string', short: 'o' }, help: { type: 'boolean', short: 'h' } },
+        allowPositionals: true,
+        strict: true,
+      });
+    } catch (error) {
+      throw new UsageError(error instanceof Error ? error.message : String(error));
+    }
+    const [command, ...args] = parsed.positionals;
+    if (parsed.values.help || command === 'help') {
+      io.out(USAGE);
+      return EXIT.ok;
+    }
+    if (command === undefined) throw new UsageError('no command given');
+    if (!['import', 'export', 'remove'].includes(command)) {
+      throw new UsageError(`unknown command ${JSON.stringify(command)}`);
+    }
+    if (parsed.values.out !== undefined && command !== 'export') {
+      throw new UsageError('--out is an option of export');
+    }
+    if (command === 'export' && args.length > 0) throw new UsageError('export takes no arguments');
+    if (command === 'import' && args.length === 0) {
+      throw new UsageError('import takes a file and, optionally, a categories file');
+    }
+    if (command === 'remove' && args.length === 0) {
+      throw new UsageError('remove takes one or more video ids');
+    }
+    opened = await openStore(env);
+    if (command === 'import') return await runImport(args, opened, io);
+    if (command === 'export') return await runExport(parsed.values.out, opened, io);
+    return await runRemove(args, opened, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`catalogue: ${error.message}\n\n${USAGE}`);
+      return EXIT.usage;
+    }
+    if (error instanceof ConfigError) {
+      io.err(`catalogue: the configuration is invalid:\n${error.message}`);
+      return EXIT.usage;
+    }
+    if (error instanceof RecordFileError && error.reason === 'unreadable') {
+      io.err(error.message);
+      return EXIT.usage;
+    }
+    io.err(`catalogue: ${error instanceof Error ? error.message : String(error)}`);
+    return EXIT.failure;
+  } finally {
+    await opened?.close();
+  }
+}
+
+// `export | head` closes the pipe early: that is the reader's choice, not a failure.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(EXIT.ok);
+  throw error;
+});
+
+process.exitCode = await runCli(process.argv.slice(2), process.env);

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { seedCategories } from '../../api/seed/seed-data';
+import { seedVideos } from '../../api/seed/videos';
+import { checkRecord } from './validate-video';
+
+const video = { ...seedVideos[0]! };
+
+const problemsOf = (value: unknown, expect?: 'any' | 'category') => {
+  const checked = checkRecord(value, expect);
+  return checked.ok ? [] : checked.problems;
+};
+
+describe('checkRecord', () => {
+  it('accepts every seed video and category', () => {
+    for (const each of seedVideos)
+      expect(checkRecord(each)).toEqual({ ok: true, kind: 'video', video: each });
+    for (const each of seedCategories) {
+      expect(checkRecord({ type: 'category', ...each })).toEqual({
+        ok: true,
+        kind: 'category',
+        category: each,
+      });
+      expect(checkRecord(each, 'category')).toEqual({ ok: true, kind: 'category', category: each });
+    }
+  });
+
+  it('accepts "type": "video" and drops the type from the video', () => {
+    expect(checkRecord({ type: 'video', ...video })).toEqual({ ok: true, kind: 'video', video });
+  });
+
+  it('names a missing, null or blank required field', () => {
+    const { title: _title, ...noTitle } = video;
+    expect(problemsOf(noTitle)).toEqual(['title is required']);
+    expect(problemsOf({ ...video, channelName: null })).toEqual(['channelName is required']);
+    expect(problemsOf({ ...video, _id: '  ' })).toEqual(['_id is required']);
+    expect(problemsOf({ ...video, categoryName: '' })).toEqual(['categoryName is required']);
+  });
+
+  it('lets avatar and description be empty, but not missing', () => {
+    expect(problemsOf({ ...video, avatar: '', description: '' })).toEqual([]);
+    const { description: _description, ...noDescription } = video;
+    expect(problemsOf(noDescription)).toEqual(['description is required']);
+  });
+
+  it('wants views to be a non-negative whole number', () => {
+    for (const views of [-1, 1.5, '12', Number.MAX_SAFE_INTEGER + 1, true]) {
+      expect(problemsOf({ ...video, views })).toEqual([
+        'views must be a non-negative whole number',
+      ]);
+    }
+    expect(problemsOf({ ...video, views: 0 })).toEqual([]);
+  });
+
+  it('wants strings to be strings, without NUL', () => {
+    expect(problemsOf({ ...video, title: 42 })).toEqual(['title must be a string']);
+    expect(problemsOf({ ...video, description: 'a\u0000b' })).toEqual([
+      'description must not contain the NUL character',
+    ]);
+  });
+
+  it('checks the id and the date', () => {
+    expect(problemsOf({ ...video, _id: 'x'.repeat(129) })).toEqual([
+      '_id must be at most 128 characters',
+    ]);
+    expect(problemsOf({ ...video, _id: ' abc' })).toEqual([
+      '_id must not start or end with white space',
+    ]);
+    expect(problemsOf({ ...video, uploadedOn: '2021-02-30' })).toEqual([
+      'uploadedOn must be a date (YYYY-MM-DD)',
+    ]);
+    expect(problemsOf({ ...video, uploadedOn: 'yesterday' })).toEqual([
+      'uploadedOn must be a date (YYYY-MM-DD)',
+    ]);
+    expect(problemsOf({ ...video, uploadedOn: '2021-02-28T10:00:00Z' })).toEqual([]);
+  });
+
+  it('refuses unknown fields, other types and non-objects', () => {
+    expect(problemsOf({ ...video, likes: 3 })).toEqual(['unknown field "likes"']);
+    expect(problemsOf({ ...video, type: 'playlist' })).toEqual([
+      'type must be "video" or "category"',
+    ]);
+    expect(problemsOf({ ...video, type: 'video' }, 'category')).toEqual([
+      'type must be "category" in a categories file',
+    ]);
+    for (const value of [null, 3, 'video', [video]])
+      expect(problemsOf(value)).toEqual(['not a JSON object']);
+  });
+
+  it('lists every broken rule of a record, in field order, and keeps its id', () => {
+    const checked = checkRecord({ _id: 'abc', views: -3 });
+    expect(checked).toEqual({
+      ok: false,
+      kind: 'video',
+      id: 'abc',
+      problems: [
+        'title is required',
+        'channelName is required',
+        'views must be a non-negative whole number',
+        'uploadedOn is required',
+        'avatar is required',
+        'description is required',
+        'categoryName is required',
+      ],
+    });
+  });
+});

@@ -1,0 +1,129 @@
+import type { Category, Video } from '../../contract/entities';
+import { MAX_ID_LENGTH } from '../../contract/limits';
+
+/** What a record turned out to be, or every rule it breaks (one message per broken rule). */
+export type Checked =
+  | { ok: true; kind: 'video'; video: Video }
+  | { ok: true; kind: 'category'; category: Category }
+  | { ok: false; problems: string[]; id?: string; kind?: 'video' | 'category' };
+
+type Rule = 'text' | 'optional-text' | 'id' | 'date' | 'views';
+
+/** The Video entity's fields in their usual order, and the rule each must follow. */
+const videoFields: ReadonlyArray<readonly [keyof Video, Rule]> = [
+  ['_id', 'id'],
+  ['title', 'text'],
+  ['channelName', 'text'],
+  ['views', 'views'],
+  ['uploadedOn', 'date'],
+  ['avatar', 'optional-text'],
+  ['description', 'optional-text'],
+  ['categoryName', 'text'],
+];
+
+const categoryFields: ReadonlyArray<readonly [keyof Category, Rule]> = [
+  ['_id', 'id'],
+  ['categoryName', 'text'],
+  ['description', 'optional-text'],
+];
+
+/** `YYYY-MM-DD`, optionally followed by an ISO 8601 time. */
+const DATE = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+
+function isRealDate(text: string): boolean {
+  const match = DATE.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** The broken rule of one field's value, or undefined when it is fine. */
+function checkField(name: string, rule: Rule, value: unknown): string | undefined {
+  if (value === undefined || value === null) return `${name} is required`;
+  if (rule === 'views') {
+    return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
+      ? undefined
+      : `${name} must be a non-negative whole number`;
+  }
+  if (typeof value !== 'string') return `${name} must be a string`;
+  // PostgreSQL cannot store the NUL character in text.
+  if (value.includes('\u0000')) return `${name} must not contain the NUL character`;
+  if (rule === 'optional-text') return undefined;
+  if (value.trim() === '') return `${name} is required`;
+  if (rule === 'id' && value.length > MAX_ID_LENGTH) {
+    return `${name} must be at most ${MAX_ID_LENGTH} characters`;
+  }
+  if (rule === 'id' && value !== value.trim()) {
+    return `${name} must not start or end with white space`;
+  }
+  if (rule === 'date' && !isRealDate(value)) return `${name} must be a date (YYYY-MM-DD)`;
+  return undefined;
+}
+
+function checkFields(
+  record: Record<string, unknown>,
+  fields: ReadonlyArray<readonly [string, Rule]>,
+): string[] {
+  const problems: string[] = [];
+  for (const [name, rule] of fields) {
+    const problem = checkField(name, rule, record[name]);
+    if (problem) problems.push(problem);
+  }
+  const known = new Set(['type', ...fields.map(([name]) => name)]);
+  for (const name of Object.keys(record)) {
+    if (!known.has(name)) problems.push(`unknown field ${JSON.stringify(name)}`);
+  }
+  return problems;
+}
+
+/**
+ * Checks one record of an import file. A record is a video unless it says `"type": "category"`
+ * (`"type": "video"` may be said too); in a categories file (`expect: 'category'`) every record
+ * is a category. Only the entity's fields (and `type`) are allowed; every field is required:
+ * `_id`, `title`, `channelName` and `categoryName` must be non-blank strings (an `_id` at most
+ * 128 characters, without white space around it), `views` a non-negative whole number,
+ * `uploadedOn` a date, `avatar` and `description` strings (may be empty); no text may hold NUL.
+ */
+export function checkRecord(value: unknown, expect: 'any' | 'category' = 'any'): Checked {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { ok: false, problems: ['not a JSON object'] };
+  }
+  const record = value as Record<string, unknown>;
+  const type = record.type;
+  let kind: 'video' | 'category';
+  if (expect === 'category') {
+    if (type !== undefined && type !== 'category') {
+      return { ok: false, problems: ['type must be "category" in a categories file'] };
+    }
+    kind = 'category';
+  } else if (type === undefined || type === 'video') {
+    kind = 'video';
+  } else if (type === 'category') {
+    kind = 'category';
+  } else {
+    return { ok: false, problems: ['type must be "video" or "category"'] };
+  }
+  const id = typeof record._id === 'string' ? record._id : undefined;
+  const problems = checkFields(record, kind === 'video' ? videoFields : categoryFields);
+  if (problems.length > 0) return { ok: false, problems, id, kind };
+  if (kind === 'video') {
+    const video: Video = {
+      _id: record._id as string,
+      title: record.title as string,
+      channelName: record.channelName as string,
+      views: record.views as number,
+      uploadedOn: record.uploadedOn as string,
+      avatar: record.avatar as string,
+      description: record.description as string,
+      categoryName: record.categoryName as string,
+    };
+    return { ok: true, kind, video };
+  }
+  const category: Category = {
+    _id: record._id as string,
+    categoryName: record.categoryName as string,
+    description: record.description as string,
+  };
+  return { ok: true, kind, category };
+}

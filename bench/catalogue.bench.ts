@@ -29,6 +29,8 @@ const IMPORT_VIDEOS = Number(process.env.CATALOGUE_IMPORT_VIDEOS ?? VIDEOS);
 const MOCK_VIDEOS = Number(process.env.CATALOGUE_MOCK_VIDEOS ?? 100_000);
 /** Which stores to run (`sqlite,postgres`); the mock search runs unless CATALOGUE_MOCK=0. */
 const STORES = (process.env.CATALOGUE_STORES ?? 'sqlite,postgres').split(',');
+/** Most seconds one cold list may take: slow searches on a million videos could take an hour. */
+const LIST_SECONDS = Number(process.env.CATALOGUE_LIST_SECONDS ?? 120);
 const HEALTH_SECONDS = 5;
 /** A small import first: the CLI's fixed cost (start, migrations check), the baseline. */
 const SMALL_IMPORT = 1000;
@@ -42,13 +44,16 @@ const mib = (value: number) => `${fmt(value, 1)} MiB`;
 const seconds = (ms: number) => `${fmt(ms / 1000, 1)} s`;
 const count = (value: number) => value.toLocaleString('en');
 
-/** Sends each query once, in order, over CONNECTIONS keep-alive connections. */
-function ask(origin: string, queries: CatalogueQuery[]): Promise<LoadResult> {
+/**
+ * Sends each query once, in order, over CONNECTIONS keep-alive connections, for at most
+ * LIST_SECONDS (then the ones in flight finish and the rest are not asked).
+ */
+function ask(origin: string, queries: readonly CatalogueQuery[]): Promise<LoadResult> {
   let next = 0;
   return runLoad({
     origin,
     connections: CONNECTIONS,
-    seconds: 3600,
+    seconds: LIST_SECONDS,
     maxRequests: queries.length,
     next: () => {
       const query = queries[next++ % queries.length]!;
@@ -249,10 +254,15 @@ async function onStore(dialect: 'sqlite' | 'postgres', postgresUrl?: (name: stri
     for (const [name, queries] of lists) {
       // Cold: each query asked for the first time (the cache cannot answer it) …
       printLine(`${dialect} ${name}, cold (${queries.length} distinct queries):`);
-      judge(`${dialect} ${name} cold`, await ask(big.url, queries), healthP95);
+      const cold = await ask(big.url, queries);
+      if (cold.requests < queries.length) {
+        printLine(`  only ${cold.requests} answered within CATALOGUE_LIST_SECONDS=${LIST_SECONDS}`);
+      }
+      judge(`${dialect} ${name} cold`, cold, healthP95);
       // … warm: the very same queries again, answered from the per-version cache.
       printLine(`${dialect} ${name}, warm (the same queries again):`);
-      judge(`${dialect} ${name} warm`, await ask(big.url, queries), healthP95);
+      const warm = await ask(big.url, queries.slice(0, cold.requests));
+      judge(`${dialect} ${name} warm`, warm, healthP95);
     }
     printLine(`${dialect} server peak RSS after the queries: ${mib(big.peakRssMiB())}`);
 

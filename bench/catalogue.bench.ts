@@ -27,8 +27,10 @@ const CONNECTIONS = Number(process.env.CATALOGUE_CONNECTIONS ?? 4);
 const IMPORT_VIDEOS = Number(process.env.CATALOGUE_IMPORT_VIDEOS ?? VIDEOS);
 /** The mock build typed into (VITE_SEED_VIDEOS + 6). */
 const MOCK_VIDEOS = Number(process.env.CATALOGUE_MOCK_VIDEOS ?? 100_000);
-/** Which stores to run (`sqlite,postgres`); the mock search runs unless CATALOGUE_MOCK=0. */
+/** Which stores to run (`sqlite,postgres`). */
 const STORES = (process.env.CATALOGUE_STORES ?? 'sqlite,postgres').split(',');
+/** Which parts to run after each store's seeded start (all by default), e.g. `first-load,mock`. */
+const PARTS = (process.env.CATALOGUE_PARTS ?? 'first-load,queries,import,mock').split(',');
 /** Most seconds one cold list may take: slow searches on a million videos could take an hour. */
 const LIST_SECONDS = Number(process.env.CATALOGUE_LIST_SECONDS ?? 120);
 const HEALTH_SECONDS = 5;
@@ -229,48 +231,51 @@ async function onStore(dialect: 'sqlite' | 'postgres', postgresUrl?: (name: stri
       `${mib(seedPeak)} / ${mib(small.peakRssMiB())}`,
     );
 
-    await measureFirstLoad(dialect, small, big);
+    if (PARTS.includes('first-load')) await measureFirstLoad(dialect, small, big);
     await small.stop();
-
-    // Same-run baseline: the cheapest round trip through the same stack, same connections.
-    const health = await runLoad({
-      origin: big.url,
-      connections: CONNECTIONS,
-      seconds: HEALTH_SECONDS,
-      next: () => ({ label: 'health', method: 'GET', path: '/api/health' }),
-    });
-    const healthP95 = health.latency.percentile(95);
-    printLine(
-      `${dialect} baseline GET /api/health at ${CONNECTIONS} connections: p50 ` +
-        `${fmt(health.latency.percentile(50))} ms, p95 ${fmt(healthP95)} ms, ` +
-        `${fmt(health.perSecond, 0)} req/s`,
-    );
-
-    const lists = [
-      ['home grid search', homeQueries(QUERIES, VIDEOS)],
-      ['/results search', resultsQueries(QUERIES, VIDEOS)],
-      ['up next + trending', otherQueries(Math.ceil(QUERIES / 3), VIDEOS)],
-    ] as const;
-    for (const [name, queries] of lists) {
-      // Cold: each query asked for the first time (the cache cannot answer it) …
-      printLine(`${dialect} ${name}, cold (${queries.length} distinct queries):`);
-      const cold = await ask(big.url, queries);
-      if (cold.requests < queries.length) {
-        printLine(`  only ${cold.requests} answered within CATALOGUE_LIST_SECONDS=${LIST_SECONDS}`);
-      }
-      judge(`${dialect} ${name} cold`, cold, healthP95);
-      // … warm: the very same queries again, answered from the per-version cache.
-      printLine(`${dialect} ${name}, warm (the same queries again):`);
-      const warm = await ask(big.url, queries.slice(0, cold.requests));
-      judge(`${dialect} ${name} warm`, warm, healthP95);
-    }
-    printLine(`${dialect} server peak RSS after the queries: ${mib(big.peakRssMiB())}`);
-
-    await measureImport(dialect, big);
+    if (PARTS.includes('queries')) await measureQueries(dialect, big);
+    if (PARTS.includes('import')) await measureImport(dialect, big);
   } finally {
     await small.stop();
     await big?.stop();
   }
+}
+
+/** Home and /results searches (and Up next, trending), cold then warm, against /api/health. */
+async function measureQueries(dialect: string, big: BenchServer) {
+  // Same-run baseline: the cheapest round trip through the same stack, same connections.
+  const health = await runLoad({
+    origin: big.url,
+    connections: CONNECTIONS,
+    seconds: HEALTH_SECONDS,
+    next: () => ({ label: 'health', method: 'GET', path: '/api/health' }),
+  });
+  const healthP95 = health.latency.percentile(95);
+  printLine(
+    `${dialect} baseline GET /api/health at ${CONNECTIONS} connections: p50 ` +
+      `${fmt(health.latency.percentile(50))} ms, p95 ${fmt(healthP95)} ms, ` +
+      `${fmt(health.perSecond, 0)} req/s`,
+  );
+
+  const lists = [
+    ['home grid search', homeQueries(QUERIES, VIDEOS)],
+    ['/results search', resultsQueries(QUERIES, VIDEOS)],
+    ['up next + trending', otherQueries(Math.ceil(QUERIES / 3), VIDEOS)],
+  ] as const;
+  for (const [name, queries] of lists) {
+    // Cold: each query asked for the first time (the cache cannot answer it) …
+    printLine(`${dialect} ${name}, cold (${queries.length} distinct queries):`);
+    const cold = await ask(big.url, queries);
+    if (cold.requests < queries.length) {
+      printLine(`  only ${cold.requests} answered within CATALOGUE_LIST_SECONDS=${LIST_SECONDS}`);
+    }
+    judge(`${dialect} ${name} cold`, cold, healthP95);
+    // … warm: the very same queries again, answered from the per-version cache.
+    printLine(`${dialect} ${name}, warm (the same queries again):`);
+    const warm = await ask(big.url, queries.slice(0, cold.requests));
+    judge(`${dialect} ${name} warm`, warm, healthP95);
+  }
+  printLine(`${dialect} server peak RSS after the queries: ${mib(big.peakRssMiB())}`);
 }
 
 /**
@@ -295,7 +300,7 @@ export async function run(): Promise<void> {
       await postgres.stop();
     }
   }
-  if (process.env.CATALOGUE_MOCK !== '0') {
+  if (PARTS.includes('mock')) {
     printLine(`mock build, keystroke → grid at ${count(MOCK_VIDEOS)} videos:`);
     await measureMockSearch(MOCK_VIDEOS);
   }

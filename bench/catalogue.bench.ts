@@ -77,7 +77,8 @@ function judge(name: string, result: LoadResult, healthP95: number) {
   const p95 = result.latency.percentile(95);
   printLine(
     `${name}: ${result.requests} requests, ${fmt(result.perSecond, 0)}/s, p50 ` +
-      `${fmt(result.latency.percentile(50))} ms, statuses ${describeStatuses(result.statuses)}`,
+      `${fmt(result.latency.percentile(50))} ms, statuses ${describeStatuses(result.statuses)}, ` +
+      `${result.errors} errors`,
   );
   printGoal(`${name} p95`, p95, P95_GOAL_MS, 'at-most', ' ms');
   printGoal(`${name} p95 / health p95`, p95 / healthP95, P95_VS_HEALTH_GOAL, 'at-most', '×');

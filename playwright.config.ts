@@ -10,6 +10,11 @@ const MOCK_PORT = Number(process.env.E2E_MOCK_PORT ?? 4173);
 const SERVER_PORT = Number(process.env.E2E_SERVER_PORT ?? 3100);
 /** The `server` project's throwaway data folder (SQLite file and JWT secret), wiped before each run. */
 const SERVER_DATA_DIR = 'data/e2e';
+/**
+ * Made-up videos after the six seed ones (100 in all): enough for paging, infinite scroll and
+ * many categories, small enough to seed in a moment. e2e/support.ts describes what they hold.
+ */
+const EXTRA_VIDEOS = '94';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -51,7 +56,7 @@ export default defineConfig({
     {
       command: 'npm run start:mock',
       url: `http://127.0.0.1:${MOCK_PORT}`,
-      env: { PORT: String(MOCK_PORT), VITE_MOCK_DELAY_MS: '0' },
+      env: { PORT: String(MOCK_PORT), VITE_MOCK_DELAY_MS: '0', VITE_SEED_VIDEOS: EXTRA_VIDEOS },
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
     },
@@ -64,6 +69,7 @@ export default defineConfig({
         HOST: '127.0.0.1',
         DATA_DIR: SERVER_DATA_DIR,
         DATABASE_URL: `${SERVER_DATA_DIR}/codetube.sqlite`,
+        SEED_VIDEOS: EXTRA_VIDEOS,
       },
       // Stopped the way a process manager would: SIGTERM, and the server closes its database.
       gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },

@@ -2,10 +2,20 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { seed, signedInUser, stubExternalImages } from './support';
 
-const publicRoutes = ['/', '/trending', `/watch/${seed.css.id}`, '/login', '/signup', '/mock'];
+const publicRoutes = [
+  '/',
+  '/trending',
+  '/results?q=css',
+  '/results?q=nothing-matches-this',
+  `/watch/${seed.css.id}`,
+  '/login',
+  '/signup',
+  '/mock',
+];
 const userRoutes = [
   '/',
   '/trending',
+  '/results?q=css',
   `/watch/${seed.css.id}`,
   '/liked-videos',
   '/history',
@@ -69,7 +79,7 @@ for (const viewport of viewports) {
     test('dark theme: no contrast or other serious violation', async ({ page }) => {
       await page.emulateMedia({ colorScheme: 'dark' });
       await stubExternalImages(page);
-      for (const path of ['/', `/watch/${seed.css.id}`, '/login']) {
+      for (const path of ['/', '/results?q=css', `/watch/${seed.css.id}`, '/login']) {
         await expectAccessible(page, path);
       }
     });

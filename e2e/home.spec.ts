@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { catalogue } from './support';
 
 const seedTitles = [
   'Getting started with HTML5',
@@ -10,10 +11,12 @@ const seedTitles = [
   'JavaScript in the browser!',
 ];
 
-test('the home page lists the six seed videos from the API', async ({ page }) => {
+test('the home page lists the catalogue from the API, the six seed videos first', async ({
+  page,
+}) => {
   await page.goto('/');
   const cards = page.getByRole('list', { name: 'Videos' }).getByRole('listitem');
-  await expect(cards).toHaveCount(6);
+  await expect(cards).toHaveCount(catalogue.page);
   for (const title of seedTitles) {
     await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
   }

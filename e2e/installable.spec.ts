@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { seed } from './support';
+import { catalogue, seed } from './support';
 
 test('the app is installable: a manifest and a service worker that controls the page', async ({
   page,
@@ -31,7 +31,9 @@ test('mock mode works offline after the first visit', async ({ page, context }, 
 
   await context.setOffline(true);
   await page.reload();
-  await expect(page.getByRole('list', { name: 'Videos' }).getByRole('listitem')).toHaveCount(6);
+  await expect(page.getByRole('list', { name: 'Videos' }).getByRole('listitem')).toHaveCount(
+    catalogue.page,
+  );
   await page.getByRole('link', { name: 'Trending' }).first().click();
   await expect(page.getByRole('list', { name: 'Trending videos' })).toBeVisible();
   await page.goto(`/watch/${seed.css.id}`);

@@ -5,6 +5,7 @@ const widths = [320, 375, 768, 1024, 1280, 1920];
 const routes = [
   '/',
   '/trending',
+  '/results?q=css',
   `/watch/${seed.jsCourse.id}`,
   '/liked-videos',
   '/history',

@@ -55,6 +55,20 @@ export async function openWatchPage(page: Page, videoId: string, title: string):
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 }
 
+/**
+ * The e2e catalogue: the six seed videos, then 94 made-up ones (playwright.config.ts), 100 in all.
+ * Made-up titles read like 'CSS Crash Course #2' (topics HTML, CSS, Javascript, React Js, Node,
+ * TypeScript, SQL, Git in turn, each also the category), with fewer views than the 'Learn CSS' video.
+ */
+export const catalogue = {
+  size: 100,
+  /** A page of the home grid, trending and results. */
+  page: 24,
+  /** Videos in the HTML category: two seed videos and twelve made-up ones. */
+  html: 14,
+  chips: ['All', 'HTML', 'CSS', 'Javascript', 'React Js', 'Node', 'TypeScript', 'SQL', 'Git'],
+} as const;
+
 export const seed = {
   html5: { id: 'No8qdcVYiQw', title: 'Getting started with HTML5' },
   htmlCourse: { id: 'pQN-pnXPaVg', title: 'HTML Full Course - Build a Website Tutorial' },

@@ -1,7 +1,12 @@
 import type { Category, Note, Playlist, Progress, Todo, Video } from '../../contract/entities';
 import { newId } from './new-id';
 import { countLimit } from '../catalogue/paging';
-import { foldForSearch } from '../catalogue/search-text';
+import {
+  characterCount,
+  foldForSearch,
+  SHORT_SEARCH_SCOPE,
+  TRIGRAM_LENGTH,
+} from '../catalogue/search-text';
 import type {
   AddResult,
   CatalogueChunk,
@@ -137,7 +142,9 @@ export class MemoryStore implements Store {
     const query = foldForSearch(text);
     const inTitle: Video[] = [];
     const elsewhere: Video[] = [];
-    for (const video of this.byViews()) {
+    const short = characterCount(query) < TRIGRAM_LENGTH;
+    const scope = short ? this.byViews().slice(0, SHORT_SEARCH_SCOPE) : this.byViews();
+    for (const video of scope) {
       const folded = this.folded(video);
       if (folded.title.includes(query)) inTitle.push(video);
       else if (folded.rest.includes(query)) elsewhere.push(video);
@@ -427,7 +434,7 @@ export class MemoryStore implements Store {
     if (!folded) {
       folded = {
         title: foldForSearch(video.title),
-        rest: foldForSearch(`${video.channelName}\n${video.description}`),
+        rest: foldForSearch(`${video.channelName} ${video.description}`),
       };
       this.derived.folded.set(video, folded);
     }

@@ -3,12 +3,18 @@ import {
   SqliteAdapter,
   type Insertable,
   type Kysely,
+  type RawBuilder,
   type Selectable,
   type Transaction,
 } from 'kysely';
 import type { Category, Video } from '../../contract/entities';
 import { countLimit } from '../../api/catalogue/paging';
-import { characterCount, TRIGRAM_LENGTH } from '../../api/catalogue/search-text';
+import {
+  characterCount,
+  foldForSearch,
+  SHORT_SEARCH_SCOPE,
+  TRIGRAM_LENGTH,
+} from '../../api/catalogue/search-text';
 import { newId } from '../../api/store/new-id';
 import type {
   CatalogueChunk,
@@ -62,6 +68,25 @@ export function videoRow(video: Video, position: number): Insertable<VideosTable
 /** Rows per INSERT: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
 export const INSERT_BATCH = 1_000;
 
+/** A group of the results page with more matches than this is walked in views order. */
+const DENSE_GROUP = 5_000;
+
+/** Part of the results page: where its videos come from and how to recognise one. */
+interface SearchGroup {
+  /** The rows to look in: `videos`, or the most viewed of them for a short search. */
+  source: RawBuilder<unknown>;
+  /** The condition checked on each row (`v`). */
+  exact: RawBuilder<unknown>;
+  /** SQLite: the same condition as an FTS5 query, answered by the text index. */
+  fts?: string;
+  /** PostgreSQL: `exact` itself is served by an index. */
+  indexed?: boolean;
+}
+
+const videoSelection = sql.raw(
+  'v.id, v.title, v.channel_name, v.views, v.uploaded_on, v.avatar, v.description, v.category_name',
+);
+
 /** `%`, `_` and the escape character itself stand for themselves in a LIKE pattern. */
 const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
@@ -81,7 +106,14 @@ const sameVideo = (row: VideoRow, video: Video) => {
 export class CatalogueSql {
   private readonly sqlite: boolean;
 
-  constructor(private readonly db: Kysely<Database>) {
+  /**
+   * @param denseGroup a results-page group with more matches than this is walked in views order
+   *   (tests lower it to exercise that path on a small catalogue)
+   */
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly denseGroup = DENSE_GROUP,
+  ) {
     this.sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
   }
 
@@ -146,35 +178,133 @@ export class CatalogueSql {
     return { videos: rows.map(toVideo), total };
   }
 
-  /** The results page: title, channel or description, no case or accents; title matches first. */
+  /**
+   * The results page: title, channel or description, without case or accents; title matches
+   * first, each group by views. A group is read one of two ways, chosen by counting it (up to
+   * `denseGroup`): a sparse group through the text index, then sorted; a dense one by walking the views
+   * index and checking each video, which finds a page after a few hundred rows at most.
+   */
   async search(text: string, page: PageRequest): Promise<VideoPage> {
-    let from;
-    let inTitle;
-    if (this.sqlite && characterCount(text) >= TRIGRAM_LENGTH) {
-      const phrase = ftsPhrase(text);
-      from = sql`from videos v where v.position in
-        (select rowid from videos_search where videos_search match ${phrase})`;
-      inTitle = sql`v.position in
-        (select rowid from videos_search where videos_search match ${`title : ${phrase}`})`;
-    } else if (this.sqlite) {
-      // Too short for trigrams: the FTS table's LIKE scans it, folding case and accents alike.
-      const pattern = likeContaining(text);
-      from = sql`from videos v where v.position in (select rowid from videos_search
-        where title like ${pattern} escape '\\' or channel_name like ${pattern} escape '\\'
-        or description like ${pattern} escape '\\')`;
-      inTitle = sql`v.position in
-        (select rowid from videos_search where title like ${pattern} escape '\\')`;
-    } else {
-      const { rows } = await sql<{
-        folded: string;
-      }>`select codetube_fold(${text}) as folded`.execute(this.db);
-      const pattern = likeContaining(rows[0]?.folded ?? text);
-      from = sql`from videos v where codetube_fold(v.title) like ${pattern}
-        or codetube_fold(v.channel_name || ' ' || v.description) like ${pattern}`;
-      inTitle = sql`codetube_fold(v.title) like ${pattern}`;
+    const folded = await this.fold(text);
+    const { groups, any } = this.searchGroups(folded);
+    const limit = countLimit(page);
+    const [total, videos] = await Promise.all([
+      this.countUpTo(any, limit),
+      this.rankedPage(groups, page),
+    ]);
+    return {
+      videos,
+      total: Math.min(total, limit),
+      ...(total > limit ? { totalCapped: true } : {}),
+    };
+  }
+
+  /** The text folded as the search indexes fold it. */
+  private async fold(text: string): Promise<string> {
+    if (this.sqlite) return foldForSearch(text);
+    const { rows } = await sql<{ folded: string }>`select codetube_fold(${text}) as folded`.execute(
+      this.db,
+    );
+    return rows[0]?.folded ?? foldForSearch(text);
+  }
+
+  /** Title matches, then matches in channel or description only; and either, for the total. */
+  private searchGroups(folded: string): { groups: SearchGroup[]; any: SearchGroup } {
+    const pattern = likeContaining(folded);
+    // PostgreSQL's LIKE escapes with a backslash already; SQLite's must be told.
+    const escape = this.sqlite ? sql` escape '\\'` : sql``;
+    const inTitle = sql`codetube_fold(v.title) like ${pattern}${escape}`;
+    const inRest = sql`codetube_fold(v.channel_name || ' ' || v.description) like ${pattern}${escape}`;
+    const title = sql`${inTitle}`;
+    const rest = sql`not (${inTitle}) and ${inRest}`;
+    const either = sql`(${inTitle}) or (${inRest})`;
+    if (characterCount(folded) < TRIGRAM_LENGTH) {
+      // Too short for a trigram index: look among the most viewed videos only, so the cost is
+      // bounded however rare the text is.
+      const source = sql`(select * from videos order by views desc, position
+        limit ${SHORT_SEARCH_SCOPE})`;
+      return {
+        groups: [
+          { source, exact: title },
+          { source, exact: rest },
+        ],
+        any: { source, exact: either },
+      };
     }
-    const order = sql`case when ${inTitle} then 0 else 1 end, v.views desc, v.position`;
-    return this.page(from, order, page);
+    if (!this.sqlite) {
+      // The GIN indexes on codetube_fold(...) serve these LIKEs.
+      return {
+        groups: [
+          { source: sql`videos`, exact: title, indexed: true },
+          { source: sql`videos`, exact: rest, indexed: true },
+        ],
+        any: { source: sql`videos`, exact: either, indexed: true },
+      };
+    }
+    // The FTS5 table folds case and accents itself; its queries are the index-backed condition.
+    const phrase = ftsPhrase(folded);
+    const titleQuery = `title : ${phrase}`;
+    return {
+      groups: [
+        { source: sql`videos`, exact: title, fts: titleQuery },
+        {
+          source: sql`videos`,
+          exact: rest,
+          fts: `({channel_name description} : ${phrase}) NOT (${titleQuery})`,
+        },
+      ],
+      any: { source: sql`videos`, exact: either, fts: phrase },
+    };
+  }
+
+  /** One page across the groups, in order. */
+  private async rankedPage(groups: SearchGroup[], page: PageRequest): Promise<Video[]> {
+    const videos: Video[] = [];
+    let offset = page.offset;
+    for (const group of groups) {
+      const wanted = page.limit - videos.length;
+      if (wanted === 0) break;
+      const indexed = group.fts !== undefined || group.indexed === true;
+      const size = indexed ? await this.countUpTo(group, this.denseGroup) : Infinity;
+      if (size <= this.denseGroup && offset >= size) {
+        offset -= size;
+        continue;
+      }
+      const rows = await this.groupPage(group, size > this.denseGroup, { offset, limit: wanted });
+      videos.push(...rows);
+      if (rows.length === wanted) break;
+      // The group ran out inside this page: the next one starts at its beginning, unless the
+      // page began past the end of a dense group, whose size must then be counted in full.
+      offset = rows.length > 0 ? 0 : Math.max(0, offset - (await this.countUpTo(group, Infinity)));
+    }
+    return videos;
+  }
+
+  /** A page of one group by views: sorted from the text index, or walked in views order. */
+  private async groupPage(group: SearchGroup, dense: boolean, { offset, limit }: PageRequest) {
+    let where = group.exact;
+    if (!dense && group.fts !== undefined) {
+      where = sql`v.position in (select rowid from videos_search where videos_search match ${group.fts})`;
+    }
+    const walkViews = dense && this.sqlite && group.fts ? sql`indexed by videos_views` : sql``;
+    const { rows } =
+      await sql<VideoRow>`select ${videoSelection} from ${group.source} v ${walkViews}
+      where ${where} order by v.views desc, v.position limit ${limit} offset ${offset}`.execute(
+        this.db,
+      );
+    return rows.map(toVideo);
+  }
+
+  /** How many videos a group holds, counting no further than `limit + 1`. */
+  private async countUpTo(group: SearchGroup, limit: number): Promise<number> {
+    const cap = Number.isFinite(limit) ? sql`limit ${limit + 1}` : sql``;
+    const matches =
+      group.fts === undefined
+        ? sql`select 1 from ${group.source} v where ${group.exact} ${cap}`
+        : sql`select rowid from videos_search where videos_search match ${group.fts} ${cap}`;
+    const { rows } = await sql<{ total: number | string }>`select count(*) as total
+      from (${matches}) matches`.execute(this.db);
+    return Number(rows[0]?.total ?? 0);
   }
 
   /** Others of the video's category by views, then the most viewed of the rest. */
@@ -355,8 +485,7 @@ export class CatalogueSql {
   ): Promise<VideoPage> {
     const limit = countLimit(page);
     const [rows, counted] = await Promise.all([
-      sql<VideoRow>`select v.id, v.title, v.channel_name, v.views, v.uploaded_on, v.avatar,
-        v.description, v.category_name ${from} order by ${order}
+      sql<VideoRow>`select ${videoSelection} ${from} order by ${order}
         limit ${page.limit} offset ${page.offset}`.execute(this.db),
       sql<{ total: number | string }>`select count(*) as total
         from (select 1 ${from} limit ${limit + 1}) matches`.execute(this.db),

@@ -3,6 +3,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import pg from 'pg';
+import { foldForSearch } from '../../api/catalogue/search-text';
 import type { DatabaseLocation, SqlDialectName } from './dialect';
 import { migrationsFor } from './migrations';
 import type { Database } from './schema';
@@ -28,6 +29,10 @@ function openSqlite(path: string): OpenDatabase {
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  // The results page's case- and accent-blind comparison, the same rule as the in-page store's.
+  database.function('codetube_fold', { deterministic: true }, (value: unknown) =>
+    typeof value === 'string' ? foldForSearch(value) : value,
+  );
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

@@ -9,3 +9,6 @@ describeRobustnessSuite('SqlStore (PostgreSQL)', () =>
   openPostgresTestStore(inject('postgresUrl')),
 );
 describeCatalogueSuite('SqlStore (PostgreSQL)', () => openPostgresTestStore(inject('postgresUrl')));
+describeCatalogueSuite('SqlStore (PostgreSQL), results walked in views order', () =>
+  openPostgresTestStore(inject('postgresUrl'), { denseSearchGroup: 1 }),
+);

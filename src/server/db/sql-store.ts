@@ -52,8 +52,12 @@ const unstorableText = () =>
 export class SqlStore implements Store {
   private readonly catalogue: CatalogueSql;
 
-  constructor(private readonly db: Kysely<Database>) {
-    this.catalogue = new CatalogueSql(db);
+  /** @param options.denseSearchGroup see CatalogueSql (tests lower it) */
+  constructor(
+    private readonly db: Kysely<Database>,
+    options: { denseSearchGroup?: number } = {},
+  ) {
+    this.catalogue = new CatalogueSql(db, options.denseSearchGroup);
   }
 
   /** True until `seed` has run once on this database. */

@@ -5,11 +5,18 @@ import { migrateToLatest, openDatabase } from '../db/open-database';
 import { SqlStore } from '../db/sql-store';
 import { createPostgresDatabase, createTempDir } from './test-databases';
 
-async function openMigrated(location: DatabaseLocation, cleanUp: () => Promise<void>) {
+/** Store options tests may set, e.g. a tiny dense-search threshold to exercise that path. */
+export type TestStoreOptions = ConstructorParameters<typeof SqlStore>[1];
+
+async function openMigrated(
+  location: DatabaseLocation,
+  cleanUp: () => Promise<void>,
+  options?: TestStoreOptions,
+) {
   const database = openDatabase(location);
   await migrateToLatest(database);
   return {
-    store: new SqlStore(database.db),
+    store: new SqlStore(database.db, options),
     database,
     close: async () => {
       await database.close();
@@ -19,13 +26,17 @@ async function openMigrated(location: DatabaseLocation, cleanUp: () => Promise<v
 }
 
 /** An empty, migrated SqlStore on a SQLite file in a temp directory of its own. */
-export async function openSqliteTestStore(): Promise<OpenedStore> {
+export async function openSqliteTestStore(options?: TestStoreOptions): Promise<OpenedStore> {
   const dir = createTempDir();
-  return openMigrated({ dialect: 'sqlite', path: join(dir.path, 'test.sqlite') }, dir.drop);
+  const path = join(dir.path, 'test.sqlite');
+  return openMigrated({ dialect: 'sqlite', path }, dir.drop, options);
 }
 
 /** An empty, migrated SqlStore on a new database of the test PostgreSQL server. */
-export async function openPostgresTestStore(serverUrl: string): Promise<OpenedStore> {
+export async function openPostgresTestStore(
+  serverUrl: string,
+  options?: TestStoreOptions,
+): Promise<OpenedStore> {
   const database = await createPostgresDatabase(serverUrl);
-  return openMigrated({ dialect: 'postgres', url: database.url }, database.drop);
+  return openMigrated({ dialect: 'postgres', url: database.url }, database.drop, options);
 }

@@ -16,6 +16,7 @@ const HistoryPage = lazy(() => import('../pages/history-page'));
 const WatchLaterPage = lazy(() => import('../pages/watch-later-page'));
 const PlaylistsPage = lazy(() => import('../pages/playlists-page'));
 const PlaylistPage = lazy(() => import('../pages/playlist-page'));
+const ResultsPage = lazy(() => import('../pages/results-page'));
 const ProfilePage = lazy(() => import('../pages/profile-page'));
 const LoginPage = lazy(() => import('../features/auth/components/login-page'));
 const SignupPage = lazy(() => import('../features/auth/components/signup-page'));
@@ -29,7 +30,9 @@ export function App() {
   return (
     <ErrorBoundary>
       <StoreProvider>
-        <BrowserRouter>
+        {/* Address changes apply at once: the search box and the home filters in the address move
+            together on every key. */}
+        <BrowserRouter useTransitions={false}>
           <SaveToPlaylistProvider>
             <StartupLoader />
             <ShortcutsHelp />
@@ -37,6 +40,7 @@ export function App() {
               <Route element={<AppLayout />}>
                 <Route path="/" element={<HomePage />} />
                 <Route path="/trending" element={<Lazy page={<TrendingPage />} />} />
+                <Route path="/results" element={<Lazy page={<ResultsPage />} />} />
                 <Route path="/watch/:videoId" element={<Lazy page={<WatchPage />} />} />
                 <Route path="/liked-videos" element={<Lazy page={<LikedVideosPage />} />} />
                 <Route path="/history" element={<Lazy page={<HistoryPage />} />} />

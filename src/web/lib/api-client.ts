@@ -41,7 +41,17 @@ export function setTokenSource(source: () => string | null): void {
   readToken = source;
 }
 
-async function send<T>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> {
+/** Per-call options: `signal` cancels a request whose answer is no longer wanted. */
+export interface RequestOptions {
+  signal?: AbortSignal;
+}
+
+async function send<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<ApiResponse<T>> {
   const headers = new Headers({ accept: 'application/json' });
   const token = readToken();
   if (token) headers.set('authorization', token);
@@ -50,6 +60,7 @@ async function send<T>(method: string, path: string, body?: unknown): Promise<Ap
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
+    signal: options.signal,
   });
 
   let response: Response;
@@ -71,7 +82,7 @@ async function send<T>(method: string, path: string, body?: unknown): Promise<Ap
 
 /** The web app's one way to call the API. */
 export const api = {
-  get: <T>(path: string) => send<T>('GET', path),
+  get: <T>(path: string, options?: RequestOptions) => send<T>('GET', path, undefined, options),
   post: <T>(path: string, body: unknown) => send<T>('POST', path, body),
   delete: <T>(path: string) => send<T>('DELETE', path),
 };

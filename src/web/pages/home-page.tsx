@@ -1,60 +1,111 @@
-import buttons from '../components/ui/button.module.css';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { Video } from '../../contract/entities';
 import { EmptyState } from '../components/ui/empty-state';
 import { formatTime } from '../features/notes/notes-markdown';
 import { CategoryChips } from '../features/videos/components/category-chips';
 import { VideoCard } from '../features/videos/components/video-card';
 import { VideoGrid } from '../features/videos/components/video-grid';
-import { useGrowingWindow } from '../lib/use-growing-window';
-import { categoryChips, filterVideos } from '../state/videos-reducer';
+import { homePageFetcher, loadCategoryNames } from '../features/videos/videos-service';
+import { lookUpVideos } from '../lib/video-lookup';
 import { useAuth, useVideos } from '../state/use-store';
+import { categoryChips, filtersFromParams, homePath, sameFilters } from '../state/videos-reducer';
 import { LoadState } from './load-state';
+import { PagedList } from './paged-list';
 import styles from './pages.module.css';
 import { useVideoActions } from './use-video-actions';
+import { useVideoPages } from './use-video-pages';
 
 /** How many videos the 'Continue watching' row shows. */
 const CONTINUE_LIMIT = 8;
 
-/** Home: 'Continue watching' for signed-in users, category chips and the (filtered) grid. */
+/**
+ * Home: 'Continue watching' for signed-in users, category chips and the grid. The filters live in
+ * the address (`/?category=CSS&search=Learn`), so reload, back and shared links keep them; the
+ * server filters and pages the catalogue.
+ */
 export function HomePage() {
   const { state, dispatch } = useVideos();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
   const { openVideo, menuFor } = useVideoActions();
-  const matching = filterVideos(state.videos, state.filters);
-  const { size, hasMore, showMore, sentinel } = useGrowingWindow(
-    matching.length,
-    `${state.filters.category}\u0000${state.filters.search}`,
-  );
+  const filters = filtersFromParams(params);
+  const key = `${filters.category}\u0000${filters.search}`;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the key names the filters
+  const fetchPage = useMemo(() => homePageFetcher(filters), [key]);
+  const { list, endSentinel, startSentinel, ...pages } = useVideoPages({
+    key,
+    fetchPage,
+    state,
+    dispatch,
+  });
+
+  // The address is the truth on home: back, forward and links bring the search box along.
+  useEffect(() => {
+    if (!sameFilters(filters, state.filters)) dispatch({ type: 'SET_FILTERS', payload: filters });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key names the filters
+  }, [key, state.filters, dispatch]);
 
   return (
     <>
       <h1 className="visually-hidden">Home</h1>
       <ContinueWatching />
-      <CategoryChips
-        categories={categoryChips(state.videos)}
-        selected={state.filters.category}
-        onSelect={(category) => dispatch({ type: 'SET_CATEGORY', payload: category })}
+      <Chips
+        selected={filters.category}
+        onSelect={(category) => {
+          dispatch({ type: 'SET_CATEGORY', payload: category });
+          const path = homePath({ category, search: '' });
+          void navigate(path, { replace: path === homePath(filters) });
+        }}
       />
-      <LoadState loading={state.loading && state.videos.length === 0} error={state.error}>
-        {matching.length === 0 ? (
+      <LoadState loading={pages.loading} error={pages.error}>
+        {pages.empty ? (
           <EmptyState>No videos matched the search keyword.</EmptyState>
         ) : (
-          <>
+          <PagedList
+            pages={pages}
+            state={state}
+            endSentinel={endSentinel}
+            startSentinel={startSentinel}
+          >
             <VideoGrid
-              videos={matching.slice(0, size)}
+              listRef={list}
+              videos={state.videos}
               label="Videos"
               onOpen={openVideo}
               menuFor={menuFor}
             />
-            {hasMore && (
-              <div ref={sentinel} className={styles.more}>
-                <button type="button" className={buttons.button} onClick={showMore}>
-                  Show more videos ({matching.length - size} more)
-                </button>
-              </div>
-            )}
-          </>
+          </PagedList>
         )}
       </LoadState>
     </>
+  );
+}
+
+/** All plus the catalogue's category names, as the server lists them. */
+function Chips({ selected, onSelect }: { selected: string; onSelect: (name: string) => void }) {
+  const [names, setNames] = useState<string[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let current = true;
+    loadCategoryNames().then(
+      (loaded) => current && setNames(loaded),
+      () => current && setFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  if (failed && !names) {
+    // Quiet: when the catalogue itself fails, the grid below says why.
+    return <p className={styles.muted}>Categories are unavailable right now.</p>;
+  }
+  return (
+    <CategoryChips
+      categories={categoryChips(names ?? [])}
+      selected={selected}
+      onSelect={onSelect}
+    />
   );
 }
 
@@ -63,13 +114,26 @@ function ContinueWatching() {
   const { state: auth } = useAuth();
   const { state } = useVideos();
   const { openVideo } = useVideoActions();
-  if (!auth.isLoggedIn) return null;
-  const started = state.progress
-    .flatMap((entry) => {
-      const video = state.videos.find((item) => item._id === entry.videoId);
-      return video ? [{ video, seconds: entry.seconds }] : [];
-    })
-    .slice(0, CONTINUE_LIMIT);
+  const entries = auth.isLoggedIn ? state.progress.slice(0, CONTINUE_LIMIT) : [];
+  const idsKey = entries.map((entry) => entry.videoId).join('\u0000');
+  const [loaded, setLoaded] = useState<{ key: string; videos: Video[] }>({ key: '', videos: [] });
+
+  useEffect(() => {
+    if (idsKey === '') return;
+    let current = true;
+    void lookUpVideos(idsKey.split('\u0000')).then(
+      (videos) => current && setLoaded({ key: idsKey, videos }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [idsKey]);
+
+  const byId = new Map(loaded.videos.map((video) => [video._id, video]));
+  const started = entries.flatMap((entry) => {
+    const video = byId.get(entry.videoId);
+    return video ? [{ video, seconds: entry.seconds }] : [];
+  });
   if (started.length === 0) return null;
 
   return (

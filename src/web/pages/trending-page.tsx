@@ -1,26 +1,47 @@
+import { useReducer } from 'react';
+import { EmptyState } from '../components/ui/empty-state';
 import { PageHeading } from '../components/ui/page-heading';
 import { TrendingCard } from '../features/videos/components/trending-card';
-import { useVideos } from '../state/use-store';
+import { trendingPageFetcher } from '../features/videos/videos-service';
+import { emptyVideoWindow, videoWindowReducer } from '../state/video-window';
 import { LoadState } from './load-state';
+import { PagedList } from './paged-list';
 import styles from './pages.module.css';
 import { useVideoActions } from './use-video-actions';
+import { useVideoPages } from './use-video-pages';
 
-/** Trending: every video, most viewed first. */
+/** Trending: the catalogue, most viewed first, a page at a time. */
 export default function TrendingPage() {
-  const { state } = useVideos();
+  const [state, dispatch] = useReducer(videoWindowReducer, emptyVideoWindow);
+  const { list, endSentinel, startSentinel, ...pages } = useVideoPages({
+    key: 'trending',
+    fetchPage: trendingPageFetcher,
+    state,
+    dispatch,
+  });
   const { openVideo } = useVideoActions();
-  const byViews = [...state.videos].sort((a, b) => b.views - a.views);
   return (
     <>
       <PageHeading title="Trending" />
-      <LoadState loading={state.loading && state.videos.length === 0} error={state.error}>
-        <ul className={styles.stack} aria-label="Trending videos">
-          {byViews.map((video) => (
-            <li key={video._id}>
-              <TrendingCard video={video} onOpen={openVideo} />
-            </li>
-          ))}
-        </ul>
+      <LoadState loading={pages.loading} error={pages.error}>
+        {pages.empty ? (
+          <EmptyState>No videos yet.</EmptyState>
+        ) : (
+          <PagedList
+            pages={pages}
+            state={state}
+            endSentinel={endSentinel}
+            startSentinel={startSentinel}
+          >
+            <ul ref={list} className={styles.stack} aria-label="Trending videos">
+              {state.videos.map((video) => (
+                <li key={video._id}>
+                  <TrendingCard video={video} onOpen={openVideo} />
+                </li>
+              ))}
+            </ul>
+          </PagedList>
+        )}
       </LoadState>
     </>
   );

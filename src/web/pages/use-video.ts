@@ -2,19 +2,15 @@ import { useEffect, useState } from 'react';
 import type { Video } from '../../contract/entities';
 import type { VideoResponse } from '../../contract/responses';
 import { api } from '../lib/api-client';
-import { useVideos } from '../state/use-store';
 
 type VideoLoad =
   { state: 'loading' } | { state: 'ready'; video: Video } | { state: 'error'; error: unknown };
 
-/** One video: from the loaded catalogue when it is there, else from GET /api/video/:id. */
+/** One video from GET /api/video/:id (an unknown id ends in the 404 error). */
 export function useVideo(videoId: string): VideoLoad {
-  const { state } = useVideos();
-  const known = state.videos.find((video) => video._id === videoId);
   const [fetched, setFetched] = useState<{ id: string; load: VideoLoad } | null>(null);
 
   useEffect(() => {
-    if (known) return;
     let current = true;
     api.get<VideoResponse>(`/api/video/${encodeURIComponent(videoId)}`).then(
       ({ data }) =>
@@ -24,8 +20,7 @@ export function useVideo(videoId: string): VideoLoad {
     return () => {
       current = false;
     };
-  }, [known, videoId]);
+  }, [videoId]);
 
-  if (known) return { state: 'ready', video: known };
   return fetched?.id === videoId ? fetched.load : { state: 'loading' };
 }

@@ -26,6 +26,7 @@ import { useShortcut } from '../lib/shortcuts';
 import { useAuth, useVideos } from '../state/use-store';
 import { LoadState } from './load-state';
 import styles from './pages.module.css';
+import { UpNext } from './up-next';
 import { useRequireLogin } from './use-require-login';
 import { useVideo } from './use-video';
 
@@ -82,7 +83,7 @@ function WatchVideo({ video }: { video: Video }) {
 
   return (
     <div className={styles.watch}>
-      <article>
+      <article className={styles.watchVideo}>
         <div className={styles.player}>
           <iframe
             ref={iframe}
@@ -132,9 +133,12 @@ function WatchVideo({ video }: { video: Video }) {
         </a>
         <p className={styles.description}>{video.description}</p>
       </article>
-      <PlayerContext.Provider value={player}>
-        <NotesPanel videoId={video._id} />
-      </PlayerContext.Provider>
+      <div className={styles.watchNotes}>
+        <PlayerContext.Provider value={player}>
+          <NotesPanel videoId={video._id} />
+        </PlayerContext.Provider>
+      </div>
+      <UpNext videoId={video._id} className={styles.watchNext} />
     </div>
   );
 }

@@ -3,12 +3,24 @@ import { authReducer } from './auth-reducer';
 import { readStoredAuth } from './auth-storage';
 import { initialPlaylistsState, playlistsReducer } from './playlists-reducer';
 import { AuthContext, PlaylistsContext, VideosContext } from './store-context';
-import { initialVideosState, videosReducer } from './videos-reducer';
+import {
+  filtersFromParams,
+  initialVideosState,
+  videosReducer,
+  type VideosState,
+} from './videos-reducer';
+
+/** The home filters start as the address names them, so a reload asks for the right page first. */
+function startingVideosState(): VideosState {
+  if (typeof window === 'undefined' || window.location.pathname !== '/') return initialVideosState;
+  const filters = filtersFromParams(new URLSearchParams(window.location.search));
+  return { ...initialVideosState, filters };
+}
 
 /** SPEC §3's three client stores: videos, playlists and auth. */
 export function StoreProvider({ children }: { children: ReactNode }) {
   const [auth, authDispatch] = useReducer(authReducer, undefined, readStoredAuth);
-  const [videos, videosDispatch] = useReducer(videosReducer, initialVideosState);
+  const [videos, videosDispatch] = useReducer(videosReducer, undefined, startingVideosState);
   const [playlists, playlistsDispatch] = useReducer(playlistsReducer, initialPlaylistsState);
 
   const authValue = useMemo(() => ({ state: auth, dispatch: authDispatch }), [auth]);

@@ -3,8 +3,10 @@ import { buildNote, buildVideo } from '../testing/factories';
 import {
   ALL_CATEGORIES,
   categoryChips,
-  filterVideos,
+  filtersFromParams,
+  homePath,
   initialVideosState,
+  resultsPath,
   videosReducer,
   type VideosState,
 } from './videos-reducer';
@@ -19,10 +21,9 @@ describe('videosReducer', () => {
     const loading = videosReducer(state({ error: 'old' }), { type: 'LOADING' });
     expect(loading).toMatchObject({ loading: true, error: null });
     const videos = [buildVideo()];
-    expect(videosReducer(loading, { type: 'GET_VIDEOS', payload: videos })).toMatchObject({
-      videos,
-      loading: false,
-    });
+    expect(
+      videosReducer(loading, { type: 'GET_VIDEOS', payload: { videos, total: 30 } }),
+    ).toMatchObject({ videos, start: 0, total: 30, more: true, loading: false });
     expect(videosReducer(loading, { type: 'ERROR', payload: 'boom' })).toMatchObject({
       loading: false,
       error: 'boom',
@@ -39,6 +40,13 @@ describe('videosReducer', () => {
       category: ALL_CATEGORIES,
       search: 'flex',
     });
+  });
+
+  it('SET_FILTERS takes both filters from an address', () => {
+    const filters = { category: 'CSS', search: 'Learn' };
+    expect(videosReducer(state(), { type: 'SET_FILTERS', payload: filters }).filters).toEqual(
+      filters,
+    );
   });
 
   it('LIKE_VIDEO and DISLIKE_VIDEO replace the likes with the server list', () => {
@@ -100,30 +108,37 @@ describe('videosReducer', () => {
   });
 });
 
-describe('filtering', () => {
-  const html = buildVideo({ title: 'Getting started with HTML5', categoryName: 'HTML' });
-  const css = buildVideo({ title: 'Learn CSS in 20 Minutes', categoryName: 'CSS' });
-  const js = buildVideo({ title: 'JavaScript in the browser!', categoryName: 'Javascript' });
-
-  it('the category filter is exact', () => {
-    expect(filterVideos([html, css, js], { category: 'CSS', search: '' })).toEqual([css]);
-    expect(filterVideos([html, css, js], { category: 'css', search: '' })).toEqual([]);
+describe('home filters in the address', () => {
+  it('reads category and search, All when there is no category', () => {
+    expect(filtersFromParams(new URLSearchParams('category=CSS&search=Learn'))).toEqual({
+      category: 'CSS',
+      search: 'Learn',
+    });
+    expect(filtersFromParams(new URLSearchParams(''))).toEqual({
+      category: ALL_CATEGORIES,
+      search: '',
+    });
   });
 
-  it('search is a case-sensitive substring of the title', () => {
-    expect(filterVideos([html, css, js], { category: ALL_CATEGORIES, search: 'Java' })).toEqual([
-      js,
-    ]);
-    expect(filterVideos([html, css, js], { category: ALL_CATEGORIES, search: 'java' })).toEqual([]);
-    expect(filterVideos([html, css, js], { category: ALL_CATEGORIES, search: '' })).toHaveLength(3);
+  it('writes only what differs from the defaults, and round-trips', () => {
+    expect(homePath({ category: ALL_CATEGORIES, search: '' })).toBe('/');
+    expect(homePath({ category: 'React Js', search: '' })).toBe('/?category=React+Js');
+    const filters = { category: 'C & C++', search: 'a=b ?#' };
+    const query = homePath(filters).slice(2);
+    expect(filtersFromParams(new URLSearchParams(query))).toEqual(filters);
   });
 
-  it('the chips are All and each category once, in catalogue order', () => {
-    expect(categoryChips([html, css, js, buildVideo({ categoryName: 'HTML' })])).toEqual([
+  it('the results page carries its query', () => {
+    expect(resultsPath('café & co')).toBe('/results?q=caf%C3%A9+%26+co');
+  });
+
+  it('the chips are All and each category name the server lists', () => {
+    expect(categoryChips(['HTML', 'CSS', 'Javascript'])).toEqual([
       'All',
       'HTML',
       'CSS',
       'Javascript',
     ]);
+    expect(categoryChips([])).toEqual(['All']);
   });
 });

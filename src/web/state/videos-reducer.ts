@@ -1,4 +1,10 @@
 import type { Note, Progress, Video } from '../../contract/entities';
+import {
+  emptyVideoWindow,
+  videoWindowReducer,
+  type VideoWindowAction,
+  type VideoWindowState,
+} from './video-window';
 
 export const ALL_CATEGORIES = 'All';
 
@@ -7,9 +13,11 @@ export interface Filters {
   search: string;
 }
 
-/** SPEC §3: the videos state, with the signed-in user's lists. */
-export interface VideosState {
-  videos: Video[];
+/**
+ * SPEC §3: the videos state, with the signed-in user's lists. `videos` is the home grid's window
+ * of the catalogue for the current filters (the server filters and pages; see video-window.ts).
+ */
+export interface VideosState extends VideoWindowState {
   history: Video[];
   notes: Note[];
   likedVideos: Video[];
@@ -17,16 +25,14 @@ export interface VideosState {
   /** Where the user stopped in each video, most recent first (resume, 'Continue watching'). */
   progress: Progress[];
   filters: Filters;
-  loading: boolean;
-  error: unknown;
 }
 
 export type VideosAction =
-  | { type: 'LOADING' }
-  | { type: 'ERROR'; payload: unknown }
-  | { type: 'GET_VIDEOS'; payload: Video[] }
+  | VideoWindowAction
   | { type: 'SET_CATEGORY'; payload: string }
   | { type: 'SET_SEARCH'; payload: string }
+  /** Both filters at once, as an address names them (reload, back, a shared link). */
+  | { type: 'SET_FILTERS'; payload: Filters }
   | { type: 'GET_LIKED_VIDEOS'; payload: Video[] }
   | { type: 'LIKE_VIDEO'; payload: Video[] }
   | { type: 'DISLIKE_VIDEO'; payload: Video[] }
@@ -44,15 +50,13 @@ export type VideosAction =
   | { type: 'CLEAR_USER_DATA' };
 
 export const initialVideosState: VideosState = {
-  videos: [],
+  ...emptyVideoWindow,
   history: [],
   notes: [],
   likedVideos: [],
   watchLater: [],
   progress: [],
   filters: { category: ALL_CATEGORIES, search: '' },
-  loading: false,
-  error: null,
 };
 
 /**
@@ -62,15 +66,17 @@ export const initialVideosState: VideosState = {
 export function videosReducer(state: VideosState, action: VideosAction): VideosState {
   switch (action.type) {
     case 'LOADING':
-      return { ...state, loading: true, error: null };
     case 'ERROR':
-      return { ...state, loading: false, error: action.payload };
     case 'GET_VIDEOS':
-      return { ...state, videos: action.payload, loading: false, error: null };
+    case 'GET_MORE_VIDEOS':
+    case 'GET_EARLIER_VIDEOS':
+      return videoWindowReducer(state, action);
     case 'SET_CATEGORY':
       return { ...state, filters: { category: action.payload, search: '' } };
     case 'SET_SEARCH':
       return { ...state, filters: { category: ALL_CATEGORIES, search: action.payload } };
+    case 'SET_FILTERS':
+      return { ...state, filters: action.payload };
     case 'GET_LIKED_VIDEOS':
     case 'LIKE_VIDEO':
     case 'DISLIKE_VIDEO':
@@ -104,16 +110,33 @@ export function videosReducer(state: VideosState, action: VideosAction): VideosS
   }
 }
 
-/** SPEC §5: the category filter is exact; search is a case-sensitive substring of the title. */
-export function filterVideos(videos: Video[], filters: Filters): Video[] {
-  return videos.filter(
-    (video) =>
-      (filters.category === ALL_CATEGORIES || video.categoryName === filters.category) &&
-      video.title.includes(filters.search),
-  );
+/** SPEC §2: the chips are All plus the catalogue's category names. */
+export function categoryChips(categoryNames: string[]): string[] {
+  return [ALL_CATEGORIES, ...categoryNames.filter((name) => name !== ALL_CATEGORIES)];
 }
 
-/** SPEC §2: the chips are All plus the distinct category names, in catalogue order. */
-export function categoryChips(videos: Video[]): string[] {
-  return [ALL_CATEGORIES, ...new Set(videos.map((video) => video.categoryName))];
+/** The home filters an address holds: `?category=CSS&search=Learn`; no category means All. */
+export function filtersFromParams(params: URLSearchParams): Filters {
+  return {
+    category: params.get('category') || ALL_CATEGORIES,
+    search: params.get('search') ?? '',
+  };
+}
+
+/** The home address for some filters; the defaults are left out, so plain home is `/`. */
+export function homePath(filters: Filters): string {
+  const params = new URLSearchParams();
+  if (filters.category !== ALL_CATEGORIES) params.set('category', filters.category);
+  if (filters.search !== '') params.set('search', filters.search);
+  const query = params.toString();
+  return query ? `/?${query}` : '/';
+}
+
+/** The search results page for a query. */
+export function resultsPath(query: string): string {
+  return `/results?${new URLSearchParams({ q: query }).toString()}`;
+}
+
+export function sameFilters(a: Filters, b: Filters): boolean {
+  return a.category === b.category && a.search === b.search;
 }

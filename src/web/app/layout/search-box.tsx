@@ -2,10 +2,12 @@ import { useId, type Ref } from 'react';
 import { Search } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
 import { useVideos } from '../../state/use-store';
+import { ALL_CATEGORIES, homePath, resultsPath } from '../../state/videos-reducer';
 import styles from './layout.module.css';
 
 /**
- * SPEC §4: typing a search resets the category to All, and on any page but home goes home.
+ * SPEC §4: typing a search resets the category to All and filters the home grid, going home from
+ * any other page; the filter is kept in the address. Enter opens the results page for the text.
  * Used in the top bar and in the mobile search modal.
  */
 export function SearchBox({
@@ -29,6 +31,8 @@ export function SearchBox({
       role="search"
       onSubmit={(event) => {
         event.preventDefault();
+        const query = state.filters.search.trim();
+        if (query !== '') void navigate(resultsPath(query));
         onDone?.();
       }}
     >
@@ -43,11 +47,16 @@ export function SearchBox({
         className={styles.searchInput}
         placeholder="Search"
         autoComplete="off"
+        enterKeyHint="search"
         data-autofocus={autoFocus || undefined}
         value={state.filters.search}
         onChange={(event) => {
-          dispatch({ type: 'SET_SEARCH', payload: event.target.value });
-          if (pathname !== '/') void navigate('/');
+          const search = event.target.value;
+          dispatch({ type: 'SET_SEARCH', payload: search });
+          // On home each key replaces the address, so back leaves home instead of undoing letters.
+          void navigate(homePath({ category: ALL_CATEGORIES, search }), {
+            replace: pathname === '/',
+          });
         }}
       />
     </form>

@@ -37,7 +37,7 @@ function noteBlock(note: PortableNote): string {
 }
 
 /**
- * Notes as Markdown, grouped by video in catalogue order. Each note's text sits verbatim between
+ * Notes as Markdown, grouped by video in the order `videos` lists them. Each note's text sits verbatim between
  * two HTML comments (invisible when rendered), so fenced code and any Markdown survive a round
  * trip exactly; timed notes carry a youtu.be link to their moment.
  */

@@ -1,9 +1,10 @@
 import toast from 'react-hot-toast';
-import type { Note, Video } from '../../../contract/entities';
+import type { Note } from '../../../contract/entities';
 import type { NotesResponse } from '../../../contract/responses';
 import { api } from '../../lib/api-client';
 import { downloadText } from '../../lib/download';
 import { ADDED, accept } from '../../lib/notify';
+import { lookUpVideos } from '../../lib/video-lookup';
 import type { Dispatchers } from '../../state/use-store';
 import { markdownToNotes, notesToMarkdown, sameNote, type PortableNote } from './notes-markdown';
 
@@ -17,10 +18,14 @@ export const transferTexts = {
   nothing: 'No CodeTube notes in that file.',
 } as const;
 
-/** Downloads notes as Markdown: one video's (with `videoId`) or all of them. */
-export function exportNotes(notes: Note[], videos: Video[], videoId?: string): void {
+/**
+ * Downloads notes as Markdown: one video's (with `videoId`) or all of them. The titles come from
+ * the videos the notes name, fetched by id; a video that cannot be fetched keeps its id.
+ */
+export async function exportNotes(notes: Note[], videoId?: string): Promise<void> {
   const chosen = videoId ? notes.filter((note) => note.videoId === videoId) : notes;
   const name = videoId ? `codetube-notes-${videoId}.md` : 'codetube-notes.md';
+  const videos = await lookUpVideos([...new Set(chosen.map((note) => note.videoId))]);
   downloadText(name, notesToMarkdown(chosen, videos));
 }
 

@@ -1,14 +1,74 @@
-import type { VideosResponse } from '../../../contract/responses';
+import type { Video } from '../../../contract/entities';
+import type {
+  CategoryNamesResponse,
+  UpNextResponse,
+  VideosResponse,
+} from '../../../contract/responses';
 import { api } from '../../lib/api-client';
-import type { Dispatchers } from '../../state/use-store';
+import { remember } from '../../lib/video-lookup';
+import { ALL_CATEGORIES, type Filters } from '../../state/videos-reducer';
+import type { VideoPage } from '../../state/video-window';
 
-/** Loads the catalogue into the videos store. */
-export async function loadVideos(dispatch: Dispatchers['videos']): Promise<void> {
-  dispatch({ type: 'LOADING' });
-  try {
-    const { data } = await api.get<VideosResponse>('/api/videos');
-    dispatch({ type: 'GET_VIDEOS', payload: data.videos });
-  } catch (error) {
-    dispatch({ type: 'ERROR', payload: error });
-  }
+/** Fetches `limit` items of a listing after the first `offset`. */
+export type PageFetcher = (
+  offset: number,
+  limit: number,
+  signal: AbortSignal,
+) => Promise<VideoPage>;
+
+function pageQuery(offset: number, limit: number, extra: Record<string, string> = {}): string {
+  return new URLSearchParams({ ...extra, offset: String(offset), limit: String(limit) }).toString();
+}
+
+async function getPage(path: string, signal: AbortSignal): Promise<VideoPage> {
+  const { data } = await api.get<VideosResponse>(path, { signal });
+  for (const video of data.videos) remember(video);
+  return data;
+}
+
+/** The home grid: the server filters by exact category and case-sensitive title substring. */
+export function homePageFetcher(filters: Filters): PageFetcher {
+  const extra: Record<string, string> = {};
+  if (filters.category !== ALL_CATEGORIES) extra.category = filters.category;
+  if (filters.search !== '') extra.search = filters.search;
+  return (offset, limit, signal) =>
+    getPage(`/api/videos?${pageQuery(offset, limit, extra)}`, signal);
+}
+
+/** Trending: the most viewed first. */
+export const trendingPageFetcher: PageFetcher = (offset, limit, signal) =>
+  getPage(`/api/videos/trending?${pageQuery(offset, limit)}`, signal);
+
+/** The results page: title, channel and description, ranked by the server. */
+export function searchPageFetcher(query: string): PageFetcher {
+  return (offset, limit, signal) =>
+    getPage(`/api/videos/search?${pageQuery(offset, limit, { q: query })}`, signal);
+}
+
+let categoryNames: Promise<string[]> | undefined;
+
+/** The catalogue's category names (asked once; asked again after a failure). */
+export function loadCategoryNames(): Promise<string[]> {
+  categoryNames ??= api.get<CategoryNamesResponse>('/api/videos/category-names').then(
+    ({ data }) => data.categoryNames,
+    (error: unknown) => {
+      categoryNames = undefined;
+      throw error;
+    },
+  );
+  return categoryNames;
+}
+
+/** What to watch after a video: the same category first, then the most viewed. */
+export async function loadUpNext(videoId: string, limit: number): Promise<Video[]> {
+  const { data } = await api.get<UpNextResponse>(
+    `/api/video/${encodeURIComponent(videoId)}/up-next?limit=${limit}`,
+  );
+  for (const video of data.videos) remember(video);
+  return data.videos;
+}
+
+/** Forgets the cached category names (tests). */
+export function resetCategoryNames(): void {
+  categoryNames = undefined;
 }

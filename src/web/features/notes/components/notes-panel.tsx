@@ -74,7 +74,7 @@ export function NotesPanel({ videoId }: { videoId: string }) {
                 type="button"
                 className={styles.linkButton}
                 disabled={notes.length === 0}
-                onClick={() => exportNotes(notes, state.videos, videoId)}
+                onClick={() => void exportNotes(notes, videoId)}
               >
                 {transferTexts.exportVideo}
               </button>

@@ -25,7 +25,7 @@ export function NotesTransferPanel() {
           type="button"
           className={buttons.button}
           disabled={state.notes.length === 0}
-          onClick={() => exportNotes(state.notes, state.videos)}
+          onClick={() => void exportNotes(state.notes)}
         >
           <Download aria-hidden size={18} />
           {transferTexts.exportAll}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import type { Video } from '../../../../contract/entities';
 import { VideoCard } from './video-card';
 import styles from './video-grid.module.css';
@@ -8,12 +8,13 @@ interface VideoGridProps {
   label: string;
   onOpen?: (video: Video) => void;
   menuFor?: (video: Video) => ReactNode;
+  listRef?: Ref<HTMLUListElement>;
 }
 
 /** A responsive grid of video cards, as a labelled list. */
-export function VideoGrid({ videos, label, onOpen, menuFor }: VideoGridProps) {
+export function VideoGrid({ videos, label, onOpen, menuFor, listRef }: VideoGridProps) {
   return (
-    <ul className={styles.grid} aria-label={label}>
+    <ul ref={listRef} className={styles.grid} aria-label={label}>
       {videos.map((video) => (
         <li key={video._id}>
           <VideoCard video={video} onOpen={onOpen} menu={menuFor?.(video)} />

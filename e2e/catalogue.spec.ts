@@ -1,0 +1,199 @@
+import { expect, test, type Page } from '@playwright/test';
+import { catalogue, openWatchPage, seed } from './support';
+
+const grid = (page: Page) => page.getByRole('list', { name: 'Videos' }).getByRole('listitem');
+const results = (page: Page) =>
+  page.getByRole('list', { name: 'Search results' }).getByRole('listitem');
+
+test.describe('results page', () => {
+  test('Enter in the search box opens the results for the text, and back returns', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/trending');
+    const search = page.getByRole('searchbox', { name: 'Search videos' });
+    await search.fill('css');
+    // Typing still filters home live (case-sensitive title: nothing has 'css' in lower case).
+    await expect(page).toHaveURL(/\/\?search=css$/);
+    await expect(page.getByText('No videos matched the search keyword.')).toBeVisible();
+    await search.press('Enter');
+
+    await expect(page).toHaveURL(/\/results\?q=css$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Results for “css”' })).toBeVisible();
+    await expect(page).toHaveTitle(/css/);
+    // Any case; title matches first, the most viewed of them first.
+    await expect(results(page).first().getByRole('heading')).toHaveText(seed.css.title);
+    await expect(page.getByText('13 results')).toBeVisible();
+    await expect(search).toHaveValue('css');
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/\?search=css$/);
+    await page.goForward();
+    await expect(page).toHaveURL(/\/results\?q=css$/);
+    await expect(results(page)).toHaveCount(13);
+  });
+
+  test('the mobile search modal opens the results page on Enter', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Search' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Search' });
+    await dialog.getByRole('searchbox').fill('freecodecamp');
+    await dialog.getByRole('searchbox').press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/results\?q=freecodecamp$/);
+    // The channel matches too.
+    await expect(results(page).first()).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Results for “freecodecamp”' }),
+    ).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/\?search=freecodecamp$/);
+  });
+
+  test('a search with no match says so, repeating the query; a shared link works', async ({
+    page,
+  }) => {
+    await page.goto('/results?q=xyzzy%20plugh');
+    await expect(page.getByText('No results for “xyzzy plugh”')).toBeVisible();
+    await expect(page).toHaveTitle(/xyzzy plugh/);
+  });
+
+  test('results page in pages as the list scrolls', async ({ page }) => {
+    await page.goto('/results?q=generated');
+    await expect(results(page)).toHaveCount(catalogue.page);
+    await page.getByRole('button', { name: /^Show more videos/ }).scrollIntoViewIfNeeded();
+    await expect(results(page)).toHaveCount(2 * catalogue.page);
+  });
+});
+
+test.describe('paging', () => {
+  test("home loads a page at a time: 'Show more videos' and scrolling", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    await expect(grid(page)).toHaveCount(catalogue.page);
+    const more = page.getByRole('button', { name: /^Show more videos/ });
+    await expect(more).toHaveText(`Show more videos (${catalogue.size - catalogue.page} more)`);
+    await more.click();
+    // The button's page, and perhaps the next too: the end of the list is in view.
+    await expect.poll(() => grid(page).count()).toBeGreaterThanOrEqual(2 * catalogue.page);
+    // Scrolling near the end loads the next pages by itself, until the catalogue ends.
+    await expect
+      .poll(async () => {
+        await page.mouse.wheel(0, 20_000);
+        return grid(page).count();
+      })
+      .toBe(catalogue.size);
+    await expect(more).toHaveCount(0);
+    const ids = await grid(page)
+      .getByRole('link')
+      .evaluateAll((links) =>
+        links
+          .map((link) => link.getAttribute('href'))
+          .filter((href) => href?.startsWith('/watch/')),
+      );
+    expect(new Set(ids).size).toBe(catalogue.size);
+  });
+
+  test('trending loads more as it scrolls, most viewed first', async ({ page }) => {
+    await page.goto('/trending');
+    const items = page.getByRole('list', { name: 'Trending videos' }).getByRole('listitem');
+    await expect(items).toHaveCount(catalogue.page);
+    await page.getByRole('button', { name: /^Show more videos/ }).scrollIntoViewIfNeeded();
+    await expect(items).toHaveCount(2 * catalogue.page);
+    const views = await items.getByText(/ views$/).allTextContents();
+    expect(views.length).toBe(2 * catalogue.page);
+  });
+
+  test('the app never asks for the whole catalogue', async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== 'server', 'only server mode puts requests on the wire');
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) asked.push(url.pathname + url.search);
+    });
+    await page.goto('/');
+    await expect(grid(page)).toHaveCount(catalogue.page);
+    await page.goto('/trending');
+    await expect(page.getByRole('list', { name: 'Trending videos' })).toBeVisible();
+    await openWatchPage(page, seed.css.id, seed.css.title);
+    await expect(
+      page.getByRole('list', { name: 'Up next' }).getByRole('listitem').first(),
+    ).toBeVisible();
+    expect(asked).not.toContain('/api/videos');
+    expect(asked.some((path) => path.startsWith('/api/videos/category-names'))).toBe(true);
+    expect(asked.some((path) => path.startsWith(`/api/video/${seed.css.id}`))).toBe(true);
+  });
+});
+
+test.describe('filters in the address', () => {
+  test('chips come from the API and a chip is kept across reload and back', async ({ page }) => {
+    await page.goto('/');
+    const chips = page.getByRole('group', { name: 'Categories' }).getByRole('button');
+    await expect(chips).toHaveText([...catalogue.chips]);
+    await chips.getByText('HTML', { exact: true }).click();
+    await expect(page).toHaveURL(/\/\?category=HTML$/);
+    await expect(grid(page)).toHaveCount(catalogue.html);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'HTML', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(grid(page)).toHaveCount(catalogue.html);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: 'All', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(grid(page)).toHaveCount(catalogue.page);
+  });
+
+  test('a search typed on home is in the address and survives a reload', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    const search = page.getByRole('searchbox', { name: 'Search videos' });
+    await search.fill('Learn');
+    await expect(page).toHaveURL(/\/\?search=Learn$/);
+    await expect(grid(page)).toHaveCount(2);
+    await page.reload();
+    await expect(search).toHaveValue('Learn');
+    await expect(grid(page)).toHaveCount(2);
+  });
+
+  test('a shared link with both filters shows that grid', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/?category=CSS&search=Learn');
+    await expect(page.getByRole('button', { name: 'CSS', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(page.getByRole('searchbox', { name: 'Search videos' })).toHaveValue('Learn');
+    await expect(grid(page)).toHaveCount(1);
+    await expect(grid(page).getByRole('heading')).toHaveText(seed.css.title);
+  });
+});
+
+test.describe('up next', () => {
+  for (const viewport of [
+    { name: 'beside the player on a wide screen', width: 1400, height: 900 },
+    { name: 'under the player on a phone', width: 375, height: 812 },
+  ]) {
+    test(`lists what to watch next ${viewport.name}, same category first`, async ({ page }) => {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await openWatchPage(page, seed.css.id, seed.css.title);
+      const upNext = page.getByRole('list', { name: 'Up next' }).getByRole('listitem');
+      await expect(upNext.first()).toBeVisible();
+      await expect(upNext.first().getByRole('heading')).toHaveText(/^CSS /);
+      const player = await page.locator('iframe').boundingBox();
+      const first = await upNext.first().boundingBox();
+      expect(player && first).toBeTruthy();
+      if (viewport.width > 1200) expect(first!.x).toBeGreaterThan(player!.x + player!.width - 1);
+      else expect(first!.y).toBeGreaterThan(player!.y + player!.height - 1);
+
+      const title = await upNext.first().getByRole('heading').textContent();
+      await upNext.first().getByRole('link').click();
+      await expect(page.getByRole('heading', { level: 1, name: title ?? '' })).toBeVisible();
+    });
+  }
+});

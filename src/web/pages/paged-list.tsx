@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import buttons from '../components/ui/button.module.css';
+import { ApiRequestError } from '../lib/api-client';
+import type { VideoWindowState } from '../state/video-window';
+import styles from './pages.module.css';
+import type { useVideoPages } from './use-video-pages';
+
+type VideoPages = ReturnType<typeof useVideoPages>;
+
+interface PagedListProps {
+  pages: Omit<VideoPages, 'list' | 'endSentinel' | 'startSentinel'>;
+  /** Refs for the elements after and before the list that load more as they come near. */
+  endSentinel: VideoPages['endSentinel'];
+  startSentinel: VideoPages['startSentinel'];
+  state: VideoWindowState;
+  children: ReactNode;
+}
+
+function failureText(error: unknown): string {
+  return error instanceof ApiRequestError
+    ? error.statusText || error.message
+    : 'Unable to load data';
+}
+
+/**
+ * A paged list with its ends: 'Show earlier videos' when the start was dropped, 'Show more videos'
+ * when more follow (both also load by themselves as they scroll near), and a retry when a page
+ * fails.
+ */
+export function PagedList({ pages, state, endSentinel, startSentinel, children }: PagedListProps) {
+  const remaining = state.total - (state.start + state.videos.length);
+  const busy = pages.refreshing || pages.pending !== null;
+  return (
+    <div className={styles.paged} aria-busy={busy}>
+      {pages.hasEarlier && (
+        <div ref={startSentinel} className={styles.more}>
+          <button type="button" className={buttons.button} onClick={pages.showEarlier}>
+            Show earlier videos ({state.start} before)
+          </button>
+        </div>
+      )}
+      {children}
+      {pages.moreError ? (
+        <div className={styles.more} role="alert">
+          <span>Could not load more videos: {failureText(pages.moreError)}.</span>
+          <button type="button" className={buttons.button} onClick={pages.retry}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        pages.hasLater && (
+          <div ref={endSentinel} className={styles.more}>
+            <button type="button" className={buttons.button} onClick={pages.showMore}>
+              {state.totalCapped || remaining <= 0
+                ? 'Show more videos'
+                : `Show more videos (${remaining} more)`}
+            </button>
+          </div>
+        )
+      )}
+      {pages.pending && (
+        <p role="status" className={styles.muted}>
+          Loading more videos…
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { useEffect, useMemo, useReducer } from 'react';
+import { useSearchParams } from 'react-router';
+import { EmptyState } from '../components/ui/empty-state';
+import { PageHeading } from '../components/ui/page-heading';
+import { VideoGrid } from '../features/videos/components/video-grid';
+import { searchPageFetcher } from '../features/videos/videos-service';
+import { useVideos } from '../state/use-store';
+import { emptyVideoWindow, videoWindowReducer } from '../state/video-window';
+import { LoadState } from './load-state';
+import { PagedList } from './paged-list';
+import styles from './pages.module.css';
+import { useVideoActions } from './use-video-actions';
+import { useVideoPages } from './use-video-pages';
+
+function resultCount(total: number, capped: boolean): string {
+  if (capped) return `More than ${total.toLocaleString('en-US')} results`;
+  return `${total.toLocaleString('en-US')} ${total === 1 ? 'result' : 'results'}`;
+}
+
+/**
+ * Search results (Enter in the search box): title, channel and description, ignoring case and
+ * accents, ranked by the server (title matches first, then the most viewed). The query lives in
+ * the address, so the page can be shared and the back button returns to it.
+ */
+export default function ResultsPage() {
+  const [params] = useSearchParams();
+  const query = (params.get('q') ?? '').trim();
+  const { state: videos, dispatch: videosDispatch } = useVideos();
+  const [state, dispatch] = useReducer(videoWindowReducer, emptyVideoWindow);
+  const fetchPage = useMemo(() => searchPageFetcher(query), [query]);
+  const { list, endSentinel, startSentinel, ...pages } = useVideoPages({
+    key: query,
+    fetchPage,
+    state,
+    dispatch,
+    enabled: query !== '',
+  });
+  const { openVideo, menuFor } = useVideoActions();
+
+  useEffect(() => {
+    document.title = query ? `${query} - Search - CodeTube` : 'Search - CodeTube';
+    return () => {
+      document.title = 'CodeTube';
+    };
+  }, [query]);
+
+  // The search box shows what was searched for (after a reload or a shared link too).
+  const boxText = videos.filters.search;
+  useEffect(() => {
+    if (query && boxText.trim() !== query) videosDispatch({ type: 'SET_SEARCH', payload: query });
+    // Only when the query changes: typing afterwards is the user's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query]);
+
+  if (query === '') {
+    return (
+      <>
+        <PageHeading title="Search" />
+        <EmptyState>Type what you are looking for in the search box and press Enter.</EmptyState>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeading title={`Results for “${query}”`} />
+      <LoadState loading={pages.loading} error={pages.error}>
+        {pages.empty ? (
+          <EmptyState>No results for “{query}”</EmptyState>
+        ) : (
+          <>
+            <p className={styles.muted} aria-live="polite">
+              {pages.refreshing ? 'Searching…' : resultCount(state.total, state.totalCapped)}
+            </p>
+            <PagedList
+              pages={pages}
+              state={state}
+              endSentinel={endSentinel}
+              startSentinel={startSentinel}
+            >
+              <VideoGrid
+                listRef={list}
+                videos={state.videos}
+                label="Search results"
+                onOpen={openVideo}
+                menuFor={menuFor}
+              />
+            </PagedList>
+          </>
+        )}
+      </LoadState>
+    </>
+  );
+}

@@ -1,0 +1,202 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { PageFetcher } from '../features/videos/videos-service';
+import {
+  MAX_KEPT_VIDEOS,
+  VIDEO_PAGE_SIZE,
+  type VideoWindowAction,
+  type VideoWindowState,
+} from '../state/video-window';
+
+interface VideoPagesOptions {
+  /** Names the listing (its query): a new key starts over from the first page. */
+  key: string;
+  fetchPage: PageFetcher;
+  state: VideoWindowState;
+  dispatch: (action: VideoWindowAction) => void;
+  /** False: fetch nothing (e.g. an empty results query). */
+  enabled?: boolean;
+}
+
+type Direction = 'later' | 'earlier';
+
+/** How far from the viewport a list end starts loading its neighbour page. */
+const LOAD_MARGIN = '600px';
+
+/**
+ * Pages a server listing into a bounded window (video-window.ts): the first page when the key
+ * changes, the next one when the end comes near (or on 'Show more'), the previous ones again when
+ * the user scrolls back to a start that was dropped. Answers to superseded requests are ignored,
+ * so fast typing never shows an older result; the page keeps its place when cards are added or
+ * dropped above the viewport.
+ */
+export function useVideoPages({
+  key,
+  fetchPage,
+  state,
+  dispatch,
+  enabled = true,
+}: VideoPagesOptions) {
+  const generation = useRef(0);
+  // A neighbour page on its way: the button and the observer may both ask before a re-render.
+  const inFlight = useRef(false);
+  const fetcher = useRef(fetchPage);
+  useLayoutEffect(() => {
+    fetcher.current = fetchPage;
+  });
+  const [pending, setPending] = useState<Direction | null>(null);
+  const [moreError, setMoreError] = useState<{ direction: Direction; error: unknown } | null>(null);
+  // This listing's own failure: errors other features report to a shared store are not its own.
+  const [error, setError] = useState<unknown>(null);
+  // The key whose first page has been answered (or has failed).
+  const [settledKey, setSettledKey] = useState<string | null>(null);
+  const [listedKey, setListedKey] = useState(key);
+  if (listedKey !== key) {
+    setListedKey(key);
+    setPending(null);
+    setMoreError(null);
+    setError(null);
+  }
+  const listNode = useRef<HTMLUListElement | null>(null);
+  const list = useCallback((node: HTMLUListElement | null) => {
+    listNode.current = node;
+  }, []);
+  const anchor = useRef<{ node: Element; top: number } | null>(null);
+  const [endSentinel, setEndSentinel] = useState<HTMLElement | null>(null);
+  const [startSentinel, setStartSentinel] = useState<HTMLElement | null>(null);
+
+  useEffect(() => {
+    const current = ++generation.current;
+    inFlight.current = false;
+    if (!enabled) return;
+    const controller = new AbortController();
+    dispatch({ type: 'LOADING' });
+    fetcher.current(0, VIDEO_PAGE_SIZE, controller.signal).then(
+      (page) => {
+        if (generation.current !== current) return;
+        setError(null);
+        setSettledKey(key);
+        dispatch({ type: 'GET_VIDEOS', payload: page });
+      },
+      (failure: unknown) => {
+        if (generation.current !== current) return;
+        setError(failure);
+        setSettledKey(key);
+        dispatch({ type: 'ERROR', payload: failure });
+      },
+    );
+    return () => {
+      generation.current += 1;
+      controller.abort();
+    };
+  }, [key, enabled, dispatch]);
+
+  const keepPlace = (index: number) => {
+    const node = listNode.current?.children[index];
+    anchor.current = node ? { node, top: node.getBoundingClientRect().top } : null;
+  };
+
+  const load = useCallback(
+    (direction: Direction) => {
+      if (inFlight.current || state.loading) return;
+      const current = generation.current;
+      const offset =
+        direction === 'later'
+          ? state.start + state.videos.length
+          : Math.max(0, state.start - VIDEO_PAGE_SIZE);
+      const limit = direction === 'later' ? VIDEO_PAGE_SIZE : state.start - offset;
+      if (limit <= 0) return;
+      const controller = new AbortController();
+      inFlight.current = true;
+      setPending(direction);
+      setMoreError(null);
+      fetcher.current(offset, limit, controller.signal).then(
+        (page) => {
+          if (generation.current !== current) return;
+          inFlight.current = false;
+          if (direction === 'earlier') keepPlace(0);
+          else {
+            const dropped = state.videos.length + page.videos.length - MAX_KEPT_VIDEOS;
+            if (dropped > 0) keepPlace(dropped);
+          }
+          dispatch({
+            type: direction === 'later' ? 'GET_MORE_VIDEOS' : 'GET_EARLIER_VIDEOS',
+            payload: page,
+          });
+          setPending(null);
+        },
+        (failure: unknown) => {
+          if (generation.current !== current) return;
+          inFlight.current = false;
+          setMoreError({ direction, error: failure });
+          setPending(null);
+        },
+      );
+    },
+    [state.loading, state.start, state.videos.length, dispatch],
+  );
+
+  // Cards added or dropped above the viewport would move what the user looks at: scroll by as
+  // much as the card they were looking at moved.
+  useLayoutEffect(() => {
+    const kept = anchor.current;
+    anchor.current = null;
+    if (!kept?.node.isConnected) return;
+    const moved = kept.node.getBoundingClientRect().top - kept.top;
+    if (moved !== 0) window.scrollBy(0, moved);
+  }, [state.start]);
+
+  const settled = settledKey === key;
+  const hasEarlier = state.start > 0;
+  const hasLater = state.more;
+  const idle = settled && !pending && !state.loading && !moreError && !error;
+
+  useNearViewport(endSentinel, hasLater && idle, () => load('later'), state.videos.length);
+  useNearViewport(startSentinel, hasEarlier && idle, () => load('earlier'), state.start);
+
+  return {
+    /** Loading the first page with nothing to show yet. */
+    loading: enabled && !settled && state.videos.length === 0,
+    /** Showing the previous listing's videos while the new one loads. */
+    refreshing: enabled && !settled && state.videos.length > 0,
+    /** The listing is known to be empty. */
+    empty: settled && state.videos.length === 0,
+    error,
+    /** Ref for the list element (its items are the window's videos). */
+    list,
+    /** Refs for the elements after and before the list that load more as they come near. */
+    endSentinel: setEndSentinel,
+    startSentinel: setStartSentinel,
+    hasEarlier,
+    hasLater,
+    pending,
+    /** Why the last neighbour page failed. */
+    moreError: moreError?.error ?? null,
+    retry: () => load(moreError?.direction ?? 'later'),
+    showMore: () => load('later'),
+    showEarlier: () => load('earlier'),
+  };
+}
+
+/** Calls `onNear` when the element comes within LOAD_MARGIN of the viewport (again per `tick`). */
+function useNearViewport(
+  node: HTMLElement | null,
+  active: boolean,
+  onNear: () => void,
+  tick: number,
+) {
+  const callback = useRef(onNear);
+  useLayoutEffect(() => {
+    callback.current = onNear;
+  });
+  useEffect(() => {
+    if (!node || !active || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) callback.current();
+      },
+      { rootMargin: LOAD_MARGIN },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [node, active, tick]);
+}

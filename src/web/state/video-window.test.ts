@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { buildVideo } from '../testing/factories';
+import {
+  MAX_KEPT_VIDEOS,
+  VIDEO_PAGE_SIZE,
+  emptyVideoWindow,
+  videoWindowReducer,
+  type VideoWindowState,
+} from './video-window';
+
+const videos = (count: number) => Array.from({ length: count }, () => buildVideo());
+
+function firstPage(total: number, totalCapped?: boolean): VideoWindowState {
+  return videoWindowReducer(emptyVideoWindow, {
+    type: 'GET_VIDEOS',
+    payload: { videos: videos(VIDEO_PAGE_SIZE), total, totalCapped },
+  });
+}
+
+describe('videoWindowReducer', () => {
+  it('LOADING keeps the videos on screen until the answer replaces them', () => {
+    const shown = firstPage(100);
+    const loading = videoWindowReducer(shown, { type: 'LOADING' });
+    expect(loading.videos).toBe(shown.videos);
+    expect(loading.loading).toBe(true);
+    const next = videos(3);
+    const replaced = videoWindowReducer(loading, {
+      type: 'GET_VIDEOS',
+      payload: { videos: next, total: 3 },
+    });
+    expect(replaced).toMatchObject({ videos: next, start: 0, total: 3, more: false });
+  });
+
+  it('a page without a total (a bare listing) counts what it holds', () => {
+    const list = videos(6);
+    const state = videoWindowReducer(emptyVideoWindow, {
+      type: 'GET_VIDEOS',
+      payload: { videos: list },
+    });
+    expect(state).toMatchObject({ total: 6, more: false });
+  });
+
+  it('GET_MORE_VIDEOS appends until the total', () => {
+    let state = firstPage(30);
+    expect(state.more).toBe(true);
+    state = videoWindowReducer(state, {
+      type: 'GET_MORE_VIDEOS',
+      payload: { videos: videos(6), total: 30 },
+    });
+    expect(state).toMatchObject({ start: 0, total: 30, more: false });
+    expect(state.videos).toHaveLength(30);
+  });
+
+  it('keeps at most MAX_KEPT_VIDEOS, dropping the start, and fetches it back on the way up', () => {
+    let state = firstPage(10_000);
+    const pages = MAX_KEPT_VIDEOS / VIDEO_PAGE_SIZE + 3;
+    for (let page = 1; page < pages; page += 1) {
+      state = videoWindowReducer(state, {
+        type: 'GET_MORE_VIDEOS',
+        payload: { videos: videos(VIDEO_PAGE_SIZE), total: 10_000 },
+      });
+    }
+    expect(state.videos).toHaveLength(MAX_KEPT_VIDEOS);
+    expect(state.start).toBe(3 * VIDEO_PAGE_SIZE);
+    const lastKept = state.videos.at(-1);
+
+    const earlier = videos(VIDEO_PAGE_SIZE);
+    state = videoWindowReducer(state, {
+      type: 'GET_EARLIER_VIDEOS',
+      payload: { videos: earlier, total: 10_000 },
+    });
+    expect(state.start).toBe(2 * VIDEO_PAGE_SIZE);
+    expect(state.videos).toHaveLength(MAX_KEPT_VIDEOS);
+    expect(state.videos[0]).toBe(earlier[0]);
+    expect(state.videos).not.toContain(lastKept);
+    expect(state.more).toBe(true);
+  });
+
+  it('an earlier page never reaches before the start of the listing', () => {
+    const state: VideoWindowState = { ...firstPage(100), start: 5 };
+    const earlier = videoWindowReducer(state, {
+      type: 'GET_EARLIER_VIDEOS',
+      payload: { videos: videos(8), total: 100 },
+    });
+    expect(earlier.start).toBe(0);
+    expect(earlier.videos).toHaveLength(VIDEO_PAGE_SIZE + 5);
+  });
+
+  it('past a capped total, more follows while pages come back full', () => {
+    let state = firstPage(1000, true);
+    expect(state.more).toBe(true);
+    state = videoWindowReducer(state, {
+      type: 'GET_MORE_VIDEOS',
+      payload: { videos: videos(4), total: 1000, totalCapped: true },
+    });
+    expect(state.more).toBe(true);
+    const atCap: VideoWindowState = { ...state, start: 1000 - state.videos.length };
+    const past = videoWindowReducer(atCap, {
+      type: 'GET_MORE_VIDEOS',
+      payload: { videos: videos(VIDEO_PAGE_SIZE), total: 1000, totalCapped: true },
+    });
+    expect(past.more).toBe(true);
+    const last = videoWindowReducer(past, {
+      type: 'GET_MORE_VIDEOS',
+      payload: { videos: videos(2), total: 1000, totalCapped: true },
+    });
+    expect(last.more).toBe(false);
+  });
+
+  it('ERROR stops loading and keeps the failure', () => {
+    const failed = videoWindowReducer(
+      { ...emptyVideoWindow, loading: true },
+      {
+        type: 'ERROR',
+        payload: 'boom',
+      },
+    );
+    expect(failed).toMatchObject({ loading: false, error: 'boom' });
+  });
+});

@@ -10,9 +10,17 @@ const SECRET = 'benchmark-secret-of-at-least-32-characters';
 export interface BenchServer {
   url: string;
   pid: number;
+  /** The DATABASE_URL it runs on (a SQLite path or a postgres:// URL), for a CLI on the same data. */
+  databaseUrl: string;
+  /** Its DATA_DIR (the JWT secret lives there). */
+  dataDir: string;
+  /** Milliseconds from spawn to the first 200 from GET /api/health (migrations and seed included). */
+  startMs: number;
   stop: () => Promise<void>;
   /** The server's resident memory now, in MiB (Linux /proc). */
   rssMiB: () => number;
+  /** The server's peak resident memory so far (VmHWM), in MiB. */
+  peakRssMiB: () => number;
   /** The last lines the server wrote (warnings and errors), for a failure message. */
   output: () => string;
 }
@@ -24,8 +32,13 @@ process.once('exit', () => {
 });
 
 /** Polls GET /api/health until it answers 200 (the database answers too), or gives up. */
-async function waitUntilHealthy(url: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 120_000;
+async function waitUntilHealthy(
+  url: string,
+  child: ChildProcess,
+  output: () => string,
+  timeoutMs: number,
+) {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited at start:\n${output()}`);
     try {
@@ -33,9 +46,9 @@ async function waitUntilHealthy(url: string, child: ChildProcess, output: () => 
     } catch {
       // Not listening yet.
     }
-    await new Promise((done) => setTimeout(done, 200));
+    await new Promise((done) => setTimeout(done, 100));
   }
-  throw new Error(`server did not become healthy in 120 s:\n${output()}`);
+  throw new Error(`server did not become healthy in ${timeoutMs / 1000} s:\n${output()}`);
 }
 
 /**
@@ -48,9 +61,13 @@ export async function startBenchServer(options: {
   ports: readonly [number, number];
   postgresUrl?: string;
   seedVideos?: number;
+  /** How long seeding and migrations may take before the start counts as failed (120 s). */
+  startTimeoutMs?: number;
 }): Promise<BenchServer> {
   const dir = tempDir('server');
   const port = await freePort(...options.ports);
+  const databaseUrl = options.postgresUrl ?? join(dir, 'bench.sqlite');
+  const spawned = performance.now();
   // `node --import tsx` (no wrapper process): the pid is the server's own, for its memory.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: projectRoot,
@@ -58,7 +75,7 @@ export async function startBenchServer(options: {
       ...process.env,
       HOST: '127.0.0.1',
       PORT: String(port),
-      DATABASE_URL: options.postgresUrl ?? join(dir, 'bench.sqlite'),
+      DATABASE_URL: databaseUrl,
       DATA_DIR: dir,
       WEB_DIR: options.webDir,
       JWT_SECRET: SECRET,
@@ -78,17 +95,22 @@ export async function startBenchServer(options: {
   void exited.then(() => running.delete(child));
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitUntilHealthy(url, child, () => output);
+    await waitUntilHealthy(url, child, () => output, options.startTimeoutMs ?? 120_000);
   } catch (error) {
     child.kill('SIGKILL');
     throw error;
   }
+  const startMs = performance.now() - spawned;
   const pid = child.pid ?? 0;
   return {
     url,
     pid,
+    databaseUrl,
+    dataDir: dir,
+    startMs,
     output: () => output,
     rssMiB: () => readRssMiB(pid),
+    peakRssMiB: () => readRssMiB(pid, 'VmHWM'),
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
@@ -96,10 +118,10 @@ export async function startBenchServer(options: {
   };
 }
 
-/** VmRSS of a process, in MiB. */
-export function readRssMiB(pid: number): number {
+/** VmRSS (or its peak, VmHWM) of a process, in MiB. */
+export function readRssMiB(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+  const kib = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? Number.NaN);
   return kib / 1024;
 }
 

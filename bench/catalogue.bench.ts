@@ -1,0 +1,308 @@
+import { join } from 'node:path';
+import { measureMockSearch } from './browser-search.bench';
+import { launchChromium } from './lib/browser';
+import { buildApp } from './lib/build';
+import {
+  homeQueries,
+  otherQueries,
+  resultsQueries,
+  type CatalogueQuery,
+} from './lib/catalogue-queries';
+import { catalogueCliExists, runImport, writeVideosJsonl } from './lib/import-cli';
+import { describeStatuses, runLoad, type LoadResult } from './lib/load';
+import { startPostgres } from './lib/postgres';
+import { fmt, printGoal, printLine, printRatio } from './lib/report';
+import { startBenchServer, type BenchServer } from './lib/server';
+import { tempDir } from './lib/temp';
+import { createPostgresDatabase } from '../src/server/testing/test-databases';
+
+const SERVER_PORTS = [3270, 3279] as const;
+const POSTGRES_PORTS = [4530, 4539] as const;
+/** Catalogue size: made-up videos seeded at start (SEED_VIDEOS), plus the six real ones. */
+const VIDEOS = Number(process.env.CATALOGUE_VIDEOS ?? 1_000_000);
+/** Distinct queries per list (home grid, /results); other routes get a third as many. */
+const QUERIES = Number(process.env.CATALOGUE_QUERIES ?? 300);
+const CONNECTIONS = Number(process.env.CATALOGUE_CONNECTIONS ?? 4);
+/** Videos in the import file (a million by default, like the catalogue). */
+const IMPORT_VIDEOS = Number(process.env.CATALOGUE_IMPORT_VIDEOS ?? VIDEOS);
+/** The mock build typed into (VITE_SEED_VIDEOS + 6). */
+const MOCK_VIDEOS = Number(process.env.CATALOGUE_MOCK_VIDEOS ?? 100_000);
+/** Which stores to run (`sqlite,postgres`). */
+const STORES = (process.env.CATALOGUE_STORES ?? 'sqlite,postgres').split(',');
+/** Which parts to run after each store's seeded start (all by default), e.g. `first-load,mock`. */
+const PARTS = (process.env.CATALOGUE_PARTS ?? 'first-load,queries,import,mock').split(',');
+/** Most seconds one cold list may take: slow searches on a million videos could take an hour. */
+const LIST_SECONDS = Number(process.env.CATALOGUE_LIST_SECONDS ?? 120);
+const HEALTH_SECONDS = 5;
+/** A small import first: the CLI's fixed cost (start, migrations check), the baseline. */
+const SMALL_IMPORT = 1000;
+const P95_GOAL_MS = 30;
+const P95_VS_HEALTH_GOAL = 3;
+const BYTES_RATIO_GOAL = 1.2;
+/** Seeding a million videos takes minutes, on PostgreSQL more. */
+const START_TIMEOUT_MS = 60 * 60 * 1000;
+
+const mib = (value: number) => `${fmt(value, 1)} MiB`;
+const seconds = (ms: number) => `${fmt(ms / 1000, 1)} s`;
+const count = (value: number) => value.toLocaleString('en');
+
+/**
+ * Sends each query once, in order, over CONNECTIONS keep-alive connections, for at most
+ * LIST_SECONDS (then the ones in flight finish and the rest are not asked).
+ */
+function ask(origin: string, queries: readonly CatalogueQuery[]): Promise<LoadResult> {
+  let next = 0;
+  return runLoad({
+    origin,
+    connections: CONNECTIONS,
+    seconds: LIST_SECONDS,
+    maxRequests: queries.length,
+    next: () => {
+      const query = queries[next++ % queries.length]!;
+      return { label: query.kind, method: 'GET', path: query.path };
+    },
+    onError: (label, status, body) => printLine(`${label} failed: ${status} ${body}`),
+  });
+}
+
+/** One list's figures: per kind, then all of them against the goal and the health baseline. */
+function judge(name: string, result: LoadResult, healthP95: number) {
+  for (const [kind, figures] of result.byLabel) {
+    printLine(
+      `  ${kind.padEnd(16)} p50 ${fmt(figures.latency.percentile(50)).padStart(8)} ms, ` +
+        `p95 ${fmt(figures.latency.percentile(95)).padStart(8)} ms, ` +
+        `max ${fmt(figures.latency.max).padStart(8)} ms (${figures.latency.count})`,
+    );
+  }
+  const p95 = result.latency.percentile(95);
+  printLine(
+    `${name}: ${result.requests} requests, ${fmt(result.perSecond, 0)}/s, p50 ` +
+      `${fmt(result.latency.percentile(50))} ms, statuses ${describeStatuses(result.statuses)}, ` +
+      `${result.errors} errors`,
+  );
+  printGoal(`${name} p95`, p95, P95_GOAL_MS, 'at-most', ' ms');
+  printGoal(`${name} p95 / health p95`, p95 / healthP95, P95_VS_HEALTH_GOAL, 'at-most', '×');
+}
+
+/**
+ * What the `/api` answers of the first load of `/` weigh: on the wire (as the server compressed
+ * them) and decoded. A fresh browser context each time, service workers blocked.
+ */
+async function apiBytesOfFirstLoad(url: string) {
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext({
+      serviceWorkers: 'block',
+      viewport: { width: 1280, height: 800 },
+    });
+    const page = await context.newPage();
+    const answers: Promise<{ path: string; wire: number; decoded: number }>[] = [];
+    page.on('response', (response) => {
+      const { pathname, search } = new URL(response.url());
+      if (!pathname.startsWith('/api/')) return;
+      answers.push(
+        (async () => {
+          const sizes = await response.request().sizes();
+          const decoded = (await response.body()).length;
+          return { path: pathname + search, wire: sizes.responseBodySize, decoded };
+        })(),
+      );
+    });
+    const started = performance.now();
+    await page.goto(`${url}/`);
+    await page.getByRole('list', { name: 'Videos' }).waitFor({ timeout: 300_000 });
+    const gridMs = performance.now() - started;
+    await page.waitForLoadState('networkidle', { timeout: 300_000 });
+    const fetched = await Promise.all(answers);
+    return {
+      gridMs,
+      fetched,
+      wire: fetched.reduce((sum, answer) => sum + answer.wire, 0),
+      decoded: fetched.reduce((sum, answer) => sum + answer.decoded, 0),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function measureFirstLoad(dialect: string, small: BenchServer, big: BenchServer) {
+  const baseline = await apiBytesOfFirstLoad(small.url);
+  const large = await apiBytesOfFirstLoad(big.url);
+  for (const [name, run] of [
+    ['6 videos', baseline],
+    [`${count(VIDEOS + 6)} videos`, large],
+  ] as const) {
+    printLine(
+      `${dialect} first load of /, ${name}: grid after ${fmt(run.gridMs, 0)} ms; /api answers ` +
+        `${count(run.wire)} bytes on the wire, ${count(run.decoded)} decoded: ` +
+        run.fetched.map((answer) => `${answer.path} ${count(answer.wire)}`).join(', '),
+    );
+  }
+  printGoal(
+    `${dialect} /api bytes of the first load, ${count(VIDEOS + 6)} / 6 videos (wire)`,
+    large.wire / baseline.wire,
+    BYTES_RATIO_GOAL,
+    'at-most',
+    '×',
+  );
+  printRatio(
+    `${dialect} the same, decoded`,
+    large.decoded / baseline.decoded,
+    `${count(large.decoded)} / ${count(baseline.decoded)} bytes`,
+  );
+}
+
+async function measureImport(dialect: string, big: BenchServer) {
+  if (!catalogueCliExists()) {
+    printLine(`${dialect} import: skipped: no catalogue CLI (src/server/catalogue/cli.ts)`);
+    return;
+  }
+  const dir = tempDir('import');
+  const smallFile = join(dir, 'small.jsonl');
+  const bigFile = join(dir, 'videos.jsonl');
+  await writeVideosJsonl(smallFile, SMALL_IMPORT, `bench-small-${dialect}`);
+  const started = performance.now();
+  const bytes = await writeVideosJsonl(bigFile, IMPORT_VIDEOS, `bench-${dialect}`);
+  printLine(
+    `${dialect} import: wrote ${count(IMPORT_VIDEOS)} lines (${mib(bytes / 2 ** 20)}) in ` +
+      `${seconds(performance.now() - started)}`,
+  );
+  const target = { databaseUrl: big.databaseUrl, dataDir: big.dataDir };
+  const small = await runImport({ ...target, file: smallFile });
+  const large = await runImport({ ...target, file: bigFile });
+  for (const [name, run] of [
+    [`${count(SMALL_IMPORT)} lines`, small],
+    [`${count(IMPORT_VIDEOS)} lines`, large],
+  ] as const) {
+    printLine(
+      `${dialect} import of ${name}: ${seconds(run.ms)}, peak RSS ${mib(run.peakRssMiB)}, ` +
+        `exit ${run.exitCode}; ${run.output.replaceAll('\n', ' | ')}`,
+    );
+  }
+  if (large.exitCode !== 0) throw new Error(`${dialect} import failed: ${large.output}`);
+  printLine(
+    `${dialect} import rate: ${count(Math.round(IMPORT_VIDEOS / (large.ms / 1000)))} videos/s`,
+  );
+  printRatio(
+    `${dialect} import peak RSS vs a ${count(SMALL_IMPORT)}-line import`,
+    large.peakRssMiB / small.peakRssMiB,
+    `${mib(large.peakRssMiB)} / ${mib(small.peakRssMiB)}`,
+  );
+  // The running server sees imported videos at once (catalogue version): check one.
+  const last = `bench-${dialect}-${String(IMPORT_VIDEOS).padStart(7, '0')}`;
+  const status = (await fetch(`${big.url}/api/video/${last}`)).status;
+  printLine(`${dialect} import: GET /api/video/${last} on the running server → ${status}`);
+  return large;
+}
+
+async function onStore(dialect: 'sqlite' | 'postgres', postgresUrl?: (name: string) => string) {
+  const webDir = await buildApp('server');
+  // Baseline start: the six seed videos only, on its own database.
+  const small = await startBenchServer({
+    webDir,
+    ports: SERVER_PORTS,
+    postgresUrl: postgresUrl?.('small'),
+  });
+  let big: BenchServer | undefined;
+  try {
+    printLine(
+      `${dialect} start with 6 videos: ${seconds(small.startMs)}, peak RSS ${mib(small.peakRssMiB())}`,
+    );
+    big = await startBenchServer({
+      webDir,
+      ports: SERVER_PORTS,
+      postgresUrl: postgresUrl?.('big'),
+      seedVideos: VIDEOS,
+      startTimeoutMs: START_TIMEOUT_MS,
+    });
+    const seedPeak = big.peakRssMiB();
+    printLine(
+      `${dialect} start with SEED_VIDEOS=${count(VIDEOS)}: ${seconds(big.startMs)} to the first ` +
+        `answered /api/health (${count(Math.round(VIDEOS / (big.startMs / 1000)))} videos/s), ` +
+        `peak RSS ${mib(seedPeak)}`,
+    );
+    printRatio(
+      `${dialect} seeded start vs 6-video start, time`,
+      big.startMs / small.startMs,
+      `${seconds(big.startMs)} / ${seconds(small.startMs)}`,
+    );
+    printRatio(
+      `${dialect} seeded start vs 6-video start, peak RSS`,
+      seedPeak / small.peakRssMiB(),
+      `${mib(seedPeak)} / ${mib(small.peakRssMiB())}`,
+    );
+
+    if (PARTS.includes('first-load')) await measureFirstLoad(dialect, small, big);
+    await small.stop();
+    if (PARTS.includes('queries')) await measureQueries(dialect, big);
+    if (PARTS.includes('import')) await measureImport(dialect, big);
+  } finally {
+    await small.stop();
+    await big?.stop();
+  }
+}
+
+/** Home and /results searches (and Up next, trending), cold then warm, against /api/health. */
+async function measureQueries(dialect: string, big: BenchServer) {
+  // Same-run baseline: the cheapest round trip through the same stack, same connections.
+  const health = await runLoad({
+    origin: big.url,
+    connections: CONNECTIONS,
+    seconds: HEALTH_SECONDS,
+    next: () => ({ label: 'health', method: 'GET', path: '/api/health' }),
+  });
+  const healthP95 = health.latency.percentile(95);
+  printLine(
+    `${dialect} baseline GET /api/health at ${CONNECTIONS} connections: p50 ` +
+      `${fmt(health.latency.percentile(50))} ms, p95 ${fmt(healthP95)} ms, ` +
+      `${fmt(health.perSecond, 0)} req/s`,
+  );
+
+  const lists = [
+    ['home grid search', homeQueries(QUERIES, VIDEOS)],
+    ['/results search', resultsQueries(QUERIES, VIDEOS)],
+    ['up next + trending', otherQueries(Math.ceil(QUERIES / 3), VIDEOS)],
+  ] as const;
+  for (const [name, queries] of lists) {
+    // Cold: each query asked for the first time (the cache cannot answer it) …
+    printLine(`${dialect} ${name}, cold (${queries.length} distinct queries):`);
+    const cold = await ask(big.url, queries);
+    if (cold.requests < queries.length) {
+      printLine(`  only ${cold.requests} answered within CATALOGUE_LIST_SECONDS=${LIST_SECONDS}`);
+    }
+    judge(`${dialect} ${name} cold`, cold, healthP95);
+    // … warm: the very same queries again, answered from the per-version cache.
+    printLine(`${dialect} ${name}, warm (the same queries again):`);
+    const warm = await ask(big.url, queries.slice(0, cold.requests));
+    judge(`${dialect} ${name} warm`, warm, healthP95);
+  }
+  printLine(`${dialect} server peak RSS after the queries: ${mib(big.peakRssMiB())}`);
+}
+
+/**
+ * A catalogue of CATALOGUE_VIDEOS (a million) made-up videos on SQLite and on PostgreSQL: the
+ * seeded start, home and /results searches cold and warm against GET /api/health, the operators'
+ * import of as many again, and the bytes the first load of `/` fetches; then the mock build's
+ * search at 100,000 videos.
+ */
+export async function run(): Promise<void> {
+  printLine(
+    `${count(VIDEOS)} made-up videos (+6), ${QUERIES} queries per list, ${CONNECTIONS} connections`,
+  );
+  if (STORES.includes('sqlite')) await onStore('sqlite');
+  if (STORES.includes('postgres')) {
+    const postgres = await startPostgres(POSTGRES_PORTS);
+    try {
+      // Two databases on the one server: `url` and a sibling for the 6-video baseline.
+      const second = await createPostgresDatabase(postgres.url);
+      await onStore('postgres', (name) => (name === 'big' ? postgres.url : second.url));
+      await second.drop();
+    } finally {
+      await postgres.stop();
+    }
+  }
+  if (PARTS.includes('mock')) {
+    printLine(`mock build, keystroke → grid at ${count(MOCK_VIDEOS)} videos:`);
+    await measureMockSearch(MOCK_VIDEOS);
+  }
+}

@@ -266,10 +266,14 @@ export class CatalogueSql {
     for (const group of groups) {
       const wanted = page.limit - videos.length;
       if (wanted === 0) break;
-      const rows = await this.groupPage(group, await this.isDense(group), {
-        offset,
-        limit: wanted,
-      });
+      const plan = await this.planGroup(group);
+      if (Array.isArray(plan) && offset >= plan.length) {
+        offset -= plan.length;
+        continue;
+      }
+      const rows = Array.isArray(plan)
+        ? await this.videosByViews(plan, { offset, limit: wanted })
+        : await this.groupPage(group, plan === 'dense', { offset, limit: wanted });
       videos.push(...rows);
       if (rows.length === wanted) break;
       // The group ran out inside this page: the next one starts at its beginning, or further on
@@ -280,15 +284,27 @@ export class CatalogueSql {
   }
 
   /**
-   * Whether a group has so many matches that walking the views index finds a page sooner than
-   * sorting them: SQLite counts its FTS matches (up to the threshold); PostgreSQL's planner
-   * estimates them from its statistics. A short search is always walked, within its scope.
+   * How to read a group: with few matches, SQLite lists their positions from the FTS index once
+   * (then sorts just those); with many (more than `denseGroup`), walking the views index finds a
+   * page sooner. PostgreSQL asks its planner's estimate. A short search is always walked.
    */
-  private async isDense(group: SearchGroup): Promise<boolean> {
-    if (group.fts !== undefined)
-      return (await this.countUpTo(group, this.denseGroup)) > this.denseGroup;
-    if (!group.indexed) return true;
-    return (await this.estimateRows(group)) > this.denseGroup;
+  private async planGroup(group: SearchGroup): Promise<number[] | 'dense' | 'sparse'> {
+    if (group.fts !== undefined) {
+      const { rows } = await sql<{ position: number }>`select rowid as position
+        from videos_search where videos_search match ${group.fts}
+        limit ${this.denseGroup + 1}`.execute(this.db);
+      return rows.length > this.denseGroup ? 'dense' : rows.map((row) => row.position);
+    }
+    if (!group.indexed) return 'dense';
+    return (await this.estimateRows(group)) > this.denseGroup ? 'dense' : 'sparse';
+  }
+
+  /** A page of the videos at these positions, most viewed first. */
+  private async videosByViews(positions: number[], { offset, limit }: PageRequest) {
+    const { rows } = await sql<VideoRow>`select ${videoSelection} from videos v
+      where v.position in (select value from json_each(${JSON.stringify(positions)}))
+      order by v.views desc, v.position limit ${limit} offset ${offset}`.execute(this.db);
+    return rows.map(toVideo);
   }
 
   /** PostgreSQL's own estimate of how many videos satisfy a group's condition. */
@@ -300,21 +316,15 @@ export class CatalogueSql {
 
   /** A page of one group by views: sorted from the text index, or walked in views order. */
   private async groupPage(group: SearchGroup, dense: boolean, { offset, limit }: PageRequest) {
-    const source = group.source;
-    let where = group.exact;
-    if (group.fts !== undefined && !dense) {
-      where = sql`v.position in (select rowid from videos_search where videos_search match ${group.fts})`;
-    }
-    let from = sql`${source} v`;
-    if (dense && this.sqlite && group.fts !== undefined)
-      from = sql`videos v indexed by videos_views`;
+    let from = sql`${group.source} v`;
+    if (dense && group.fts !== undefined) from = sql`videos v indexed by videos_views`;
     if (dense && group.indexed) {
       // OFFSET 0 keeps PostgreSQL from pushing the condition down into a bitmap scan: the rows
       // come in views order and the page is complete after a few hundred of them.
       from = sql`(select * from videos order by views desc, position offset 0) v`;
     }
     const { rows } = await sql<VideoRow>`select ${videoSelection} from ${from}
-      where ${where} order by v.views desc, v.position limit ${limit} offset ${offset}`.execute(
+      where ${group.exact} order by v.views desc, v.position limit ${limit} offset ${offset}`.execute(
       this.db,
     );
     return rows.map(toVideo);

@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import type { PasswordHasher } from './auth/password';
 import type { Clock } from './clock';
-import type { RateLimit } from './http/rate-limiter';
+import type { AuthLimits } from '../contract/limits';
+import type { CounterFactory } from './http/counters';
 import type { Store, StoredUser } from './store/store';
 
 /** What the API is built from; each home (page, server, tests) supplies its own. */
@@ -12,8 +13,16 @@ export interface ApiDeps {
   passwordHasher: PasswordHasher;
   clock: Clock;
   /** Limits on login and signup; the defaults are in contract/limits.ts. */
-  authLimits?: { failedLoginsPerAccount?: RateLimit; requestsPerAddress?: RateLimit };
-  /** The client's address for per-address limits (the server reads its socket). */
+  authLimits?: Partial<AuthLimits>;
+  /**
+   * Where the limits count. Default: this process's memory (the page's mock, tests); the server
+   * counts on its database so that processes count together and restarts forget nothing.
+   */
+  counters?: CounterFactory;
+  /**
+   * The client's address for per-address limits (the server reads its socket, or
+   * X-Forwarded-For through trusted proxies: TRUST_PROXY).
+   */
   clientAddress?: (c: Context) => string;
 }
 

@@ -1,3 +1,4 @@
+import { describeAbuseSuite } from '../testing/abuse-suite';
 import { describeApiSuite } from '../testing/api-suite';
 import { describeRobustnessSuite } from '../testing/robustness-suite';
 import { MemoryStore } from './memory-store';
@@ -5,6 +6,11 @@ import { MemoryStore } from './memory-store';
 describeApiSuite('MemoryStore', async () => ({ store: new MemoryStore(), close: async () => {} }));
 
 describeRobustnessSuite('MemoryStore', async () => ({
+  store: new MemoryStore(),
+  close: async () => {},
+}));
+
+describeAbuseSuite('MemoryStore', async () => ({
   store: new MemoryStore(),
   close: async () => {},
 }));

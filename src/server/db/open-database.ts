@@ -12,6 +12,8 @@ export interface OpenDatabase {
   db: Kysely<Database>;
   dialect: SqlDialectName;
   close: () => Promise<void>;
+  /** The driver underneath, for the rate limiter's counters (sql-counters.ts). */
+  driver: { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; pool: pg.Pool };
 }
 
 /** How long a SQLite writer waits for another connection's lock before giving up. */
@@ -29,7 +31,7 @@ function openSqlite(path: string): OpenDatabase {
   database.pragma('foreign_keys = ON');
   database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', close: () => db.destroy(), driver: { dialect: 'sqlite', path } };
 }
 
 function openPostgres(url: string): OpenDatabase {
@@ -37,7 +39,12 @@ function openPostgres(url: string): OpenDatabase {
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    close: () => db.destroy(),
+    driver: { dialect: 'postgres', pool },
+  };
 }
 
 /** Opens the database DATABASE_URL names (no migrations yet: see `migrateToLatest`). */
@@ -50,7 +57,12 @@ export function openDatabase(location: DatabaseLocation): OpenDatabase {
  * several processes starting at once migrate one after the other.
  */
 export async function migrateToLatest({ db, dialect }: OpenDatabase): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationsFor(dialect) });
+  // Unordered: migrations written on parallel branches (0003, 0004) apply in any order.
+  const migrator = new Migrator({
+    db,
+    provider: migrationsFor(dialect),
+    allowUnorderedMigrations: true,
+  });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(`Migration failed: ${String(error)}`);
 }

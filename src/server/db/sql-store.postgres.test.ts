@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { describeAbuseSuite } from '../../api/testing/abuse-suite';
 import { describeApiSuite } from '../../api/testing/api-suite';
 import { describeRobustnessSuite } from '../../api/testing/robustness-suite';
 import { openPostgresTestStore } from '../testing/open-test-store';
@@ -7,3 +8,4 @@ describeApiSuite('SqlStore (PostgreSQL)', () => openPostgresTestStore(inject('po
 describeRobustnessSuite('SqlStore (PostgreSQL)', () =>
   openPostgresTestStore(inject('postgresUrl')),
 );
+describeAbuseSuite('SqlStore (PostgreSQL)', () => openPostgresTestStore(inject('postgresUrl')));

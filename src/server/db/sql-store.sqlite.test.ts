@@ -1,6 +1,8 @@
+import { describeAbuseSuite } from '../../api/testing/abuse-suite';
 import { describeApiSuite } from '../../api/testing/api-suite';
 import { describeRobustnessSuite } from '../../api/testing/robustness-suite';
 import { openSqliteTestStore } from '../testing/open-test-store';
 
 describeApiSuite('SqlStore (SQLite)', openSqliteTestStore);
 describeRobustnessSuite('SqlStore (SQLite)', openSqliteTestStore);
+describeAbuseSuite('SqlStore (SQLite)', openSqliteTestStore);

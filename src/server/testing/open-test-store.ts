@@ -2,16 +2,20 @@ import { join } from 'node:path';
 import type { OpenedStore } from '../../api/testing/api-suite';
 import type { DatabaseLocation } from '../db/dialect';
 import { migrateToLatest, openDatabase } from '../db/open-database';
+import { sqlCounters } from '../db/sql-counters';
 import { SqlStore } from '../db/sql-store';
 import { createPostgresDatabase, createTempDir } from './test-databases';
 
 async function openMigrated(location: DatabaseLocation, cleanUp: () => Promise<void>) {
   const database = openDatabase(location);
   await migrateToLatest(database);
+  const counters = sqlCounters(database);
   return {
     store: new SqlStore(database.db),
+    counters: counters.counters,
     database,
     close: async () => {
+      counters.close();
       await database.close();
       await cleanUp();
     },

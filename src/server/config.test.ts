@@ -14,6 +14,7 @@ describe('parseConfig', () => {
       dataDir: resolve('data'),
       webDir: resolve('dist/web'),
       seedVideos: 0,
+      trustProxy: { kind: 'none' },
     });
   });
 
@@ -78,5 +79,23 @@ describe('SEED_VIDEOS', () => {
       'SEED_VIDEOS: must be a whole number from 0 to 100000',
     );
     expect(() => parseConfig({ SEED_VIDEOS: '100001' })).toThrow(/SEED_VIDEOS/);
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of addresses and subnets', () => {
+    expect(parseConfig({ TRUST_PROXY: '0' }).trustProxy).toEqual({ kind: 'none' });
+    expect(parseConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ kind: 'hops', hops: 2 });
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.2, 10.1.0.0/16,::1' }).trustProxy).toEqual({
+      kind: 'addresses',
+      addresses: ['10.0.0.2', '10.1.0.0/16', '::1'],
+    });
+  });
+
+  it('refuses a bad TRUST_PROXY with a message naming the rule and the bad entry', () => {
+    for (const bad of ['yes', '11', '10.0.0.1,proxy.local', '10.0.0.0/33', '-1']) {
+      expect(() => parseConfig({ TRUST_PROXY: bad })).toThrow(ConfigError);
+    }
+    expect(() => parseConfig({ TRUST_PROXY: '10.0.0.1,proxy.local' })).toThrow(
+      /^TRUST_PROXY: must be a number of proxy hops .*not an address: "proxy.local"/,
+    );
   });
 });

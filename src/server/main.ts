@@ -10,6 +10,7 @@ import { ConfigError, parseConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/open-database';
 import { sqlCounters } from './db/sql-counters';
 import { SqlStore } from './db/sql-store';
+import { clientAddressResolver } from './http/client-address';
 import { createLogger } from './logger';
 import { loadOrCreateSecret } from './secret';
 import { createServerApp } from './server-app';
@@ -57,6 +58,7 @@ async function main() {
   await seedIfEmpty(store, passwordHasher, systemClock(), { extraVideos: config.seedVideos });
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
 
+  const clientAddress = clientAddressResolver(config.trustProxy);
   const app = createServerApp({
     api: createApi({
       store,
@@ -64,13 +66,16 @@ async function main() {
       passwordHasher: boundedHasher(passwordHasher, HASH_QUEUE),
       clock: systemClock,
       counters: counters.counters,
-      // Per-address auth limits count the socket's peer (behind a proxy: the proxy).
+      // Per-address limits count the socket's peer, or through trusted proxies the client they
+      // name in X-Forwarded-For (TRUST_PROXY).
       clientAddress: (c) => {
+        let peer = 'unknown';
         try {
-          return getConnInfo(c).remote.address ?? 'unknown';
+          peer = getConnInfo(c).remote.address ?? 'unknown';
         } catch {
-          return 'unknown';
+          // no socket (not served by node-server): the peer stays unknown
         }
+        return clientAddress(peer, c.req.header('x-forwarded-for'));
       },
     }),
     site,

@@ -33,7 +33,10 @@ export function sqlCounters(database: OpenDatabase): {
   if (driver.dialect === 'sqlite') {
     connection = new BetterSqlite3(driver.path);
     connection.pragma('busy_timeout = 5000');
-    connection.pragma('synchronous = FULL');
+    // Counters need no fsync per request (better-sqlite3 would block the event loop for it):
+    // in WAL mode NORMAL still survives a crash of the process, only a power cut may lose the
+    // last few counts.
+    connection.pragma('synchronous = NORMAL');
   }
   const made = new Map<string, Counter>();
   const limiterFor = (name: string): RateLimiterAbstract => {

@@ -28,5 +28,5 @@ export interface ApiDeps {
 
 /** Hono's typing for the API: routes under /api/user see the signed-in user. */
 export interface ApiEnv {
-  Variables: { user: StoredUser };
+  Variables: { user: StoredUser; session: { tokenId: string; expiresAt: number } };
 }

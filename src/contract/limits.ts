@@ -8,6 +8,10 @@ export const MAX_PASSWORD_LENGTH = 1024;
 export const MAX_PLAYLIST_TITLE_LENGTH = 200;
 export const MAX_NOTE_LENGTH = 20_000;
 export const MAX_TODO_TITLE_LENGTH = 500;
+/** The request tester's todos each owner (a user, or an address) keeps beside the samples: the newest. */
+export const MAX_OWN_TODOS = 20;
+/** Todo writes (adds and deletes) per owner per minute. */
+export const TODO_WRITES_PER_MINUTE = 60;
 export const MAX_ID_LENGTH = 128;
 /** Longest position a note or the resume point may name: 100 hours, in seconds. */
 export const MAX_VIDEO_SECONDS = 100 * 3600;

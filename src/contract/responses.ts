@@ -18,6 +18,11 @@ export const loginResponseSchema = z.object({
   foundUser: publicUserSchema,
   encodedToken: z.string(),
 });
+/** POST /api/auth/logout and /api/auth/logout-everywhere. */
+export const logoutResponseSchema = z.object({
+  loggedOut: z.enum(['this session', 'every session']),
+});
+export type LogoutResponse = z.infer<typeof logoutResponseSchema>;
 /** `total` comes with paged or filtered requests: how many videos match in all. */
 export const videosResponseSchema = z.object({
   videos: z.array(videoSchema),

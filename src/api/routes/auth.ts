@@ -2,10 +2,11 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { PublicUser } from '../../contract/entities';
 import { loginBodySchema, signupBodySchema } from '../../contract/requests';
-import type { LoginResponse, SignupResponse } from '../../contract/responses';
+import type { LoginResponse, LogoutResponse, SignupResponse } from '../../contract/responses';
 import { signToken } from '../auth/tokens';
 import { formatTimestamp } from '../clock';
-import type { ApiDeps } from '../context';
+import { requireUser } from '../auth/require-user';
+import type { ApiDeps, ApiEnv } from '../context';
 import {
   DEFAULT_AUTH_LIMITS,
   MAX_EXTRA_FIELDS,
@@ -113,8 +114,13 @@ export function authRoutes(deps: ApiDeps) {
   const allFailures = counters('login-failures-all');
   const slowDown = counters('login-slow-down');
   const addressOf = deps.clientAddress ?? (() => 'unknown');
-  const tokenFor = (user: StoredUser) =>
-    signToken({ _id: user._id, email: user.email }, secret, clock());
+  const tokenFor = async (user: StoredUser) =>
+    signToken(
+      { _id: user._id, email: user.email },
+      secret,
+      clock(),
+      await store.sessionGeneration(user._id),
+    );
   const backoffSeconds = (failures: number) =>
     Math.min(
       limits.maxBackoffSeconds,
@@ -181,7 +187,20 @@ export function authRoutes(deps: ApiDeps) {
     };
   }
 
-  return new Hono()
+  const signedIn = requireUser(deps);
+
+  return new Hono<ApiEnv>()
+    .post('/logout', signedIn, async (c) => {
+      const { tokenId, expiresAt } = c.get('session');
+      await store.revokeToken(tokenId, expiresAt);
+      const body: LogoutResponse = { loggedOut: 'this session' };
+      return c.json(body, 200);
+    })
+    .post('/logout-everywhere', signedIn, async (c) => {
+      await store.endAllSessions(c.get('user')._id);
+      const body: LogoutResponse = { loggedOut: 'every session' };
+      return c.json(body, 200);
+    })
     .use(limitPerAddress)
     .post('/signup', async (c) => {
       const { firstName, lastName, email, password, ...rest } = await readBody(c, signupBodySchema);

@@ -1,10 +1,11 @@
+import { sign } from 'hono/jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors } from '../../contract/errors';
 import { DEFAULT_AUTH_LIMITS, TEST_ACCOUNT } from '../../contract/limits';
 import { boundedHasher } from '../auth/bounded-hasher';
 import type { PasswordHasher } from '../auth/password';
 import type { ApiDeps } from '../create-api';
-import { createHarness, testHasher, type CallResult } from './api-harness';
+import { createHarness, TEST_SECRET, testHasher, type CallResult } from './api-harness';
 import type { OpenedStore } from './api-suite';
 
 /** The harness reads the client's address from a test header (the server: socket or proxy). */
@@ -283,6 +284,117 @@ export function describeAbuseSuite(storeName: string, openStore: () => Promise<O
         expect(result.body).toEqual({
           errors: ['deep: extra signup fields may nest at most 4 levels deep'],
         });
+      });
+    });
+
+    describe('sessions', () => {
+      const likes = (h: Awaited<ReturnType<typeof harness>>, token: string) =>
+        h.call('GET', '/api/user/likes', { token }).then((result) => result.status);
+
+      it('refuses a token without exp, even when signed with the right key', async () => {
+        const h = await harness();
+        const { user } = await h.signUp();
+        const forever = await sign(
+          { _id: user._id, email: user.email, jti: 'no-exp', gen: 0 },
+          TEST_SECRET,
+          'HS256',
+        );
+        expect(await likes(h, forever)).toBe(401);
+      });
+
+      it('logout revokes that token on the server; the other sessions go on', async () => {
+        const h = await harness();
+        const { token, payload } = await h.signUp();
+        const other = await h.call('POST', '/api/auth/login', {
+          body: { email: payload.email, password: payload.password },
+        });
+        const out = await h.call('POST', '/api/auth/logout', { token });
+        expect(out.status).toBe(200);
+        expect(out.body).toEqual({ loggedOut: 'this session' });
+        expect(await likes(h, token)).toBe(401);
+        expect((await h.call('POST', '/api/auth/logout', { token })).status).toBe(401);
+        expect(await likes(h, other.body.encodedToken)).toBe(200);
+      });
+
+      it('logout everywhere ends every session; a new login works', async () => {
+        const h = await harness();
+        const { token, payload } = await h.signUp();
+        const credentials = { email: payload.email, password: payload.password };
+        const other = await h.call('POST', '/api/auth/login', { body: credentials });
+        const out = await h.call('POST', '/api/auth/logout-everywhere', { token });
+        expect(out.body).toEqual({ loggedOut: 'every session' });
+        expect(await likes(h, token)).toBe(401);
+        expect(await likes(h, other.body.encodedToken)).toBe(401);
+        const again = await h.call('POST', '/api/auth/login', { body: credentials });
+        expect(await likes(h, again.body.encodedToken)).toBe(200);
+      });
+
+      it('answers logout without a valid token with 401 in the error shape', async () => {
+        const h = await harness();
+        const result = await h.call('POST', '/api/auth/logout');
+        expect(result.status).toBe(401);
+        expect(result.body).toEqual({ errors: [apiErrors.invalidToken.message] });
+      });
+    });
+
+    describe('/api/test-todos', () => {
+      it('shows each client the samples plus its own todos; nobody deletes another’s', async () => {
+        const h = await harness();
+        const [alice, bob] = [unique('alice'), unique('bob')];
+        const as = (client: string) => ({ headers: { 'x-test-client': client } });
+        const samples = (await h.call('GET', '/api/test-todos', as(alice))).body.todos;
+        const added = await h.call('POST', '/api/test-todos', {
+          ...as(alice),
+          body: { title: 'mine' },
+        });
+        expect(added.status).toBe(201);
+        const mine = added.body.todos.at(-1);
+        expect(added.body.todos).toEqual([...samples, mine]);
+        expect((await h.call('GET', '/api/test-todos', as(bob))).body.todos).toEqual(samples);
+        const stolen = await h.call('DELETE', `/api/test-todos/${mine._id}`, as(bob));
+        expect(stolen.status).toBe(404);
+        expect(stolen.body).toEqual({ errors: [apiErrors.todoNotFound.message] });
+        const sample = await h.call('DELETE', `/api/test-todos/${samples[0]._id}`, as(bob));
+        expect(sample.status).toBe(404);
+        expect((await h.call('GET', '/api/test-todos', as(alice))).body.todos).toEqual([
+          ...samples,
+          mine,
+        ]);
+        expect((await h.call('DELETE', `/api/test-todos/${mine._id}`, as(alice))).status).toBe(200);
+      });
+
+      it('keeps only the newest 20 own todos, so replies stay small', async () => {
+        const h = await harness();
+        const client = { 'x-test-client': unique('filler') };
+        const samples = (await h.call('GET', '/api/test-todos', { headers: client })).body.todos;
+        for (let index = 0; index < 25; index += 1) {
+          const result = await h.call('POST', '/api/test-todos', {
+            headers: client,
+            body: { title: `todo ${index}` },
+          });
+          expect(result.status).toBe(201);
+        }
+        const list = await h.call('GET', '/api/test-todos', { headers: client });
+        expect(list.body.todos.length).toBe(samples.length + 20);
+        expect(
+          list.body.todos.slice(samples.length).map((todo: { title: string }) => todo.title),
+        ).toEqual(Array.from({ length: 20 }, (_, index) => `todo ${index + 5}`));
+        expect(JSON.stringify(list.body).length).toBeLessThan(4096);
+      });
+
+      it('gives a signed-in user the same todos from any address', async () => {
+        const h = await harness();
+        const { token } = await h.signUp();
+        await h.call('POST', '/api/test-todos', {
+          token,
+          headers: { 'x-test-client': unique('home') },
+          body: { title: 'follows me' },
+        });
+        const elsewhere = await h.call('GET', '/api/test-todos', {
+          token,
+          headers: { 'x-test-client': unique('cafe') },
+        });
+        expect(elsewhere.body.todos.at(-1).title).toBe('follows me');
       });
     });
   });

@@ -2,7 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import type { SqlDialectName } from '../dialect';
 import { initialSchema } from './0001-initial-schema';
 import { noteTimesAndProgress } from './0002-note-times-and-progress';
-import { rateLimits } from './0004-rate-limits';
+import { limitsAndSessions } from './0004-limits-and-sessions';
 
 /**
  * The migrations, in order, kept in code (no directory scanning): they ship with the server and
@@ -12,7 +12,7 @@ export function migrationsFor(dialect: SqlDialectName): MigrationProvider {
   const migrations: Record<string, Migration> = {
     '0001-initial-schema': initialSchema(dialect),
     '0002-note-times-and-progress': noteTimesAndProgress(dialect),
-    '0004-rate-limits': rateLimits(dialect),
+    '0004-limits-and-sessions': limitsAndSessions(dialect),
   };
   return { getMigrations: async () => migrations };
 }

@@ -24,6 +24,16 @@ export interface ApiDeps {
    * X-Forwarded-For through trusted proxies: TRUST_PROXY).
    */
   clientAddress?: (c: Context) => string;
+  /**
+   * Whether the demo account (TEST_ACCOUNT, whose password is published) may log in; default
+   * true. The server's DEMO_ACCOUNT=off sets false: it is then neither seeded nor let in.
+   */
+  demoAccount?: boolean;
+  /**
+   * For an unexpected error: the message of a 503 when it means the database is out of reach or
+   * cannot write (the server knows its drivers' errors); undefined leaves it a 500.
+   */
+  unavailable?: (error: unknown) => string | undefined;
 }
 
 /** Hono's typing for the API: routes under /api/user see the signed-in user. */

@@ -18,6 +18,9 @@ export const loginResponseSchema = z.object({
   foundUser: publicUserSchema,
   encodedToken: z.string(),
 });
+/** GET /api/config: what the page needs to know about this backend. */
+export const configResponseSchema = z.object({ demoAccount: z.boolean() });
+export type ConfigResponse = z.infer<typeof configResponseSchema>;
 /** POST /api/auth/logout and /api/auth/logout-everywhere. */
 export const logoutResponseSchema = z.object({
   loggedOut: z.enum(['this session', 'every session']),

@@ -13,6 +13,7 @@ import {
 import {
   categoriesResponseSchema,
   categoryResponseSchema,
+  configResponseSchema,
   historyResponseSchema,
   likesResponseSchema,
   loginResponseSchema,
@@ -87,6 +88,15 @@ export const routeTable: RouteSpec[] = [
     status: 200,
     response: logoutResponseSchema,
     errors: writeErrors,
+  },
+  {
+    method: 'GET',
+    path: '/api/config',
+    summary: "This backend's settings the page needs: whether the demo account is available",
+    auth: false,
+    status: 200,
+    response: configResponseSchema,
+    errors: [],
   },
   {
     method: 'GET',

@@ -15,6 +15,7 @@ describe('parseConfig', () => {
       webDir: resolve('dist/web'),
       seedVideos: 0,
       trustProxy: { kind: 'none' },
+      demoAccount: true,
     });
   });
 
@@ -96,6 +97,14 @@ describe('SEED_VIDEOS', () => {
     }
     expect(() => parseConfig({ TRUST_PROXY: '10.0.0.1,proxy.local' })).toThrow(
       /^TRUST_PROXY: must be a number of proxy hops .*not an address: "proxy.local"/,
+    );
+  });
+
+  it('reads DEMO_ACCOUNT as on or off, on by default', () => {
+    expect(parseConfig({ DEMO_ACCOUNT: 'off' }).demoAccount).toBe(false);
+    expect(parseConfig({ DEMO_ACCOUNT: 'on' }).demoAccount).toBe(true);
+    expect(() => parseConfig({ DEMO_ACCOUNT: 'no' })).toThrow(
+      'DEMO_ACCOUNT: must be on or off (got "no")',
     );
   });
 });

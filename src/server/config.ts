@@ -23,6 +23,8 @@ export interface ServerConfig {
   seedVideos: number;
   /** Which proxies' X-Forwarded-For names the client (per-address limits). */
   trustProxy: TrustProxy;
+  /** DEMO_ACCOUNT: whether the demo account with its published password exists. */
+  demoAccount: boolean;
 }
 
 /** HS256 wants a key at least as long as its 256-bit hash. */
@@ -47,6 +49,7 @@ const envSchema = z.object({
   ),
   LOG_LEVEL: optional(z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` })),
   WEB_DIR: optional(z.string()),
+  DEMO_ACCOUNT: optional(z.enum(['on', 'off'], { error: 'must be on or off' })),
   SEED_VIDEOS: optional(
     z
       .string()
@@ -160,5 +163,6 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
     webDir: resolve(vars.WEB_DIR ?? 'dist/web'),
     seedVideos: vars.SEED_VIDEOS ?? 0,
     trustProxy,
+    demoAccount: (vars.DEMO_ACCOUNT ?? 'on') === 'on',
   };
 }

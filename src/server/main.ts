@@ -8,6 +8,7 @@ import { createApi } from '../api/create-api';
 import { seedIfEmpty } from '../api/seed/seed-data';
 import { ConfigError, parseConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/open-database';
+import { databaseUnavailable } from './db/db-errors';
 import { sqlCounters } from './db/sql-counters';
 import { SqlStore } from './db/sql-store';
 import { clientAddressResolver } from './http/client-address';
@@ -55,7 +56,10 @@ async function main() {
   const store = new SqlStore(database.db);
   const passwordHasher = createPbkdf2Hasher(PASSWORD_ITERATIONS);
   const counters = sqlCounters(database);
-  await seedIfEmpty(store, passwordHasher, systemClock(), { extraVideos: config.seedVideos });
+  await seedIfEmpty(store, passwordHasher, systemClock(), {
+    extraVideos: config.seedVideos,
+    demoAccount: config.demoAccount,
+  });
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
 
   const clientAddress = clientAddressResolver(config.trustProxy);
@@ -66,6 +70,8 @@ async function main() {
       passwordHasher: boundedHasher(passwordHasher, HASH_QUEUE),
       clock: systemClock,
       counters: counters.counters,
+      demoAccount: config.demoAccount,
+      unavailable: databaseUnavailable,
       // Per-address limits count the socket's peer, or through trusted proxies the client they
       // name in X-Forwarded-For (TRUST_PROXY).
       clientAddress: (c) => {

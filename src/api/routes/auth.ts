@@ -12,6 +12,7 @@ import {
   MAX_EXTRA_FIELDS,
   MAX_EXTRAS_BYTES,
   MAX_EXTRAS_DEPTH,
+  TEST_ACCOUNT,
 } from '../../contract/limits';
 import { HasherBusyError } from '../auth/bounded-hasher';
 import { ApiError } from '../http/errors';
@@ -238,6 +239,10 @@ export function authRoutes(deps: ApiDeps) {
     .post('/login', async (c) => {
       const { email, password } = await readBody(c, loginBodySchema);
       const account = normaliseEmail(email);
+      // DEMO_ACCOUNT=off: the published credentials open nothing, even in an older database.
+      if (deps.demoAccount === false && account === TEST_ACCOUNT.email) {
+        throw ApiError.of('emailNotRegistered');
+      }
       const attempt = await reserveLogin(account, addressOf(c));
       let user: StoredUser | undefined;
       let valid: boolean;

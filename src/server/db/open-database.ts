@@ -35,7 +35,12 @@ function openSqlite(path: string): OpenDatabase {
 }
 
 function openPostgres(url: string): OpenDatabase {
-  const pool = new pg.Pool({ connectionString: url, max: POSTGRES_POOL_SIZE });
+  // A request waits at most 5 s for a connection: with PostgreSQL away it answers 503 instead.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: POSTGRES_POOL_SIZE,
+    connectionTimeoutMillis: 5_000,
+  });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

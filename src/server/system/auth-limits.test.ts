@@ -99,3 +99,14 @@ describe('two server processes on one PostgreSQL', () => {
     });
   }, 60_000);
 });
+
+describe('DEMO_ACCOUNT=off', () => {
+  it('seeds no demo account and tells the page', async () => {
+    await inFreshDatabase('sqlite', async (env) => {
+      const server = await startServer({ ...env, DEMO_ACCOUNT: 'off' }, PORTS_A);
+      expect(await login(server, TEST_ACCOUNT.password)).toBe(404);
+      const config = await fetch(`${server.url}/api/config`);
+      expect(await config.json()).toEqual({ demoAccount: false });
+    });
+  }, 60_000);
+});

@@ -1,6 +1,11 @@
 import toast from 'react-hot-toast';
 import type { LoginBody, SignupBody } from '../../../contract/requests';
-import type { LoginResponse, LogoutResponse, SignupResponse } from '../../../contract/responses';
+import type {
+  ConfigResponse,
+  LoginResponse,
+  LogoutResponse,
+  SignupResponse,
+} from '../../../contract/responses';
 import { api, ApiRequestError, firstError } from '../../lib/api-client';
 import { ADDED, accept } from '../../lib/notify';
 import { clearStoredAuth, storeAuth } from '../../state/auth-storage';
@@ -89,4 +94,16 @@ export async function logOutEverywhere(dispatchers: Dispatchers): Promise<boolea
   forgetSession(dispatchers);
   toast.success(authTexts.loggedOutEverywhere, { id });
   return true;
+}
+
+/**
+ * Whether this backend has the demo account (the server's DEMO_ACCOUNT). When the question cannot
+ * be answered, the button stays available: the login itself will tell.
+ */
+export async function demoAccountAvailable(): Promise<boolean> {
+  try {
+    return (await api.get<ConfigResponse>('/api/config')).data.demoAccount !== false;
+  } catch {
+    return true;
+  }
 }

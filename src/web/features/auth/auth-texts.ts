@@ -16,4 +16,6 @@ export const authTexts = {
   logOutEverywhere: 'Log out everywhere',
   logOutEverywhereHint: 'Ends your sessions on every device and browser, this one included.',
   loggedOutEverywhere: "You're logged out on every device",
+  unavailableSuffix: '(unavailable)',
+  testCredentialsUnavailable: 'The test account is unavailable on this server.',
 } as const;

@@ -43,6 +43,11 @@ function openPostgres(url: string): OpenDatabase {
   });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+  // Nor one that loses it while checked out between queries (PostgreSQL stopping): its next
+  // query fails instead, which the API answers with a 503, and the pool connects anew.
+  pool.on('connect', (client) =>
+    client.on('error', (error) => console.error('PostgreSQL connection lost:', error.message)),
+  );
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

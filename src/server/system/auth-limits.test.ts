@@ -5,8 +5,8 @@ import { killAllServers, startServer, type ServerProcess } from '../testing/serv
 import { createPostgresDatabase, createTempDir } from '../testing/test-databases';
 import { writeWebFixture } from '../testing/web-fixture';
 
-const PORTS_A = [3190, 3199] as const;
-const PORTS_B = [3200, 3209] as const;
+const PORTS_A = [3270, 3279] as const;
+const PORTS_B = [3280, 3289] as const;
 
 afterAll(killAllServers);
 

@@ -6,7 +6,7 @@ import { killAllServers, startServer, type ServerProcess } from '../testing/serv
 import { createTempDir } from '../testing/test-databases';
 import { writeWebFixture } from '../testing/web-fixture';
 
-const PORTS = [3210, 3219] as const;
+const PORTS = [3290, 3299] as const;
 const TWO_MB = Buffer.alloc(2 * 1024 * 1024, 'a');
 const ROUNDS = 5;
 

@@ -11,7 +11,7 @@ import { killAllServers, startServer } from '../testing/server-process';
 import { createTempDir } from '../testing/test-databases';
 import { writeWebFixture } from '../testing/web-fixture';
 
-const PORTS = [3220, 3229] as const;
+const PORTS = [3300, 3309] as const;
 /** A PostgreSQL of this test's own: stopping the shared test cluster would break other files. */
 const POSTGRES_PORTS = [4400, 4409] as const;
 

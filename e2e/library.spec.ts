@@ -254,6 +254,45 @@ test.describe('profile', () => {
   });
 });
 
+/** A user route's status with the given token, from inside the page (mock or server). */
+const statusWith = (page: Page, token: string) =>
+  page.evaluate(async (value) => {
+    const response = await fetch('/api/user/likes', { headers: { authorization: value } });
+    return response.status;
+  }, token);
+
+test.describe('sessions', () => {
+  test('Logout revokes the token on the server', async ({ page }) => {
+    await signedInUser(page);
+    const token = (await page.evaluate(() => localStorage.getItem('token')))!;
+    expect(await statusWith(page, token)).toBe(200);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(toast(page, "You're logged out successfully")).toBeVisible();
+    await expect.poll(() => statusWith(page, token)).toBe(401);
+  });
+
+  test("'Log out everywhere' on the profile page ends every session", async ({ page }) => {
+    const user = await signedInUser(page);
+    const elsewhere = await page.evaluate(
+      async (credentials) => {
+        const response = await fetch('/api/auth/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(credentials),
+        });
+        return ((await response.json()) as { encodedToken: string }).encodedToken;
+      },
+      { email: user.email, password: user.password },
+    );
+    expect(await statusWith(page, elsewhere)).toBe(200);
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.getByRole('button', { name: 'Log out everywhere' }).click();
+    await expect(toast(page, "You're logged out on every device")).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeHidden();
+    expect(await statusWith(page, elsewhere)).toBe(401);
+  });
+});
+
 test('lists load after login and survive a reload', async ({ page }) => {
   await signedInUser(page);
   await openWatchPage(page, seed.css.id, seed.css.title);

@@ -331,3 +331,24 @@ test.describe('signup', () => {
     await expect(page).toHaveURL(/\/signup$/);
   });
 });
+
+test.describe('the demo account', () => {
+  test('the test credentials button logs in while the backend has the account', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    const button = page.getByRole('button', { name: 'Login with test credentials' });
+    await expect(button).toBeEnabled();
+    await expect(page.getByText('The test account is unavailable on this server.')).toBeHidden();
+  });
+
+  test('with DEMO_ACCOUNT=off the button says the account is unavailable', async ({ page }) => {
+    // The server project's answer is stubbed at the network; the mock answers in the page.
+    test.skip(test.info().project.name === 'mock', 'the mock always has the demo account');
+    await page.route('**/api/config', (route) => route.fulfill({ json: { demoAccount: false } }));
+    await page.goto('/login');
+    const button = page.getByRole('button', { name: 'Login with test credentials (unavailable)' });
+    await expect(button).toBeDisabled();
+    await expect(page.getByText('The test account is unavailable on this server.')).toBeVisible();
+  });
+});

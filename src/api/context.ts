@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import type { PasswordHasher } from './auth/password';
 import type { Clock } from './clock';
-import type { RateLimit } from './http/rate-limiter';
+import type { AuthLimits } from '../contract/limits';
+import type { CounterFactory } from './http/counters';
 import type { Store, StoredUser } from './store/store';
 
 /** What the API is built from; each home (page, server, tests) supplies its own. */
@@ -11,18 +12,36 @@ export interface ApiDeps {
   secret: string;
   passwordHasher: PasswordHasher;
   clock: Clock;
-  /** Limits on login and signup; the defaults are in contract/limits.ts. */
-  authLimits?: { failedLoginsPerAccount?: RateLimit; requestsPerAddress?: RateLimit };
   /**
    * Bare GET /api/videos lists every video up to this many; above, it answers the first page
    * (default DEFAULT_FULL_LIST_MAX; the server reads CATALOGUE_FULL_LIST_MAX).
    */
   fullListMax?: number;
-  /** The client's address for per-address limits (the server reads its socket). */
+  /** Limits on login and signup; the defaults are in contract/limits.ts. */
+  authLimits?: Partial<AuthLimits>;
+  /**
+   * Where the limits count. Default: this process's memory (the page's mock, tests); the server
+   * counts on its database so that processes count together and restarts forget nothing.
+   */
+  counters?: CounterFactory;
+  /**
+   * The client's address for per-address limits (the server reads its socket, or
+   * X-Forwarded-For through trusted proxies: TRUST_PROXY).
+   */
   clientAddress?: (c: Context) => string;
+  /**
+   * Whether the demo account (TEST_ACCOUNT, whose password is published) may log in; default
+   * true. The server's DEMO_ACCOUNT=off sets false: it is then neither seeded nor let in.
+   */
+  demoAccount?: boolean;
+  /**
+   * For an unexpected error: the message of a 503 when it means the database is out of reach or
+   * cannot write (the server knows its drivers' errors); undefined leaves it a 500.
+   */
+  unavailable?: (error: unknown) => string | undefined;
 }
 
 /** Hono's typing for the API: routes under /api/user see the signed-in user. */
 export interface ApiEnv {
-  Variables: { user: StoredUser };
+  Variables: { user: StoredUser; session: { tokenId: string; expiresAt: number } };
 }

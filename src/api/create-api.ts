@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { apiErrors } from '../contract/errors';
 import { MAX_BODY_BYTES } from '../contract/limits';
+import type { ConfigResponse } from '../contract/responses';
 import { requireUser } from './auth/require-user';
 import type { ApiDeps } from './context';
 import { ApiError, errorResponse } from './http/errors';
@@ -14,6 +15,9 @@ import { testTodoRoutes } from './routes/test-todos';
 import { videoListRoutes } from './routes/video-lists';
 
 export type { ApiDeps } from './context';
+
+/** What a 503 for an unavailable database asks clients to wait. */
+const RETRY_AFTER_SECONDS = 5;
 
 /**
  * The whole API as one Hono app, isomorphic: the page (mock mode), the Node server and the tests
@@ -42,6 +46,10 @@ export function createApi(deps: ApiDeps): Hono {
   api.route('/user/notes', noteRoutes(deps));
   api.route('/user/progress', progressRoutes(deps));
   api.route('/test-todos', testTodoRoutes(deps));
+  api.get('/config', (c) => {
+    const body: ConfigResponse = { demoAccount: deps.demoAccount !== false };
+    return c.json(body);
+  });
   api.get('/openapi.json', async (c) => {
     const { buildOpenApiDocument } = await import('./openapi');
     return c.json(buildOpenApiDocument());
@@ -54,6 +62,11 @@ export function createApi(deps: ApiDeps): Hono {
   api.onError((error, c) => {
     if (error instanceof ApiError) {
       return errorResponse(c, error.status, error.messages, error.headers);
+    }
+    const unavailable = deps.unavailable?.(error);
+    if (unavailable) {
+      console.error(`Database unavailable: ${error instanceof Error ? error.message : error}`);
+      return errorResponse(c, 503, [unavailable], { 'retry-after': String(RETRY_AFTER_SECONDS) });
     }
     console.error('Unexpected API failure', error);
     const { status, message } = apiErrors.internal;

@@ -37,6 +37,7 @@ export const apiErrors = {
     status: 429,
     message: 'Too many attempts. Please wait a little and try again.',
   },
+  busy: { status: 503, message: 'The server is busy. Please try again in a moment.' },
   malformedJson: { status: 400, message: 'The request body is not valid JSON.' },
   payloadTooLarge: { status: 413, message: 'The request body is larger than 1 MB.' },
   internal: { status: 500, message: 'Internal Server Error' },

@@ -8,6 +8,10 @@ export const MAX_PASSWORD_LENGTH = 1024;
 export const MAX_PLAYLIST_TITLE_LENGTH = 200;
 export const MAX_NOTE_LENGTH = 20_000;
 export const MAX_TODO_TITLE_LENGTH = 500;
+/** The request tester's todos each owner (a user, or an address) keeps beside the samples: the newest. */
+export const MAX_OWN_TODOS = 20;
+/** Todo writes (adds and deletes) per owner per minute. */
+export const TODO_WRITES_PER_MINUTE = 60;
 export const MAX_ID_LENGTH = 128;
 /** Longest position a note or the resume point may name: 100 hours, in seconds. */
 export const MAX_VIDEO_SECONDS = 100 * 3600;
@@ -27,11 +31,6 @@ export const TEST_ACCOUNT = {
   password: 'codetube-test-1',
 } as const;
 
-/** Failed logins allowed per account before it must wait (per API process). */
-export const DEFAULT_FAILED_LOGIN_LIMIT = { max: 10, windowMs: 15 * 60 * 1000 };
-/** Login and signup requests allowed per client address (per API process). */
-export const DEFAULT_AUTH_REQUEST_LIMIT = { max: 300, windowMs: 60 * 1000 };
-
 /**
  * GET /api/videos without parameters answers the whole catalogue (`{ videos }`) up to this many
  * videos; a larger catalogue answers its first page with `total` and a `Link: rel="next"` header.
@@ -44,3 +43,40 @@ export const DEFAULT_VIDEO_PAGE = 24;
 export const SEARCH_COUNT_LIMIT = 1_000;
 /** Up next's length when the client does not say. */
 export const DEFAULT_UP_NEXT = 12;
+/**
+ * The login and signup limits (README, "Security"). Counted on the server's database, so every
+ * process counts together and a restart forgets nothing; the page's mock counts in memory.
+ */
+export interface AuthLimits {
+  /** Login and signup requests per client address per window. */
+  requestsPerAddress: { max: number; windowSeconds: number };
+  /** Consecutive failed logins per (account, address) that cost no wait; then backoff. */
+  freeFailuresPerPair: number;
+  /** The first backoff; it doubles with each further failure, up to `maxBackoffSeconds`. */
+  firstBackoffSeconds: number;
+  maxBackoffSeconds: number;
+  /** How long consecutive failures of one (account, address) are remembered. */
+  pairMemorySeconds: number;
+  /** Failed logins per client address (over all accounts) per window. */
+  failuresPerAddress: { max: number; windowSeconds: number };
+  /**
+   * Past `failuresPerMinute` failed logins over all accounts and addresses in a minute, login
+   * checks are slowed to `checksPerSecond` for everyone until the minute ends.
+   */
+  global: { failuresPerMinute: number; checksPerSecond: number };
+}
+
+export const DEFAULT_AUTH_LIMITS: AuthLimits = {
+  requestsPerAddress: { max: 300, windowSeconds: 60 },
+  freeFailuresPerPair: 5,
+  firstBackoffSeconds: 2,
+  maxBackoffSeconds: 15 * 60,
+  pairMemorySeconds: 24 * 60 * 60,
+  failuresPerAddress: { max: 100, windowSeconds: 15 * 60 },
+  global: { failuresPerMinute: 1000, checksPerSecond: 20 },
+};
+
+/** Extra signup fields (SPEC §3): how many, how big and how deep they may be. */
+export const MAX_EXTRA_FIELDS = 20;
+export const MAX_EXTRAS_BYTES = 4 * 1024;
+export const MAX_EXTRAS_DEPTH = 4;

@@ -22,6 +22,14 @@ export const loginResponseSchema = z.object({
  * `total` comes with every page: how many videos match in all. Searches count at most
  * SEARCH_COUNT_LIMIT matches; when there are more, `total` is that limit and `totalCapped` is true.
  */
+/** GET /api/config: what the page needs to know about this backend. */
+export const configResponseSchema = z.object({ demoAccount: z.boolean() });
+export type ConfigResponse = z.infer<typeof configResponseSchema>;
+/** POST /api/auth/logout and /api/auth/logout-everywhere. */
+export const logoutResponseSchema = z.object({
+  loggedOut: z.enum(['this session', 'every session']),
+});
+export type LogoutResponse = z.infer<typeof logoutResponseSchema>;
 export const videosResponseSchema = z.object({
   videos: z.array(videoSchema),
   total: z.optional(z.number()),

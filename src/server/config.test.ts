@@ -15,6 +15,8 @@ describe('parseConfig', () => {
       webDir: resolve('dist/web'),
       seedVideos: 0,
       fullListMax: 10_000,
+      trustProxy: { kind: 'none' },
+      demoAccount: true,
     });
   });
 
@@ -88,6 +90,32 @@ describe('CATALOGUE_FULL_LIST_MAX', () => {
     expect(parseConfig({ CATALOGUE_FULL_LIST_MAX: '50' }).fullListMax).toBe(50);
     expect(() => parseConfig({ CATALOGUE_FULL_LIST_MAX: '-1' })).toThrow(
       'CATALOGUE_FULL_LIST_MAX: must be a whole number from 0 to 100000',
+    );
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of addresses and subnets', () => {
+    expect(parseConfig({ TRUST_PROXY: '0' }).trustProxy).toEqual({ kind: 'none' });
+    expect(parseConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ kind: 'hops', hops: 2 });
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.2, 10.1.0.0/16,::1' }).trustProxy).toEqual({
+      kind: 'addresses',
+      addresses: ['10.0.0.2', '10.1.0.0/16', '::1'],
+    });
+  });
+
+  it('refuses a bad TRUST_PROXY with a message naming the rule and the bad entry', () => {
+    for (const bad of ['yes', '11', '10.0.0.1,proxy.local', '10.0.0.0/33', '-1']) {
+      expect(() => parseConfig({ TRUST_PROXY: bad })).toThrow(ConfigError);
+    }
+    expect(() => parseConfig({ TRUST_PROXY: '10.0.0.1,proxy.local' })).toThrow(
+      /^TRUST_PROXY: must be a number of proxy hops .*not an address: "proxy.local"/,
+    );
+  });
+
+  it('reads DEMO_ACCOUNT as on or off, on by default', () => {
+    expect(parseConfig({ DEMO_ACCOUNT: 'off' }).demoAccount).toBe(false);
+    expect(parseConfig({ DEMO_ACCOUNT: 'on' }).demoAccount).toBe(true);
+    expect(() => parseConfig({ DEMO_ACCOUNT: 'no' })).toThrow(
+      'DEMO_ACCOUNT: must be on or off (got "no")',
     );
   });
 });

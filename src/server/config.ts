@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 import { DEFAULT_FULL_LIST_MAX } from '../contract/limits';
 import type { DatabaseLocation } from './db/dialect';
+import { isAddressOrSubnet, type TrustProxy } from './http/client-address';
 
 export const logLevels = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -23,6 +24,10 @@ export interface ServerConfig {
   seedVideos: number;
   /** Bare GET /api/videos lists every video up to this many, else answers its first page. */
   fullListMax: number;
+  /** Which proxies' X-Forwarded-For names the client (per-address limits). */
+  trustProxy: TrustProxy;
+  /** DEMO_ACCOUNT: whether the demo account with its published password exists. */
+  demoAccount: boolean;
 }
 
 /** HS256 wants a key at least as long as its 256-bit hash. */
@@ -56,9 +61,34 @@ const envSchema = z.object({
   ),
   LOG_LEVEL: optional(z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` })),
   WEB_DIR: optional(z.string()),
+  DEMO_ACCOUNT: optional(z.enum(['on', 'off'], { error: 'must be on or off' })),
   SEED_VIDEOS: optional(wholeNumber(0, 1_000_000)),
   CATALOGUE_FULL_LIST_MAX: optional(wholeNumber(0, 100_000)),
 });
+
+const TRUST_PROXY_RULE =
+  'must be a number of proxy hops from 0 to 10 (e.g. 1) or a comma-separated list of proxy ' +
+  'addresses or subnets (e.g. 10.0.0.2,10.1.0.0/16)';
+
+/** TRUST_PROXY: unset or 0 → none; a hop count; or a list of addresses and subnets. */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === '0') return { kind: 'none' };
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > 10)
+      throw new ConfigError(`TRUST_PROXY: ${TRUST_PROXY_RULE} (got ${JSON.stringify(value)})`);
+    return { kind: 'hops', hops };
+  }
+  const addresses = text.split(',').map((entry) => entry.trim());
+  const bad = addresses.filter((entry) => !isAddressOrSubnet(entry));
+  if (bad.length > 0) {
+    throw new ConfigError(
+      `TRUST_PROXY: ${TRUST_PROXY_RULE} (got ${JSON.stringify(value)}; not an address: ${bad.map((entry) => JSON.stringify(entry)).join(', ')})`,
+    );
+  }
+  return { kind: 'addresses', addresses };
+}
 
 /** A configuration the server cannot start with; the message lists every bad variable. */
 export class ConfigError extends Error {}
@@ -121,7 +151,14 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
     if (!(error instanceof ConfigError)) throw error;
     problems.push(error.message);
   }
-  if (!parsed.success || !database) throw new ConfigError(problems.join('\n'));
+  let trustProxy: TrustProxy | undefined;
+  try {
+    trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    problems.push(error.message);
+  }
+  if (!parsed.success || !database || !trustProxy) throw new ConfigError(problems.join('\n'));
   const vars = parsed.data;
   return {
     port: vars.PORT ?? 3000,
@@ -133,5 +170,7 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
     webDir: resolve(vars.WEB_DIR ?? 'dist/web'),
     seedVideos: vars.SEED_VIDEOS ?? 0,
     fullListMax: vars.CATALOGUE_FULL_LIST_MAX ?? DEFAULT_FULL_LIST_MAX,
+    trustProxy,
+    demoAccount: (vars.DEMO_ACCOUNT ?? 'on') === 'on',
   };
 }

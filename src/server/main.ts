@@ -1,5 +1,6 @@
 import { serve } from '@hono/node-server';
 import { sql } from 'kysely';
+import { boundedHasher } from '../api/auth/bounded-hasher';
 import { createPbkdf2Hasher } from '../api/auth/password';
 import { systemClock } from '../api/clock';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -7,7 +8,10 @@ import { createApi } from '../api/create-api';
 import { seedIfEmpty } from '../api/seed/seed-data';
 import { ConfigError, parseConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/open-database';
+import { databaseUnavailable } from './db/db-errors';
+import { sqlCounters } from './db/sql-counters';
 import { SqlStore } from './db/sql-store';
+import { clientAddressResolver } from './http/client-address';
 import { createLogger } from './logger';
 import { loadOrCreateSecret } from './secret';
 import { createServerApp } from './server-app';
@@ -16,6 +20,11 @@ import { loadStaticSite } from './static-site';
 
 /** OWASP's 2023 figure for PBKDF2-HMAC-SHA256. */
 const PASSWORD_ITERATIONS = 210_000;
+/**
+ * One hash at a time (of libuv's four worker threads, which API compression needs too), 32
+ * waiting; more is a 503 with Retry-After.
+ */
+const HASH_QUEUE = { concurrency: 1, queue: 32, retryAfterSeconds: 2 };
 
 /**
  * Server mode: config from the environment, migrations, a one-time seed, then the SPA and the API
@@ -46,23 +55,34 @@ async function main() {
   }
   const store = new SqlStore(database.db);
   const passwordHasher = createPbkdf2Hasher(PASSWORD_ITERATIONS);
-  await seedIfEmpty(store, passwordHasher, systemClock(), { extraVideos: config.seedVideos });
+  const counters = sqlCounters(database);
+  await seedIfEmpty(store, passwordHasher, systemClock(), {
+    extraVideos: config.seedVideos,
+    demoAccount: config.demoAccount,
+  });
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
 
+  const clientAddress = clientAddressResolver(config.trustProxy);
   const app = createServerApp({
     api: createApi({
       store,
       secret,
-      passwordHasher,
+      passwordHasher: boundedHasher(passwordHasher, HASH_QUEUE),
       clock: systemClock,
       fullListMax: config.fullListMax,
-      // Per-address auth limits count the socket's peer (behind a proxy: the proxy).
+      counters: counters.counters,
+      demoAccount: config.demoAccount,
+      unavailable: databaseUnavailable,
+      // Per-address limits count the socket's peer, or through trusted proxies the client they
+      // name in X-Forwarded-For (TRUST_PROXY).
       clientAddress: (c) => {
+        let peer = 'unknown';
         try {
-          return getConnInfo(c).remote.address ?? 'unknown';
+          peer = getConnInfo(c).remote.address ?? 'unknown';
         } catch {
-          return 'unknown';
+          // no socket (not served by node-server): the peer stays unknown
         }
+        return clientAddress(peer, c.req.header('x-forwarded-for'));
       },
     }),
     site,
@@ -78,7 +98,14 @@ async function main() {
     log.error(`cannot listen on ${config.host}:${config.port}: ${error.message}`);
     void database.close().finally(() => process.exit(1));
   });
-  closeGracefullyOnSignals(server, () => database.close(), log);
+  closeGracefullyOnSignals(
+    server,
+    async () => {
+      counters.close();
+      await database.close();
+    },
+    log,
+  );
 }
 
 main().catch((error: unknown) => {

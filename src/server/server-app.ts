@@ -1,6 +1,9 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import type { Logger } from './logger';
+import { apiErrors } from '../contract/errors';
+import { MAX_BODY_BYTES } from '../contract/limits';
+import { readWholeBody } from './http/read-whole-body';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 
@@ -15,6 +18,8 @@ export interface ServerAppParts {
 }
 
 const databaseDown = 'The database is not reachable.';
+/** Oversized bodies are read and thrown away up to this size, so that their 413 arrives. */
+const DRAIN_CAP_BYTES = 16 * 1024 * 1024;
 
 /**
  * The one HTTP app of server mode: request log and security headers on everything, the health
@@ -37,7 +42,14 @@ export function createServerApp({ api, site, checkDatabase, log }: ServerAppPart
     }
   });
   // The node adapter's bindings (the socket) travel along for per-address limits.
-  app.all('/api/*', (c) => api.fetch(c.req.raw, c.env));
+  app.all('/api/*', async (c) => {
+    const request = await readWholeBody(c.req.raw, MAX_BODY_BYTES, DRAIN_CAP_BYTES);
+    if (request instanceof Request) return api.fetch(request, c.env);
+    const { status, message } = apiErrors.payloadTooLarge;
+    // Past the cap the rest is not read: the connection cannot be reused.
+    const headers: Record<string, string> = request.drained ? {} : { connection: 'close' };
+    return c.json({ errors: [message] }, status, headers);
+  });
   app.all('*', (c) => site(c.req.raw) ?? c.json({ errors: ['Not found.'] }, 404));
 
   app.onError((error, c) => {

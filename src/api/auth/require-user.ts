@@ -4,9 +4,10 @@ import { ApiError } from '../http/errors';
 import { tokenFromHeader, verifyToken } from './tokens';
 
 /**
- * Lets a request through only with a valid, current token whose user still exists, and puts that
- * user on the context. SPEC §8: a missing user is 'not Registered' on reads and 'does not exist'
- * on writes.
+ * Lets a request through only with a valid, current token whose user still exists and whose
+ * session was not logged out (the token itself, or all the user's sessions), and puts that user
+ * and the session on the context. SPEC §8: a missing user is 'not Registered' on reads and 'does
+ * not exist' on writes.
  */
 export function requireUser({ store, secret }: ApiDeps) {
   return createMiddleware<ApiEnv>(async (c, next) => {
@@ -17,7 +18,13 @@ export function requireUser({ store, secret }: ApiDeps) {
     if (!user || user.email !== claims.email) {
       throw ApiError.of(c.req.method === 'GET' ? 'emailNotRegistered' : 'userNotFound');
     }
+    const [revoked, generation] = await Promise.all([
+      store.isTokenRevoked(claims.tokenId),
+      store.sessionGeneration(user._id),
+    ]);
+    if (revoked || claims.generation !== generation) throw ApiError.of('invalidToken');
     c.set('user', user);
+    c.set('session', { tokenId: claims.tokenId, expiresAt: claims.expiresAt });
     await next();
   });
 }

@@ -2,13 +2,21 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { PublicUser } from '../../contract/entities';
 import { loginBodySchema, signupBodySchema } from '../../contract/requests';
-import type { LoginResponse, SignupResponse } from '../../contract/responses';
+import type { LoginResponse, LogoutResponse, SignupResponse } from '../../contract/responses';
 import { signToken } from '../auth/tokens';
 import { formatTimestamp } from '../clock';
-import type { ApiDeps } from '../context';
-import { DEFAULT_AUTH_REQUEST_LIMIT, DEFAULT_FAILED_LOGIN_LIMIT } from '../../contract/limits';
+import { requireUser } from '../auth/require-user';
+import type { ApiDeps, ApiEnv } from '../context';
+import {
+  DEFAULT_AUTH_LIMITS,
+  MAX_EXTRA_FIELDS,
+  MAX_EXTRAS_BYTES,
+  MAX_EXTRAS_DEPTH,
+  TEST_ACCOUNT,
+} from '../../contract/limits';
+import { HasherBusyError } from '../auth/bounded-hasher';
 import { ApiError } from '../http/errors';
-import { RateLimiter } from '../http/rate-limiter';
+import { memoryCounters } from '../http/counters';
 import { readBody } from '../http/read-body';
 import type { StoredUser } from '../store/store';
 
@@ -48,45 +56,175 @@ function tooManyRequests(retryAfterMs: number): ApiError {
   return error;
 }
 
+/** A 503 for a full hashing queue, with its Retry-After. */
+function busy(error: HasherBusyError): ApiError {
+  const busyError = ApiError.of('busy');
+  busyError.headers = { 'retry-after': String(error.retryAfterSeconds) };
+  return busyError;
+}
+
+/** True when the value nests objects or arrays deeper than `levels` (stops early: no overflow). */
+function nestsDeeperThan(value: unknown, levels: number): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (levels === 0) return true;
+  const children: unknown[] = Array.isArray(value) ? value : Object.values(value);
+  return children.some((child) => nestsDeeperThan(child, levels - 1));
+}
+
+const encoder = new TextEncoder();
+
+/** Extra signup fields within SPEC §3's room: a few small, shallow values (422 naming the rule). */
+function checkExtras(extras: Record<string, unknown>): void {
+  const names = Object.keys(extras);
+  if (names.length > MAX_EXTRA_FIELDS) {
+    throw new ApiError(422, [`At most ${MAX_EXTRA_FIELDS} extra signup fields are allowed`]);
+  }
+  // The fields' own object is the first level.
+  const tooDeep = names.filter((name) => nestsDeeperThan(extras[name], MAX_EXTRAS_DEPTH - 1));
+  if (tooDeep.length > 0) {
+    throw new ApiError(
+      422,
+      tooDeep.map(
+        (name) => `${name}: extra signup fields may nest at most ${MAX_EXTRAS_DEPTH} levels deep`,
+      ),
+    );
+  }
+  if (encoder.encode(JSON.stringify(extras)).length > MAX_EXTRAS_BYTES) {
+    throw new ApiError(422, [
+      `Extra signup fields must take at most ${MAX_EXTRAS_BYTES / 1024} KB as JSON`,
+    ]);
+  }
+}
+
 /**
- * POST /auth/signup and /auth/login, rate limited: per client address for both, and per account
- * for failed logins, so passwords cannot be guessed at speed.
+ * POST /auth/signup and /auth/login under OWASP's credential-stuffing advice: every request counts
+ * per client address; failed logins count per (account, address) with growing backoff, per
+ * address, and over everything (a global slow-down). No per-account lockout: a stranger's
+ * failures never stop the account's owner, who logs in from another address. Every attempt is
+ * reserved before the password is hashed, so parallel guesses count; passwords are hashed on a
+ * bounded queue (full: 503).
  */
 export function authRoutes(deps: ApiDeps) {
   const { store, secret, passwordHasher, clock } = deps;
-  const perAddress = new RateLimiter(
-    deps.authLimits?.requestsPerAddress ?? DEFAULT_AUTH_REQUEST_LIMIT,
-    clock,
-  );
-  const failedLogins = new RateLimiter(
-    deps.authLimits?.failedLoginsPerAccount ?? DEFAULT_FAILED_LOGIN_LIMIT,
-    clock,
-  );
+  const limits = { ...DEFAULT_AUTH_LIMITS, ...deps.authLimits };
+  const counters = deps.counters ?? memoryCounters(clock);
+  const requestsPerAddress = counters('auth-requests-per-address');
+  const pairFailures = counters('login-failures-per-pair');
+  const pairGate = counters('login-backoff-per-pair');
+  const addressFailures = counters('login-failures-per-address');
+  const allFailures = counters('login-failures-all');
+  const slowDown = counters('login-slow-down');
   const addressOf = deps.clientAddress ?? (() => 'unknown');
-  const tokenFor = (user: StoredUser) =>
-    signToken({ _id: user._id, email: user.email }, secret, clock());
+  const tokenFor = async (user: StoredUser) =>
+    signToken(
+      { _id: user._id, email: user.email },
+      secret,
+      clock(),
+      await store.sessionGeneration(user._id),
+    );
+  const backoffSeconds = (failures: number) =>
+    Math.min(
+      limits.maxBackoffSeconds,
+      limits.firstBackoffSeconds * 2 ** Math.max(0, failures - limits.freeFailuresPerPair),
+    );
 
   const limitPerAddress = createMiddleware(async (c, next) => {
-    const address = addressOf(c);
-    const wait = perAddress.retryAfterMs(address);
-    if (wait > 0) throw tooManyRequests(wait);
-    perAddress.hit(address);
+    const { max, windowSeconds } = limits.requestsPerAddress;
+    const seen = await requestsPerAddress.add(addressOf(c), 1, windowSeconds);
+    if (seen.count > max) throw tooManyRequests(seen.msBeforeReset);
     await next();
   });
 
-  return new Hono()
+  /**
+   * Reserves one login attempt for (account, address) before any hashing, or throws a 429. The
+   * answer undoes the reservation when the attempt turns out not to be a failed login.
+   */
+  async function reserveLogin(account: string, address: string) {
+    const pair = JSON.stringify([account, address]);
+    const taken: (() => Promise<unknown>)[] = [];
+    const undo = () => Promise.all(taken.splice(0).map((give) => give()));
+    try {
+      const { max, windowSeconds } = limits.failuresPerAddress;
+      const byAddress = await addressFailures.add(address, 1, windowSeconds);
+      taken.push(() => addressFailures.add(address, -1, windowSeconds));
+      if (byAddress.count > max) throw tooManyRequests(byAddress.msBeforeReset);
+
+      const byPair = await pairFailures.add(pair, 1, limits.pairMemorySeconds);
+      taken.push(() => pairFailures.add(pair, -1, limits.pairMemorySeconds));
+      const earlierFailures = byPair.count - 1;
+      if (earlierFailures >= limits.freeFailuresPerPair) {
+        // One attempt per backoff window: the gate's first taker goes, everyone else waits.
+        const gate = await pairGate.add(pair, 1, backoffSeconds(earlierFailures));
+        if (gate.count > 1) throw tooManyRequests(gate.msBeforeReset);
+      }
+
+      const recentFailures = await allFailures.get('all');
+      if (recentFailures && recentFailures.count > limits.global.failuresPerMinute) {
+        const checks = await slowDown.add('all', 1, 1);
+        if (checks.count > limits.global.checksPerSecond)
+          throw tooManyRequests(checks.msBeforeReset);
+      }
+    } catch (error) {
+      await undo();
+      throw error;
+    }
+    return {
+      /** The attempt was no failed login after all (success, or the server could not check). */
+      release: async () => {
+        await undo();
+      },
+      succeeded: async () => {
+        taken.splice(0);
+        await Promise.all([
+          pairFailures.delete(pair),
+          pairGate.delete(pair),
+          addressFailures.add(address, -1, limits.failuresPerAddress.windowSeconds),
+        ]);
+      },
+      failed: async () => {
+        taken.splice(0);
+        await allFailures.add('all', 1, 60);
+      },
+    };
+  }
+
+  const signedIn = requireUser(deps);
+
+  return new Hono<ApiEnv>()
+    .post('/logout', signedIn, async (c) => {
+      const { tokenId, expiresAt } = c.get('session');
+      await store.revokeToken(tokenId, expiresAt);
+      const body: LogoutResponse = { loggedOut: 'this session' };
+      return c.json(body, 200);
+    })
+    .post('/logout-everywhere', signedIn, async (c) => {
+      await store.endAllSessions(c.get('user')._id);
+      const body: LogoutResponse = { loggedOut: 'every session' };
+      return c.json(body, 200);
+    })
     .use(limitPerAddress)
     .post('/signup', async (c) => {
       const { firstName, lastName, email, password, ...rest } = await readBody(c, signupBodySchema);
       const extras = Object.fromEntries(
         Object.entries(rest).filter(([name]) => !reservedFields.has(name)),
       );
+      checkExtras(extras);
+      const account = normaliseEmail(email);
+      // A taken email costs no hashing (the unique constraint still decides races).
+      if (await store.findUserByEmail(account)) throw ApiError.of('emailExists');
+      let passwordHash: string;
+      try {
+        passwordHash = await passwordHasher.hash(password);
+      } catch (error) {
+        if (error instanceof HasherBusyError) throw busy(error);
+        throw error;
+      }
       const timestamp = formatTimestamp(clock());
       const created = await store.createUser({
         firstName,
         lastName,
-        email: normaliseEmail(email),
-        passwordHash: await passwordHasher.hash(password),
+        email: account,
+        passwordHash,
         extras,
         createdAt: timestamp,
         updatedAt: timestamp,
@@ -101,18 +239,26 @@ export function authRoutes(deps: ApiDeps) {
     .post('/login', async (c) => {
       const { email, password } = await readBody(c, loginBodySchema);
       const account = normaliseEmail(email);
-      const wait = failedLogins.retryAfterMs(account);
-      if (wait > 0) throw tooManyRequests(wait);
-      const user = await store.findUserByEmail(account);
-      if (!user) {
-        failedLogins.hit(account);
+      // DEMO_ACCOUNT=off: the published credentials open nothing, even in an older database.
+      if (deps.demoAccount === false && account === TEST_ACCOUNT.email) {
         throw ApiError.of('emailNotRegistered');
       }
-      if (!(await passwordHasher.verify(password, user.passwordHash))) {
-        failedLogins.hit(account);
-        throw ApiError.of('invalidCredentials');
+      const attempt = await reserveLogin(account, addressOf(c));
+      let user: StoredUser | undefined;
+      let valid: boolean;
+      try {
+        user = await store.findUserByEmail(account);
+        valid = user !== undefined && (await passwordHasher.verify(password, user.passwordHash));
+      } catch (error) {
+        await attempt.release();
+        if (error instanceof HasherBusyError) throw busy(error);
+        throw error;
       }
-      failedLogins.reset(account);
+      if (!user || !valid) {
+        await attempt.failed();
+        throw ApiError.of(user ? 'invalidCredentials' : 'emailNotRegistered');
+      }
+      await attempt.succeeded();
       const body: LoginResponse = {
         foundUser: toPublicUser(user),
         encodedToken: await tokenFor(user),

@@ -1,20 +1,54 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { MAX_OWN_TODOS, TODO_WRITES_PER_MINUTE } from '../../contract/limits';
 import { todoBodySchema } from '../../contract/requests';
+import { tokenFromHeader, verifyToken } from '../auth/tokens';
 import type { ApiDeps } from '../context';
+import { memoryCounters } from '../http/counters';
 import { ApiError } from '../http/errors';
 import { readBody } from '../http/read-body';
 
-/** The request tester's default resource: a small shared list of todos. */
-export function testTodoRoutes({ store }: ApiDeps) {
+/**
+ * The request tester's default resource: an open playground without a shared write surface.
+ * Everyone sees the seeded samples plus their own todos; the owner is the signed-in user (a valid
+ * token) or else the client's address. Each keeps its newest 20, writes are rate limited, and nobody
+ * can delete anyone else's todo or a sample (404, as for another user's playlist).
+ */
+export function testTodoRoutes(deps: ApiDeps) {
+  const { store, secret } = deps;
+  const writes = (deps.counters ?? memoryCounters(deps.clock))('todo-writes-per-owner');
+  const addressOf = deps.clientAddress ?? (() => 'unknown');
+
+  async function ownerOf(c: Context): Promise<string> {
+    const token = tokenFromHeader(c.req.header('authorization'));
+    const claims = token ? await verifyToken(token, secret) : undefined;
+    return claims ? `user:${claims._id}` : `address:${addressOf(c)}`;
+  }
+
+  async function countWrite(owner: string) {
+    const seen = await writes.add(owner, 1, 60);
+    if (seen.count > TODO_WRITES_PER_MINUTE) {
+      const error = ApiError.of('tooManyRequests');
+      error.headers = { 'retry-after': String(Math.max(1, Math.ceil(seen.msBeforeReset / 1000))) };
+      throw error;
+    }
+  }
+
   return new Hono()
-    .get('/', async (c) => c.json({ todos: await store.listTodos() }))
+    .get('/', async (c) => c.json({ todos: await store.listTodos(await ownerOf(c)) }))
     .post('/', async (c) => {
       const { title, completed = false } = await readBody(c, todoBodySchema);
-      await store.addTodo({ title, completed });
-      return c.json({ todos: await store.listTodos() }, 201);
+      const owner = await ownerOf(c);
+      await countWrite(owner);
+      await store.addTodo({ title, completed }, owner);
+      await store.trimTodos(owner, MAX_OWN_TODOS);
+      return c.json({ todos: await store.listTodos(owner) }, 201);
     })
     .delete('/:todoId', async (c) => {
-      if (!(await store.deleteTodo(c.req.param('todoId')))) throw ApiError.of('todoNotFound');
-      return c.json({ todos: await store.listTodos() });
+      const owner = await ownerOf(c);
+      await countWrite(owner);
+      if (!(await store.deleteTodo(c.req.param('todoId'), owner))) {
+        throw ApiError.of('todoNotFound');
+      }
+      return c.json({ todos: await store.listTodos(owner) });
     });
 }

@@ -45,6 +45,8 @@ const seedUsers = [
 export interface SeedOptions {
   /** Made-up videos to add after the six real ones, to try a large catalogue. */
   extraVideos?: number;
+  /** False: leave out the demo account with its published password (DEMO_ACCOUNT=off). */
+  demoAccount?: boolean;
 }
 
 /** The seed's videos: the six real ones, then `extraVideos` made-up ones, one at a time. */
@@ -57,17 +59,19 @@ export function* seedCatalogue(extraVideos = 0): Generator<Video> {
 export async function buildSeed(
   hasher: PasswordHasher,
   now: Date,
-  { extraVideos = 0 }: SeedOptions = {},
+  { extraVideos = 0, demoAccount = true }: SeedOptions = {},
 ): Promise<SeedData> {
   const timestamp = formatTimestamp(now);
   const users = await Promise.all(
-    seedUsers.map(async ({ password, ...user }) => ({
-      ...user,
-      passwordHash: await hasher.hash(password),
-      extras: {},
-      createdAt: timestamp,
-      updatedAt: timestamp,
-    })),
+    seedUsers
+      .filter((user) => demoAccount || user.email !== TEST_ACCOUNT.email)
+      .map(async ({ password, ...user }) => ({
+        ...user,
+        passwordHash: await hasher.hash(password),
+        extras: {},
+        createdAt: timestamp,
+        updatedAt: timestamp,
+      })),
   );
   return {
     videos: seedCatalogue(extraVideos),

@@ -1,3 +1,4 @@
+import { describeAbuseSuite } from '../testing/abuse-suite';
 import { describeApiSuite } from '../testing/api-suite';
 import { describeCatalogueSuite } from '../testing/catalogue-suite';
 import { describeRobustnessSuite } from '../testing/robustness-suite';
@@ -11,6 +12,11 @@ describeRobustnessSuite('MemoryStore', async () => ({
 }));
 
 describeCatalogueSuite('MemoryStore', async () => ({
+  store: new MemoryStore(),
+  close: async () => {},
+}));
+
+describeAbuseSuite('MemoryStore', async () => ({
   store: new MemoryStore(),
   close: async () => {},
 }));

@@ -57,7 +57,12 @@ export interface MemorySnapshot {
   version: 2;
   seeded: boolean;
   users: MemoryUser[];
-  todos: Todo[];
+  /** Samples have no owner. */
+  todos: (Todo & { owner?: string })[];
+  /** Logged-out tokens (jti → expiry, epoch seconds); absent in snapshots saved before. */
+  revokedTokens?: Record<string, number>;
+  /** Session generation per user id ('Log out everywhere'). */
+  sessionGenerations?: Record<string, number>;
 }
 
 /** The catalogue a MemoryStore answers from. */
@@ -102,6 +107,26 @@ export class MemoryStore implements Store {
     this.videoIndex = new Map(this.videos.map((video) => [video._id, video]));
     this.categories = structuredClone(categories);
     this.touchCatalogue();
+  }
+
+  async revokeToken(tokenId: string, expiresAt: number): Promise<void> {
+    const now = Math.floor(Date.now() / 1000);
+    const revoked = (this.data.revokedTokens ??= {});
+    for (const [id, expiry] of Object.entries(revoked)) if (expiry < now) delete revoked[id];
+    revoked[tokenId] = expiresAt;
+  }
+
+  async isTokenRevoked(tokenId: string): Promise<boolean> {
+    return Object.hasOwn(this.data.revokedTokens ?? {}, tokenId);
+  }
+
+  async sessionGeneration(userId: string): Promise<number> {
+    return this.data.sessionGenerations?.[userId] ?? 0;
+  }
+
+  async endAllSessions(userId: string): Promise<void> {
+    const generations = (this.data.sessionGenerations ??= {});
+    generations[userId] = (generations[userId] ?? 0) + 1;
   }
 
   async isEmpty(): Promise<boolean> {
@@ -392,19 +417,29 @@ export class MemoryStore implements Store {
     entry.progress = (entry.progress ?? []).filter((item) => item.videoId !== videoId);
   }
 
-  async listTodos(): Promise<Todo[]> {
-    return structuredClone(this.data.todos);
+  async listTodos(owner: string): Promise<Todo[]> {
+    return this.data.todos
+      .filter((todo) => todo.owner === undefined || todo.owner === owner)
+      .map(({ _id, title, completed }) => ({ _id, title, completed }));
   }
 
-  async addTodo(todo: Omit<Todo, '_id'>): Promise<Todo> {
+  async trimTodos(owner: string, keep: number): Promise<void> {
+    const own = this.data.todos.filter((todo) => todo.owner === owner);
+    const dropped = new Set(own.slice(0, Math.max(0, own.length - keep)));
+    this.data.todos = this.data.todos.filter((todo) => !dropped.has(todo));
+  }
+
+  async addTodo(todo: Omit<Todo, '_id'>, owner?: string): Promise<Todo> {
     const created: Todo = { _id: newId(), title: todo.title, completed: todo.completed };
-    this.data.todos.push(created);
+    this.data.todos.push(owner === undefined ? created : { ...created, owner });
     return { ...created };
   }
 
-  async deleteTodo(todoId: string): Promise<boolean> {
+  async deleteTodo(todoId: string, owner: string): Promise<boolean> {
     const before = this.data.todos.length;
-    this.data.todos = this.data.todos.filter((todo) => todo._id !== todoId);
+    this.data.todos = this.data.todos.filter(
+      (todo) => !(todo._id === todoId && todo.owner === owner),
+    );
     return this.data.todos.length !== before;
   }
 

@@ -178,10 +178,24 @@ export interface Store {
   /** Forgets the user's position in a video. */
   deleteProgress(userId: string, videoId: string): Promise<void>;
 
-  /** The request tester's sample todos. */
-  listTodos(): Promise<Todo[]>;
-  /** Adds a sample todo. */
-  addTodo(todo: Omit<Todo, '_id'>): Promise<Todo>;
-  /** Deletes a sample todo; false when there is none with that id. */
-  deleteTodo(todoId: string): Promise<boolean>;
+  /** Marks one login token (by its `jti`) as logged out until it expires (epoch seconds). */
+  revokeToken(tokenId: string, expiresAt: number): Promise<void>;
+  /** True when the token was logged out. */
+  isTokenRevoked(tokenId: string): Promise<boolean>;
+  /** The user's session generation: tokens carry it, and only the current one is valid. */
+  sessionGeneration(userId: string): Promise<number>;
+  /** Ends every session of the user ('Log out everywhere'): the generation moves on. */
+  endAllSessions(userId: string): Promise<void>;
+
+  /**
+   * The request tester's todos as one owner sees them: the shared samples, then the owner's own
+   * (an owner is a signed-in user or a client address; see routes/test-todos.ts).
+   */
+  listTodos(owner: string): Promise<Todo[]>;
+  /** Deletes all but the owner's newest `keep` todos. */
+  trimTodos(owner: string, keep: number): Promise<void>;
+  /** Adds a todo of the owner's; without an owner, a shared sample (the seed). */
+  addTodo(todo: Omit<Todo, '_id'>, owner?: string): Promise<Todo>;
+  /** Deletes one of the owner's todos; false when the owner has none with that id. */
+  deleteTodo(todoId: string, owner: string): Promise<boolean>;
 }

@@ -4,11 +4,14 @@ import { TEST_ACCOUNT } from '../../contract/limits';
 import { signToken } from '../auth/tokens';
 import { seedCategories } from '../seed/seed-data';
 import { seedVideos } from '../seed/videos';
+import type { CounterFactory } from '../http/counters';
 import type { Store } from '../store/store';
 import { createHarness, seedVideo, TEST_SECRET } from './api-harness';
 
 export interface OpenedStore {
   store: Store;
+  /** Where the limits count (the server's database); default: memory. */
+  counters?: CounterFactory;
   close: () => Promise<void>;
 }
 
@@ -25,7 +28,7 @@ export function describeApiSuite(storeName: string, openStore: () => Promise<Ope
 
     beforeAll(async () => {
       opened = await openStore();
-      h = await createHarness(opened.store);
+      h = await createHarness(opened.store, { counters: opened.counters });
     });
     afterAll(async () => {
       await opened?.close();

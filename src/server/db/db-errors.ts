@@ -26,3 +26,40 @@ export function isForeignKeyViolation(error: unknown): boolean {
 export function isUnstorableText(error: unknown): boolean {
   return codeOf(error) === '22021';
 }
+
+/** SQLite errors that mean it cannot store anything now; nothing was half-written. */
+const sqliteUnavailable = /^SQLITE_(READONLY|FULL|IOERR|CANTOPEN|BUSY|LOCKED)/;
+/** Socket-level failures on the way to PostgreSQL. */
+const networkCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH']);
+/** 57P01–57P03: shut down, crashed or starting; 53300: too many connections. */
+const postgresUnavailable = new Set(['57P01', '57P02', '57P03', '53300']);
+const lostConnection =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|not queryable/i;
+
+export const databaseUnreachableMessage =
+  'The database is not reachable right now. Please try again in a moment.';
+export const databaseReadOnlyMessage =
+  'The database cannot store changes right now (it is read-only or out of space). ' +
+  'Please try again later.';
+
+/**
+ * The message of a 503 for an error that means the database is out of reach or cannot write
+ * (PostgreSQL down or restarting, SQLite read-only or out of disk); undefined for anything else.
+ * The pg pool opens new connections on the next request, so the server recovers on its own.
+ */
+export function databaseUnavailable(error: unknown): string | undefined {
+  const code = codeOf(error);
+  if (typeof code === 'string') {
+    if (sqliteUnavailable.test(code)) return databaseReadOnlyMessage;
+    if (networkCodes.has(code) || postgresUnavailable.has(code) || code.startsWith('08')) {
+      return databaseUnreachableMessage;
+    }
+  }
+  if (error instanceof AggregateError && error.errors.some((inner) => databaseUnavailable(inner))) {
+    return databaseUnreachableMessage;
+  }
+  if (error instanceof Error && lostConnection.test(error.message)) {
+    return databaseUnreachableMessage;
+  }
+  return undefined;
+}

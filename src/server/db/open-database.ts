@@ -13,6 +13,8 @@ export interface OpenDatabase {
   db: Kysely<Database>;
   dialect: SqlDialectName;
   close: () => Promise<void>;
+  /** The driver underneath, for the rate limiter's counters (sql-counters.ts). */
+  driver: { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; pool: pg.Pool };
 }
 
 /** How long a SQLite writer waits for another connection's lock before giving up. */
@@ -34,15 +36,30 @@ function openSqlite(path: string): OpenDatabase {
     typeof value === 'string' ? foldForSearch(value) : value,
   );
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', close: () => db.destroy(), driver: { dialect: 'sqlite', path } };
 }
 
 function openPostgres(url: string): OpenDatabase {
-  const pool = new pg.Pool({ connectionString: url, max: POSTGRES_POOL_SIZE });
+  // A request waits at most 5 s for a connection: with PostgreSQL away it answers 503 instead.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: POSTGRES_POOL_SIZE,
+    connectionTimeoutMillis: 5_000,
+  });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+  // Nor one that loses it while checked out between queries (PostgreSQL stopping): its next
+  // query fails instead, which the API answers with a 503, and the pool connects anew.
+  pool.on('connect', (client) =>
+    client.on('error', (error) => console.error('PostgreSQL connection lost:', error.message)),
+  );
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    close: () => db.destroy(),
+    driver: { dialect: 'postgres', pool },
+  };
 }
 
 /** Opens the database DATABASE_URL names (no migrations yet: see `migrateToLatest`). */
@@ -55,7 +72,12 @@ export function openDatabase(location: DatabaseLocation): OpenDatabase {
  * several processes starting at once migrate one after the other.
  */
 export async function migrateToLatest({ db, dialect }: OpenDatabase): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationsFor(dialect) });
+  // Unordered: migrations written on parallel branches (0003, 0004) apply in any order.
+  const migrator = new Migrator({
+    db,
+    provider: migrationsFor(dialect),
+    allowUnorderedMigrations: true,
+  });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(`Migration failed: ${String(error)}`);
 }

@@ -17,6 +17,20 @@ export interface Database {
   notes: NotesTable;
   progress: ProgressTable;
   todos: TodosTable;
+  revoked_tokens: RevokedTokensTable;
+  session_generations: SessionGenerationsTable;
+}
+
+/** Logged-out tokens by jti, until they expire (epoch seconds; pg hands bigint back as text). */
+export interface RevokedTokensTable {
+  jti: string;
+  expires_at: ColumnType<number | string, number, number>;
+}
+
+/** 'Log out everywhere': only tokens of the user's current generation are valid. */
+export interface SessionGenerationsTable {
+  user_id: string;
+  generation: number;
 }
 
 /** Key/value facts about the database itself, e.g. that it has been seeded. */
@@ -107,4 +121,6 @@ export interface TodosTable {
   title: string;
   /** 0 or 1: one representation for both dialects. */
   completed: number;
+  /** Who added it (`user:<id>` or `address:<ip>`); null for the shared samples. */
+  owner: ColumnType<string | null, string | null | undefined, string | null>;
 }

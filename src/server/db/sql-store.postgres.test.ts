@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { describeAbuseSuite } from '../../api/testing/abuse-suite';
 import { describeApiSuite } from '../../api/testing/api-suite';
 import { describeCatalogueSuite } from '../../api/testing/catalogue-suite';
 import { describeRobustnessSuite } from '../../api/testing/robustness-suite';
@@ -12,3 +13,4 @@ describeCatalogueSuite('SqlStore (PostgreSQL)', () => openPostgresTestStore(inje
 describeCatalogueSuite('SqlStore (PostgreSQL), results walked in views order', () =>
   openPostgresTestStore(inject('postgresUrl'), { denseSearchGroup: 1 }),
 );
+describeAbuseSuite('SqlStore (PostgreSQL)', () => openPostgresTestStore(inject('postgresUrl')));

@@ -1,3 +1,4 @@
+import { describeAbuseSuite } from '../../api/testing/abuse-suite';
 import { describeApiSuite } from '../../api/testing/api-suite';
 import { describeCatalogueSuite } from '../../api/testing/catalogue-suite';
 import { describeRobustnessSuite } from '../../api/testing/robustness-suite';
@@ -9,3 +10,4 @@ describeCatalogueSuite('SqlStore (SQLite)', openSqliteTestStore);
 describeCatalogueSuite('SqlStore (SQLite), results walked in views order', () =>
   openSqliteTestStore({ denseSearchGroup: 1 }),
 );
+describeAbuseSuite('SqlStore (SQLite)', openSqliteTestStore);

@@ -452,32 +452,111 @@ export class SqlStore implements Store {
     });
   }
 
-  /** The request tester's sample todos, oldest first. */
-  async listTodos(): Promise<Todo[]> {
-    const rows = await this.db
-      .selectFrom('todos')
-      .select(['id', 'title', 'completed'])
-      .orderBy('seq')
-      .execute();
-    return rows.map((row) => ({ _id: row.id, title: row.title, completed: row.completed === 1 }));
+  async revokeToken(tokenId: string, expiresAt: number): Promise<void> {
+    await this.guard(async () => {
+      // Expired entries can go: their tokens are refused for their expiry anyway.
+      await this.db
+        .deleteFrom('revoked_tokens')
+        .where('expires_at', '<', Math.floor(Date.now() / 1000))
+        .execute();
+      await this.db
+        .insertInto('revoked_tokens')
+        .values({ jti: tokenId, expires_at: expiresAt })
+        .onConflict((oc) => oc.column('jti').doNothing())
+        .execute();
+    });
   }
 
-  /** Adds a sample todo. */
-  async addTodo(todo: Omit<Todo, '_id'>): Promise<Todo> {
+  async isTokenRevoked(tokenId: string): Promise<boolean> {
+    return this.guard(async () => {
+      const row = await this.db
+        .selectFrom('revoked_tokens')
+        .select('jti')
+        .where('jti', '=', tokenId)
+        .executeTakeFirst();
+      return row !== undefined;
+    });
+  }
+
+  async sessionGeneration(userId: string): Promise<number> {
+    return this.guard(async () => {
+      const row = await this.db
+        .selectFrom('session_generations')
+        .select('generation')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row ? Number(row.generation) : 0;
+    });
+  }
+
+  async endAllSessions(userId: string): Promise<void> {
+    await this.guard(async () => {
+      // One statement, so two at once (even on two processes) both count.
+      await this.db
+        .insertInto('session_generations')
+        .values({ user_id: userId, generation: 1 })
+        .onConflict((oc) =>
+          oc.column('user_id').doUpdateSet((eb) => ({
+            generation: eb('session_generations.generation', '+', 1),
+          })),
+        )
+        .execute();
+    });
+  }
+
+  /** The samples, then the owner's own todos, oldest first. */
+  async listTodos(owner: string): Promise<Todo[]> {
+    return this.guard(async () => {
+      const rows = await this.db
+        .selectFrom('todos')
+        .select(['id', 'title', 'completed'])
+        .where((eb) => eb.or([eb('owner', 'is', null), eb('owner', '=', owner)]))
+        .orderBy('seq')
+        .execute();
+      return rows.map((row) => ({
+        _id: row.id,
+        title: row.title,
+        completed: row.completed === 1,
+      }));
+    });
+  }
+
+  async trimTodos(owner: string, keep: number): Promise<void> {
+    await this.guard(async () => {
+      const newest = this.db
+        .selectFrom('todos')
+        .select('seq')
+        .where('owner', '=', owner)
+        .orderBy('seq', 'desc')
+        .limit(keep);
+      await this.db
+        .deleteFrom('todos')
+        .where('owner', '=', owner)
+        .where('seq', 'not in', newest)
+        .execute();
+    });
+  }
+
+  /** Adds a todo of the owner's (no owner: a sample). */
+  async addTodo(todo: Omit<Todo, '_id'>, owner?: string): Promise<Todo> {
     return this.guard(async () => {
       const id = newId();
       await this.db
         .insertInto('todos')
-        .values({ id, title: todo.title, completed: todo.completed ? 1 : 0 })
+        .values({ id, title: todo.title, completed: todo.completed ? 1 : 0, owner: owner ?? null })
         .execute();
       return { _id: id, title: todo.title, completed: todo.completed };
     });
   }
 
-  /** Deletes a sample todo; false when there is none with that id. */
-  async deleteTodo(todoId: string): Promise<boolean> {
+  /** Deletes one of the owner's todos; false when the owner has none with that id. */
+  async deleteTodo(todoId: string, owner: string): Promise<boolean> {
     return this.guard(async () => {
-      const result = await this.db.deleteFrom('todos').where('id', '=', todoId).executeTakeFirst();
+      const result = await this.db
+        .deleteFrom('todos')
+        .where('id', '=', todoId)
+        .where('owner', '=', owner)
+        .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     });
   }

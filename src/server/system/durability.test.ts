@@ -6,7 +6,8 @@ import { killAllServers, startServer } from '../testing/server-process';
 import { createPostgresDatabase, createTempDir } from '../testing/test-databases';
 import { writeWebFixture } from '../testing/web-fixture';
 
-const PORTS = [3110, 3129] as const;
+const PORTS = [3110, 3119] as const;
+const PORTS_SURVIVOR = [3120, 3129] as const;
 const SECRET = 'durability-test-secret-of-32-chars-or-more';
 /** Writes attempted in all; the server is killed once this many have been acknowledged. */
 const ATTEMPTS = 240;
@@ -108,4 +109,65 @@ describe.each(databases)('durability on $name', ({ name, open }) => {
       await dir.drop();
     }
   }, 60_000);
+});
+
+describe('two processes on one PostgreSQL, one SIGKILLed under load', () => {
+  it('loses no acknowledged write and the other keeps answering', async () => {
+    const dir = createTempDir();
+    const database = await createPostgresDatabase(inject('postgresUrl'));
+    const env = {
+      DATABASE_URL: database.url,
+      JWT_SECRET: SECRET,
+      DATA_DIR: dir.path,
+      WEB_DIR: writeWebFixture(dir.path),
+    };
+    try {
+      const [doomed, survivor] = await Promise.all([
+        startServer(env, PORTS),
+        startServer(env, PORTS_SURVIVOR),
+      ]);
+      const { token } = await signUpOn(survivor!.url, 'two-process');
+      const survivorWrites: string[] = [];
+      const survivorFailures: string[] = [];
+      let killed = false;
+      // The survivor's clients write the whole time; their every write must succeed.
+      const survivorLoad = (async () => {
+        for (let index = 0; !killed || survivorWrites.length < 40; index += 1) {
+          const label = `survivor-${index}`;
+          const result = await callServer(
+            survivor!.url,
+            'POST',
+            `/api/user/notes/${seedVideos[index % 6]!._id}`,
+            { token, body: { note: { content: label } } },
+          );
+          if (result.status === 201) survivorWrites.push(label);
+          else survivorFailures.push(`${result.status} ${JSON.stringify(result.body)}`);
+        }
+      })();
+      const outcome = await writeUntilKilled(doomed!.url, token, () => {
+        killed = true;
+        doomed!.child.kill('SIGKILL');
+      });
+      await survivorLoad;
+      expect((await doomed!.stop('SIGKILL')).signal).toBe('SIGKILL');
+
+      const notes = await callServer(survivor!.url, 'GET', '/api/user/notes', { token });
+      const playlists = await callServer(survivor!.url, 'GET', '/api/user/playlists', { token });
+      const foundNotes = new Set(notes.body.notes.map((note: { content: string }) => note.content));
+      const foundPlaylists = new Set(
+        playlists.body.playlists.map((playlist: { title: string }) => playlist.title),
+      );
+      expect(survivorFailures).toEqual([]);
+      expect(outcome.acknowledgedNotes.filter((label) => !foundNotes.has(label))).toEqual([]);
+      expect(outcome.acknowledgedPlaylists.filter((label) => !foundPlaylists.has(label))).toEqual(
+        [],
+      );
+      expect(survivorWrites.filter((label) => !foundNotes.has(label))).toEqual([]);
+      await survivor!.stop('SIGTERM');
+    } finally {
+      killAllServers();
+      await database.drop();
+      await dir.drop();
+    }
+  }, 90_000);
 });

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import type { OpenedStore } from '../../api/testing/api-suite';
 import type { DatabaseLocation } from '../db/dialect';
-import { migrateToLatest, openDatabase } from '../db/open-database';
+import { migrateToLatest, openDatabase, type OpenDatabase } from '../db/open-database';
+import { sqlCounters } from '../db/sql-counters';
 import { SqlStore } from '../db/sql-store';
 import { createPostgresDatabase, createTempDir } from './test-databases';
 
@@ -15,10 +16,13 @@ async function openMigrated(
 ) {
   const database = openDatabase(location);
   await migrateToLatest(database);
+  const counters = sqlCounters(database);
   return {
     store: new SqlStore(database.db, options),
+    counters: counters.counters,
     database,
     close: async () => {
+      counters.close();
       await database.close();
       await cleanUp();
     },
@@ -26,7 +30,9 @@ async function openMigrated(
 }
 
 /** An empty, migrated SqlStore on a SQLite file in a temp directory of its own. */
-export async function openSqliteTestStore(options?: TestStoreOptions): Promise<OpenedStore> {
+export async function openSqliteTestStore(
+  options?: TestStoreOptions,
+): Promise<OpenedStore & { database: OpenDatabase }> {
   const dir = createTempDir();
   const path = join(dir.path, 'test.sqlite');
   return openMigrated({ dialect: 'sqlite', path }, dir.drop, options);
@@ -36,7 +42,7 @@ export async function openSqliteTestStore(options?: TestStoreOptions): Promise<O
 export async function openPostgresTestStore(
   serverUrl: string,
   options?: TestStoreOptions,
-): Promise<OpenedStore> {
+): Promise<OpenedStore & { database: OpenDatabase }> {
   const database = await createPostgresDatabase(serverUrl);
   return openMigrated({ dialect: 'postgres', url: database.url }, database.drop, options);
 }

@@ -35,14 +35,19 @@ export interface MockBackend {
 function readSnapshot(storage: SnapshotStorage): MemorySnapshot | undefined {
   try {
     const parsed = JSON.parse(storage.getItem(MOCK_STORAGE_KEY) ?? 'null') as
-      (Omit<MemorySnapshot, 'version'> & { version: number }) | null;
+      | (Omit<MemorySnapshot, 'version'> & {
+          version: number;
+          videos?: unknown;
+          categories?: unknown;
+        })
+      | null;
     const valid =
       (parsed?.version === 1 || parsed?.version === 2) &&
       Array.isArray(parsed.users) &&
       Array.isArray(parsed.todos);
-    return valid
-      ? { version: 2, seeded: parsed.seeded, users: parsed.users, todos: parsed.todos }
-      : undefined;
+    if (!valid) return undefined;
+    const { videos: _videos, categories: _categories, ...userData } = parsed;
+    return { ...userData, version: 2 };
   } catch {
     return undefined;
   }

@@ -1,12 +1,16 @@
+import buttons from '../components/ui/button.module.css';
 import { PageHeading } from '../components/ui/page-heading';
+import { logOutEverywhere } from '../features/auth/auth-service';
+import { authTexts } from '../features/auth/auth-texts';
 import { NotesTransferPanel } from '../features/notes/components/notes-transfer-panel';
-import { useAuth } from '../state/use-store';
+import { useAuth, useDispatchers } from '../state/use-store';
 import styles from './pages.module.css';
 import { RequireLogin } from './require-login';
 
-/** /profile: first name, last name and email address. */
+/** /profile: first name, last name and email address; 'Log out everywhere'. */
 export default function ProfilePage() {
   const { state } = useAuth();
+  const dispatchers = useDispatchers();
   return (
     <RequireLogin>
       <PageHeading title="Profile" />
@@ -19,6 +23,16 @@ export default function ProfilePage() {
         <dd>{state.userInfo?.email}</dd>
       </dl>
       <NotesTransferPanel />
+      <section className={styles.sessions} aria-label="Sessions">
+        <p>{authTexts.logOutEverywhereHint}</p>
+        <button
+          type="button"
+          className={buttons.button}
+          onClick={() => void logOutEverywhere(dispatchers)}
+        >
+          {authTexts.logOutEverywhere}
+        </button>
+      </section>
     </RequireLogin>
   );
 }

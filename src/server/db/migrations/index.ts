@@ -3,6 +3,7 @@ import type { SqlDialectName } from '../dialect';
 import { initialSchema } from './0001-initial-schema';
 import { noteTimesAndProgress } from './0002-note-times-and-progress';
 import { catalogueSearch } from './0003-catalogue-search';
+import { limitsAndSessions } from './0004-limits-and-sessions';
 
 /**
  * The migrations, in order, kept in code (no directory scanning): they ship with the server and
@@ -13,6 +14,7 @@ export function migrationsFor(dialect: SqlDialectName): MigrationProvider {
     '0001-initial-schema': initialSchema(dialect),
     '0002-note-times-and-progress': noteTimesAndProgress(dialect),
     '0003-catalogue-search': catalogueSearch(dialect),
+    '0004-limits-and-sessions': limitsAndSessions(dialect),
   };
   return { getMigrations: async () => migrations };
 }

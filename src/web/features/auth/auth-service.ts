@@ -1,6 +1,11 @@
 import toast from 'react-hot-toast';
 import type { LoginBody, SignupBody } from '../../../contract/requests';
-import type { LoginResponse, SignupResponse } from '../../../contract/responses';
+import type {
+  ConfigResponse,
+  LoginResponse,
+  LogoutResponse,
+  SignupResponse,
+} from '../../../contract/responses';
 import { api, ApiRequestError, firstError } from '../../lib/api-client';
 import { ADDED, accept } from '../../lib/notify';
 import { clearStoredAuth, storeAuth } from '../../state/auth-storage';
@@ -59,12 +64,46 @@ export async function signUp(details: SignupBody, dispatchers: Dispatchers): Pro
   }
 }
 
-/** Forgets the session and the user's lists. */
-export function logOut(dispatchers: Dispatchers): void {
-  const id = toast.loading(authTexts.loggingOut);
+function forgetSession(dispatchers: Dispatchers) {
   clearStoredAuth();
   dispatchers.auth({ type: 'LOGOUT' });
   dispatchers.videos({ type: 'CLEAR_USER_DATA' });
   dispatchers.playlists({ type: 'CLEAR_USER_DATA' });
+}
+
+/**
+ * Forgets the session and the user's lists at once, and asks the server to revoke the token (the
+ * request leaves with the token before it is forgotten; if it fails, the token still expires).
+ */
+export function logOut(dispatchers: Dispatchers): void {
+  const id = toast.loading(authTexts.loggingOut);
+  api.post<LogoutResponse>('/api/auth/logout', {}).catch(() => undefined);
+  forgetSession(dispatchers);
   toast.success(authTexts.loggedOut, { id });
+}
+
+/** Ends every session of the user on the server (all devices), then this one. */
+export async function logOutEverywhere(dispatchers: Dispatchers): Promise<boolean> {
+  const id = toast.loading(authTexts.loggingOut);
+  try {
+    accept(await api.post<LogoutResponse>('/api/auth/logout-everywhere', {}), [200]);
+  } catch (error) {
+    toast.error(authErrorMessage(error), { id });
+    return false;
+  }
+  forgetSession(dispatchers);
+  toast.success(authTexts.loggedOutEverywhere, { id });
+  return true;
+}
+
+/**
+ * Whether this backend has the demo account (the server's DEMO_ACCOUNT). When the question cannot
+ * be answered, the button stays available: the login itself will tell.
+ */
+export async function demoAccountAvailable(): Promise<boolean> {
+  try {
+    return (await api.get<ConfigResponse>('/api/config')).data.demoAccount !== false;
+  } catch {
+    return true;
+  }
 }

@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { TEST_ACCOUNT } from '../../../../contract/limits';
 import { useAuth, useDispatchers } from '../../../state/use-store';
-import { logIn } from '../auth-service';
+import { demoAccountAvailable, logIn } from '../auth-service';
 import { authTexts } from '../auth-texts';
 import styles from './auth-form.module.css';
 
@@ -17,6 +17,18 @@ export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  const [demoAvailable, setDemoAvailable] = useState(true);
+  const unavailableId = useId();
+
+  useEffect(() => {
+    let current = true;
+    void demoAccountAvailable().then((available) => {
+      if (current) setDemoAvailable(available);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
 
   if (auth.isLoggedIn && !submitting) return <Navigate to="/" replace />;
 
@@ -79,7 +91,8 @@ export default function LoginPage() {
         <button
           type="button"
           className={styles.secondary}
-          disabled={submitting}
+          disabled={submitting || !demoAvailable}
+          aria-describedby={demoAvailable ? undefined : unavailableId}
           onClick={() => {
             setEmail(TEST_ACCOUNT.email);
             setPassword(TEST_ACCOUNT.password);
@@ -87,7 +100,13 @@ export default function LoginPage() {
           }}
         >
           {authTexts.testCredentials}
+          {!demoAvailable && ` ${authTexts.unavailableSuffix}`}
         </button>
+        {!demoAvailable && (
+          <p id={unavailableId} className={styles.muted}>
+            {authTexts.testCredentialsUnavailable}
+          </p>
+        )}
         <p className={styles.switch}>
           New to CodeTube? <Link to="/signup">{authTexts.createAccount}</Link>
         </p>

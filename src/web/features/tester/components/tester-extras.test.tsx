@@ -51,7 +51,9 @@ describe('the request tester extras, against the real in-page mock', { timeout: 
     const user = userEvent.setup();
     render(<TesterPage />);
     const { picker, method, endpoint, body, submit, status } = ui();
-    await vi.waitFor(() => expect((picker as HTMLSelectElement).disabled).toBe(false));
+    await vi.waitFor(() => expect((picker as HTMLSelectElement).disabled).toBe(false), {
+      timeout: 5_000,
+    });
     const login = within(picker).getByRole('option', {
       name: 'POST /api/auth/login — Log in',
     }) as HTMLOptionElement;

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { clientAddressResolver } from './client-address';
+
+describe('clientAddressResolver', () => {
+  it('ignores X-Forwarded-For unless proxies are trusted', () => {
+    const resolve = clientAddressResolver({ kind: 'none' });
+    expect(resolve('::ffff:10.0.0.9', '203.0.113.7')).toBe('10.0.0.9');
+  });
+
+  it('takes the address the trusted hops received from, never a client-written entry', () => {
+    const oneHop = clientAddressResolver({ kind: 'hops', hops: 1 });
+    expect(oneHop('10.0.0.9', '203.0.113.7')).toBe('203.0.113.7');
+    // A client forging its own header only adds entries to the left.
+    expect(oneHop('10.0.0.9', '1.2.3.4, 203.0.113.7')).toBe('203.0.113.7');
+    expect(oneHop('10.0.0.9', undefined)).toBe('10.0.0.9');
+    const twoHops = clientAddressResolver({ kind: 'hops', hops: 2 });
+    expect(twoHops('10.0.0.9', '1.2.3.4, 203.0.113.7, 10.0.0.5')).toBe('203.0.113.7');
+    expect(twoHops('10.0.0.9', '203.0.113.7')).toBe('203.0.113.7');
+  });
+
+  it('walks back through listed proxies and subnets only', () => {
+    const resolve = clientAddressResolver({
+      kind: 'addresses',
+      addresses: ['10.0.0.0/8', '::1'],
+    });
+    expect(resolve('::1', '1.2.3.4, 203.0.113.7, 10.2.3.4')).toBe('203.0.113.7');
+    expect(resolve('192.168.1.1', '203.0.113.7')).toBe('192.168.1.1');
+    expect(resolve('10.0.0.9', 'not-an-ip')).toBe('not-an-ip');
+  });
+});

@@ -1,0 +1,112 @@
+import { join } from 'node:path';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { TEST_ACCOUNT } from '../../contract/limits';
+import { killAllServers, startServer, type ServerProcess } from '../testing/server-process';
+import { createPostgresDatabase, createTempDir } from '../testing/test-databases';
+import { writeWebFixture } from '../testing/web-fixture';
+
+const PORTS_A = [3270, 3279] as const;
+const PORTS_B = [3280, 3289] as const;
+
+afterAll(killAllServers);
+
+/** A login as a client behind the proxy at `forwardedFor` (or straight from the socket). */
+async function login(
+  server: ServerProcess,
+  password: string,
+  forwardedFor?: string,
+): Promise<number> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (forwardedFor) headers['x-forwarded-for'] = forwardedFor;
+  const response = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email: TEST_ACCOUNT.email, password }),
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+async function wrongPasswords(server: ServerProcess, count: number, forwardedFor?: string) {
+  const statuses: number[] = [];
+  for (let index = 0; index < count; index += 1) {
+    statuses.push(await login(server, `wrong-${index}`, forwardedFor));
+  }
+  return statuses;
+}
+
+async function inFreshDatabase(
+  dialect: 'sqlite' | 'postgres',
+  run: (env: Record<string, string>) => Promise<void>,
+) {
+  const dir = createTempDir();
+  const postgres =
+    dialect === 'postgres' ? await createPostgresDatabase(inject('postgresUrl')) : undefined;
+  const env: Record<string, string> = {
+    DATA_DIR: dir.path,
+    WEB_DIR: writeWebFixture(dir.path),
+    JWT_SECRET: 'auth-limits-test-secret-of-at-least-32-chars',
+    DATABASE_URL: postgres ? postgres.url : join(dir.path, 'codetube.sqlite'),
+  };
+  try {
+    await run(env);
+  } finally {
+    killAllServers();
+    await postgres?.drop();
+    await dir.drop();
+  }
+}
+
+describe.each(['sqlite', 'postgres'] as const)('login limits of real servers on %s', (dialect) => {
+  it('behind TRUST_PROXY=1, one client’s failures leave the owner’s address alone', async () => {
+    await inFreshDatabase(dialect, async (env) => {
+      const server = await startServer({ ...env, TRUST_PROXY: '1' }, PORTS_A);
+      const attacker = await wrongPasswords(server, 12, '203.0.113.7');
+      expect(attacker.filter((status) => status === 429).length).toBeGreaterThan(4);
+      expect(await login(server, TEST_ACCOUNT.password, '203.0.113.7')).toBe(429);
+      expect(await login(server, TEST_ACCOUNT.password, '198.51.100.20')).toBe(200);
+    });
+  }, 60_000);
+
+  it('without TRUST_PROXY, X-Forwarded-For is ignored: a forged header does not escape', async () => {
+    await inFreshDatabase(dialect, async (env) => {
+      const server = await startServer(env, PORTS_A);
+      await wrongPasswords(server, 8, '203.0.113.7');
+      expect(await login(server, 'wrong-again', '198.51.100.20')).toBe(429);
+    });
+  }, 60_000);
+
+  it('keeps counting across a restart', async () => {
+    await inFreshDatabase(dialect, async (env) => {
+      const first = await startServer(env, PORTS_A);
+      expect(await wrongPasswords(first, 6)).toEqual(Array(6).fill(401));
+      await first.stop('SIGTERM');
+      const second = await startServer(env, PORTS_A);
+      expect(await login(second, 'wrong-after-restart')).toBe(429);
+    });
+  }, 60_000);
+});
+
+describe('two server processes on one PostgreSQL', () => {
+  it('count failed logins together', async () => {
+    await inFreshDatabase('postgres', async (env) => {
+      const [a, b] = await Promise.all([startServer(env, PORTS_A), startServer(env, PORTS_B)]);
+      expect(await wrongPasswords(a!, 3)).toEqual(Array(3).fill(401));
+      expect(await wrongPasswords(b!, 3)).toEqual(Array(3).fill(401));
+      // Six failures in all: the next attempt waits, whichever process it reaches.
+      expect(await login(a!, 'wrong-7')).toBe(429);
+      expect(await login(b!, 'wrong-8')).toBe(429);
+    });
+  }, 60_000);
+});
+
+describe('DEMO_ACCOUNT=off', () => {
+  it('seeds no demo account and tells the page', async () => {
+    await inFreshDatabase('sqlite', async (env) => {
+      const server = await startServer({ ...env, DEMO_ACCOUNT: 'off' }, PORTS_A);
+      expect(await login(server, TEST_ACCOUNT.password)).toBe(404);
+      const config = await fetch(`${server.url}/api/config`);
+      expect(await config.json()).toEqual({ demoAccount: false });
+    });
+  }, 60_000);
+});

@@ -71,6 +71,13 @@ export const INSERT_BATCH = 1_000;
 /** A group of the results page with more matches than this is walked in views order. */
 const DENSE_GROUP = 5_000;
 
+/**
+ * PostgreSQL walks at most this many videos in views order for a group its planner expects to be
+ * dense; a page not filled by then is read through the text index instead (a wrong estimate must
+ * not cost a walk through the whole catalogue).
+ */
+const WALK_BUDGET = 50_000;
+
 /** Part of the results page: where its videos come from and how to recognise one. */
 interface SearchGroup {
   /** The rows to look in: `videos`, or the most viewed of them for a short search. */
@@ -271,9 +278,14 @@ export class CatalogueSql {
         offset -= plan.length;
         continue;
       }
-      const rows = Array.isArray(plan)
+      let rows = Array.isArray(plan)
         ? await this.videosByViews(plan, { offset, limit: wanted })
         : await this.groupPage(group, plan === 'dense', { offset, limit: wanted });
+      if (plan === 'dense' && group.indexed && rows.length < wanted) {
+        // The planner expected many matches but the walk (bounded by WALK_BUDGET rows) did not
+        // fill the page: it guessed wrong, or the page lies deep. Ask the index instead.
+        rows = await this.groupPage(group, false, { offset, limit: wanted });
+      }
       videos.push(...rows);
       if (rows.length === wanted) break;
       // The group ran out inside this page: the next one starts at its beginning, or further on
@@ -321,7 +333,8 @@ export class CatalogueSql {
     if (dense && group.indexed) {
       // OFFSET 0 keeps PostgreSQL from pushing the condition down into a bitmap scan: the rows
       // come in views order and the page is complete after a few hundred of them.
-      from = sql`(select * from videos order by views desc, position offset 0) v`;
+      from = sql`(select * from videos order by views desc, position
+        limit ${WALK_BUDGET} offset 0) v`;
     }
     const { rows } = await sql<VideoRow>`select ${videoSelection} from ${from}
       where ${group.exact} order by v.views desc, v.position limit ${limit} offset ${offset}`.execute(

@@ -1,6 +1,7 @@
 import type { Category, Note, Playlist, Progress, Todo, Video } from '../../contract/entities';
 import { newId } from './new-id';
 import { countLimit } from '../catalogue/paging';
+import { sameVideo } from '../catalogue/same-video';
 import {
   characterCount,
   foldForSearch,
@@ -72,10 +73,6 @@ export interface MemoryCatalogue {
 }
 
 const emptySnapshot = (): MemorySnapshot => ({ version: 2, seeded: false, users: [], todos: [] });
-
-const sameVideo = (a: Video, b: Video) =>
-  (Object.keys(a) as (keyof Video)[]).every((key) => a[key] === b[key]) &&
-  Object.keys(a).length === Object.keys(b).length;
 
 /**
  * A Store held in memory. Lists reference catalogue videos by id, as the SQL tables do. Catalogue

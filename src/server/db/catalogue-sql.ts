@@ -9,6 +9,7 @@ import {
 } from 'kysely';
 import type { Category, Video } from '../../contract/entities';
 import { countLimit } from '../../api/catalogue/paging';
+import { sameVideo } from '../../api/catalogue/same-video';
 import {
   characterCount,
   foldForSearch,
@@ -97,13 +98,17 @@ const videoSelection = sql.raw(
 /** `%`, `_` and the escape character itself stand for themselves in a LIKE pattern. */
 const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
+/** The position after the last row of a positioned table (0 when it is empty). */
+async function nextPosition(trx: Transaction<Database>, table: 'videos' | 'categories') {
+  const row = await trx
+    .selectFrom(table)
+    .select((eb) => eb.fn.max('position').as('last'))
+    .executeTakeFirst();
+  return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
+}
+
 /** A trigram FTS5 phrase: the text as one quoted string, its quotes doubled. */
 const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
-
-const sameVideo = (row: VideoRow, video: Video) => {
-  const stored = toVideo(row);
-  return (Object.keys(stored) as (keyof Video)[]).every((key) => stored[key] === video[key]);
-};
 
 /**
  * The catalogue's reads and writes in SQL. Reads use the indexes of migration 0003, so none reads
@@ -148,15 +153,22 @@ export class CatalogueSql {
     if (!search) {
       let matching = this.db.selectFrom('videos');
       if (category !== undefined) matching = matching.where('category_name', '=', category);
-      const [rows, count] = await Promise.all([
+      const [rows, total] = await Promise.all([
         matching.select(videoColumns).orderBy('position').limit(limit).offset(offset).execute(),
-        matching.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirst(),
+        // The whole catalogue's size is kept in meta; a category's is counted on its index.
+        category === undefined
+          ? this.count()
+          : matching
+              .select((eb) => eb.fn.countAll<number | string>().as('total'))
+              .executeTakeFirst()
+              .then((row) => Number(row?.total ?? 0)),
       ]);
-      return { videos: rows.map(toVideo), total: Number(count?.total ?? 0) };
+      return { videos: rows.map(toVideo), total };
     }
     const categoryFilter = category === undefined ? sql`` : sql`and v.category_name = ${category}`;
+    const trigrams = this.sqlite && characterCount(search) >= TRIGRAM_LENGTH;
     let from;
-    if (this.sqlite && characterCount(search) >= TRIGRAM_LENGTH) {
+    if (trigrams) {
       // The trigram index finds titles containing the text in any case; instr() keeps the exact.
       from = sql`from videos_search s join videos v on v.position = s.rowid
         where s.videos_search match ${`title : ${ftsPhrase(search)}`}
@@ -166,9 +178,7 @@ export class CatalogueSql {
     } else {
       from = sql`from videos v where v.title like ${likeContaining(search)} ${categoryFilter}`;
     }
-    const order =
-      this.sqlite && characterCount(search) >= TRIGRAM_LENGTH ? sql`s.rowid` : sql`v.position`;
-    return this.page(from, order, { offset, limit });
+    return this.page(from, trigrams ? sql`s.rowid` : sql`v.position`, { offset, limit });
   }
 
   /** The most viewed first, ties in catalogue order. */
@@ -189,9 +199,9 @@ export class CatalogueSql {
 
   /**
    * The results page: title, channel or description, without case or accents; title matches
-   * first, each group by views. A group is read one of two ways, chosen by counting it (up to
-   * `denseGroup`): a sparse group through the text index, then sorted; a dense one by walking the views
-   * index and checking each video, which finds a page after a few hundred rows at most.
+   * first, each group by views. Each group gets its own plan (`planGroup`): a sparse one is read
+   * through the text index and sorted; a dense one by walking the views index and checking each
+   * video, which finds a page after a few hundred rows.
    */
   async search(text: string, page: PageRequest): Promise<VideoPage> {
     const folded = await this.fold(text);
@@ -423,7 +433,7 @@ export class CatalogueSql {
       for (const video of videos) {
         const row = existing.get(video._id);
         if (!row) fresh.push(video);
-        else if (sameVideo(row, video)) counts.unchanged += 1;
+        else if (sameVideo(toVideo(row), video)) counts.unchanged += 1;
         else {
           const { id: _id, position: _position, ...changes } = videoRow(video, 0);
           await trx.updateTable('videos').set(changes).where('id', '=', video._id).execute();
@@ -431,18 +441,13 @@ export class CatalogueSql {
         }
       }
       counts.added = await this.appendVideos(trx, fresh);
-      await this.bumpVersion(trx, counts.added);
     });
     return counts;
   }
 
-  /** Appends videos after the last position. */
+  /** Appends videos after the last position and counts them into `meta.video_count`. */
   async appendVideos(trx: Transaction<Database>, videos: Iterable<Video>): Promise<number> {
-    const last = await trx
-      .selectFrom('videos')
-      .select((eb) => eb.fn.max('position').as('last'))
-      .executeTakeFirst();
-    let position = last?.last === null || last?.last === undefined ? 0 : Number(last.last) + 1;
+    let position = await nextPosition(trx, 'videos');
     let batch: Insertable<VideosTable>[] = [];
     let added = 0;
     const flush = async () => {
@@ -455,6 +460,7 @@ export class CatalogueSql {
       if (batch.length === INSERT_BATCH) await flush();
     }
     await flush();
+    await this.addToVideoCount(trx, added);
     return added;
   }
 
@@ -463,11 +469,7 @@ export class CatalogueSql {
     if (categories.length === 0) return counts;
     await this.db.transaction().execute(async (trx) => {
       await this.bumpVersion(trx);
-      const last = await trx
-        .selectFrom('categories')
-        .select((eb) => eb.fn.max('position').as('last'))
-        .executeTakeFirst();
-      let position = last?.last === null || last?.last === undefined ? 0 : Number(last.last) + 1;
+      let position = await nextPosition(trx, 'categories');
       for (const category of categories) {
         const row = await trx
           .selectFrom('categories')
@@ -506,7 +508,7 @@ export class CatalogueSql {
         const result = await trx.deleteFrom('videos').where('id', 'in', ids).executeTakeFirst();
         removed += Number(result.numDeletedRows);
       }
-      await this.bumpVersion(trx, -removed);
+      await this.addToVideoCount(trx, -removed);
       return removed;
     });
   }
@@ -530,18 +532,22 @@ export class CatalogueSql {
   }
 
   /**
-   * A new catalogue version and the new size, written in the transaction that changes the
-   * catalogue (first, so that it takes the write lock before anything is read).
+   * A new catalogue version, written in the transaction that changes the catalogue (first, so
+   * that it takes the write lock before anything is read).
    */
-  async bumpVersion(trx: Transaction<Database>, addedVideos = 0): Promise<void> {
+  async bumpVersion(trx: Transaction<Database>): Promise<void> {
     await trx
       .insertInto('meta')
       .values({ key: 'catalogue_version', value: newId() })
       .onConflict((conflict) => conflict.column('key').doUpdateSet({ value: newId() }))
       .execute();
-    if (addedVideos === 0) return;
+  }
+
+  /** Keeps `meta.video_count` in step with videos added (or, negative, removed). */
+  private async addToVideoCount(trx: Transaction<Database>, delta: number): Promise<void> {
+    if (delta === 0) return;
     const integer = sql.raw(this.sqlite ? 'integer' : 'bigint');
-    await sql`update meta set value = cast(cast(value as ${integer}) + ${addedVideos} as text)
+    await sql`update meta set value = cast(cast(value as ${integer}) + ${delta} as text)
       where key = 'video_count'`.execute(trx);
   }
 

@@ -89,8 +89,8 @@ export class SqlStore implements Store {
       // videos and categories fill an empty catalogue only.
       const imported = await trx.selectFrom('videos').select('id').limit(1).executeTakeFirst();
       if (!imported) {
-        const added = await this.catalogue.appendVideos(trx, data.videos);
-        await this.catalogue.bumpVersion(trx, added);
+        await this.catalogue.bumpVersion(trx);
+        await this.catalogue.appendVideos(trx, data.videos);
       }
       if (!imported && data.categories.length > 0) {
         await trx

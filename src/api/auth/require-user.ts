@@ -14,16 +14,14 @@ export function requireUser({ store, secret }: ApiDeps) {
     const token = tokenFromHeader(c.req.header('authorization'));
     const claims = token ? await verifyToken(token, secret) : undefined;
     if (!claims) throw ApiError.of('invalidToken');
-    const user = await store.findUserById(claims._id);
-    if (!user || user.email !== claims.email) {
+    const session = await store.findSession(claims._id, claims.tokenId);
+    if (!session || session.user.email !== claims.email) {
       throw ApiError.of(c.req.method === 'GET' ? 'emailNotRegistered' : 'userNotFound');
     }
-    const [revoked, generation] = await Promise.all([
-      store.isTokenRevoked(claims.tokenId),
-      store.sessionGeneration(user._id),
-    ]);
-    if (revoked || claims.generation !== generation) throw ApiError.of('invalidToken');
-    c.set('user', user);
+    if (session.revoked || claims.generation !== session.generation) {
+      throw ApiError.of('invalidToken');
+    }
+    c.set('user', session.user);
     c.set('session', { tokenId: claims.tokenId, expiresAt: claims.expiresAt });
     await next();
   });

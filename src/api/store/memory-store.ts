@@ -14,6 +14,7 @@ import type {
   NewUser,
   PageRequest,
   SeedData,
+  SessionFacts,
   Store,
   StoredUser,
   UpsertCounts,
@@ -113,8 +114,14 @@ export class MemoryStore implements Store {
     revoked[tokenId] = expiresAt;
   }
 
-  async isTokenRevoked(tokenId: string): Promise<boolean> {
-    return Object.hasOwn(this.data.revokedTokens ?? {}, tokenId);
+  async findSession(userId: string, tokenId: string): Promise<SessionFacts | undefined> {
+    const entry = this.findUser(userId);
+    if (!entry) return undefined;
+    return {
+      user: structuredClone(entry.user),
+      revoked: Object.hasOwn(this.data.revokedTokens ?? {}, tokenId),
+      generation: this.data.sessionGenerations?.[userId] ?? 0,
+    };
   }
 
   async sessionGeneration(userId: string): Promise<number> {
@@ -290,11 +297,6 @@ export class MemoryStore implements Store {
 
   async findUserByEmail(email: string): Promise<StoredUser | undefined> {
     const entry = this.data.users.find((item) => item.user.email === email);
-    return entry && structuredClone(entry.user);
-  }
-
-  async findUserById(userId: string): Promise<StoredUser | undefined> {
-    const entry = this.findUser(userId);
     return entry && structuredClone(entry.user);
   }
 

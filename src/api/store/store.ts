@@ -75,6 +75,15 @@ export interface CatalogueChunk {
   next?: string;
 }
 
+/** A signed-in request's user and the state of its session (Store.findSession). */
+export interface SessionFacts {
+  user: StoredUser;
+  /** The token was logged out (revokeToken). */
+  revoked: boolean;
+  /** The user's current session generation (endAllSessions moves it on). */
+  generation: number;
+}
+
 /**
  * Persistence behind the API. Every method is scoped to one user where it touches user data, so
  * one user's request cannot reach another's rows. Lists keep insertion order (oldest first).
@@ -128,8 +137,6 @@ export interface Store {
   createUser(user: NewUser): Promise<StoredUser | 'email-taken'>;
   /** Finds a user by (normalised) email. */
   findUserByEmail(email: string): Promise<StoredUser | undefined>;
-  /** Finds a user by id. */
-  findUserById(userId: string): Promise<StoredUser | undefined>;
 
   /** The videos of one of the user's lists, oldest first. */
   listVideosIn(userId: string, list: VideoListName): Promise<Video[]>;
@@ -180,8 +187,11 @@ export interface Store {
 
   /** Marks one login token (by its `jti`) as logged out until it expires (epoch seconds). */
   revokeToken(tokenId: string, expiresAt: number): Promise<void>;
-  /** True when the token was logged out. */
-  isTokenRevoked(tokenId: string): Promise<boolean>;
+  /**
+   * What checking a signed-in request needs, in one read: the token's user, whether this token
+   * was logged out, and the user's session generation. Undefined when the user does not exist.
+   */
+  findSession(userId: string, tokenId: string): Promise<SessionFacts | undefined>;
   /** The user's session generation: tokens carry it, and only the current one is valid. */
   sessionGeneration(userId: string): Promise<number>;
   /** Ends every session of the user ('Log out everywhere'): the generation moves on. */

@@ -17,6 +17,13 @@ export interface OpenDatabase {
   driver: { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; pool: pg.Pool };
 }
 
+/**
+ * Prepared statements kept per process. Kysely asks the driver to prepare every query it runs;
+ * the app's queries are a few hundred texts, so each is prepared once and reused (beyond this
+ * many, the least recently used is dropped).
+ */
+const STATEMENT_CACHE_SIZE = 500;
+
 /** How long a SQLite writer waits for another connection's lock before giving up. */
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 /** Connections per server process; several processes share one PostgreSQL (README). */
@@ -35,11 +42,13 @@ function openSqlite(path: string): OpenDatabase {
   database.function('codetube_fold', { deterministic: true }, (value: unknown) =>
     typeof value === 'string' ? foldForSearch(value) : value,
   );
+  reusePreparedStatements(database);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   return { db, dialect: 'sqlite', close: () => db.destroy(), driver: { dialect: 'sqlite', path } };
 }
 
 function openPostgres(url: string): OpenDatabase {
+  const statementNames = new Map<string, string>();
   // A request waits at most 5 s for a connection: with PostgreSQL away it answers 503 instead.
   const pool = new pg.Pool({
     connectionString: url,
@@ -50,9 +59,10 @@ function openPostgres(url: string): OpenDatabase {
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
   // Nor one that loses it while checked out between queries (PostgreSQL stopping): its next
   // query fails instead, which the API answers with a 503, and the pool connects anew.
-  pool.on('connect', (client) =>
-    client.on('error', (error) => console.error('PostgreSQL connection lost:', error.message)),
-  );
+  pool.on('connect', (client) => {
+    client.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
+    nameParameterisedQueries(client, statementNames);
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
@@ -60,6 +70,53 @@ function openPostgres(url: string): OpenDatabase {
     close: () => db.destroy(),
     driver: { dialect: 'postgres', pool },
   };
+}
+
+/**
+ * better-sqlite3 compiles a statement on every `prepare`; Kysely calls it for every query. Here
+ * `prepare` answers the statement it compiled before for the same text, unless that one is busy
+ * (an iteration still open on it), least recently used dropped past STATEMENT_CACHE_SIZE.
+ */
+function reusePreparedStatements(database: BetterSqlite3.Database): void {
+  const compile = database.prepare.bind(database);
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  database.prepare = ((source: string) => {
+    const known = statements.get(source);
+    if (known && !known.busy) {
+      statements.delete(source);
+      statements.set(source, known);
+      return known;
+    }
+    const statement = compile(source);
+    if (known) return statement;
+    statements.set(source, statement);
+    if (statements.size > STATEMENT_CACHE_SIZE) {
+      statements.delete(statements.keys().next().value as string);
+    }
+    return statement;
+  }) as BetterSqlite3.Database['prepare'];
+}
+
+/**
+ * PostgreSQL parses and plans an unnamed statement every time; a named one once per connection.
+ * Queries with parameters (the app's own, never multi-statement migration scripts) get a name
+ * from their text: the first STATEMENT_CACHE_SIZE texts in a process, the rest stay unnamed so
+ * that no connection holds an unbounded number of statements.
+ */
+function nameParameterisedQueries(client: pg.PoolClient, names: Map<string, string>): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const [text, values] = args;
+    if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0) {
+      return query(...args);
+    }
+    let name = names.get(text);
+    if (name === undefined && names.size < STATEMENT_CACHE_SIZE) {
+      name = `codetube_${names.size}`;
+      names.set(text, name);
+    }
+    return name === undefined ? query(...args) : query({ name, text, values }, ...args.slice(2));
+  }) as pg.PoolClient['query'];
 }
 
 /** Opens the database DATABASE_URL names (no migrations yet: see `migrateToLatest`). */

@@ -1,8 +1,9 @@
+import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createTempDir } from '../testing/test-databases';
-import { migrateToLatest, openDatabase } from './open-database';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { createPostgresDatabase, createTempDir } from '../testing/test-databases';
+import { migrateToLatest, openDatabase, reusePreparedStatements } from './open-database';
 
 describe('openDatabase on SQLite', () => {
   const dir = createTempDir();
@@ -39,6 +40,45 @@ describe('openDatabase on SQLite', () => {
       ]);
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('prepared statements', () => {
+  it('SQLite compiles a text once and reuses it, but not while it is busy', () => {
+    const database = new BetterSqlite3(':memory:');
+    reusePreparedStatements(database);
+    try {
+      database.exec('create table t (n integer); insert into t values (1), (2)');
+      const first = database.prepare('select n from t where n >= ?');
+      expect(database.prepare('select n from t where n >= ?')).toBe(first);
+      const rows = first.iterate(0);
+      rows.next();
+      const meanwhile = database.prepare('select n from t where n >= ?');
+      expect(meanwhile).not.toBe(first);
+      expect(meanwhile.all(2)).toEqual([{ n: 2 }]);
+      rows.return?.();
+      expect(database.prepare('select n from t where n >= ?')).toBe(first);
+    } finally {
+      database.close();
+    }
+  });
+
+  it('PostgreSQL names parameterised queries, so a connection prepares each once', async () => {
+    const target = await createPostgresDatabase(inject('postgresUrl'));
+    const database = openDatabase({ dialect: 'postgres', url: target.url });
+    try {
+      await database.db.connection().execute(async (db) => {
+        for (const key of ['a', 'b', 'c']) {
+          await sql`select ${key}::text as key`.execute(db);
+        }
+        const prepared = await sql<{ statement: string }>`
+          select statement from pg_prepared_statements where name like 'codetube_%'`.execute(db);
+        expect(prepared.rows.map((row) => row.statement)).toEqual(['select $1::text as key']);
+      });
+    } finally {
+      await database.close();
+      await target.drop();
     }
   });
 });

@@ -77,7 +77,7 @@ function openPostgres(url: string): OpenDatabase {
  * `prepare` answers the statement it compiled before for the same text, unless that one is busy
  * (an iteration still open on it), least recently used dropped past STATEMENT_CACHE_SIZE.
  */
-function reusePreparedStatements(database: BetterSqlite3.Database): void {
+export function reusePreparedStatements(database: BetterSqlite3.Database): void {
   const compile = database.prepare.bind(database);
   const statements = new Map<string, BetterSqlite3.Statement>();
   database.prepare = ((source: string) => {

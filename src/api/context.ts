@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { PasswordHasher } from './auth/password';
+import type { TokenCodec } from './auth/tokens';
 import type { Clock } from './clock';
 import type { AuthLimits } from '../contract/limits';
 import type { CounterFactory } from './http/counters';
@@ -10,6 +11,8 @@ export interface ApiDeps {
   store: Store;
   /** HS256 signing key for login tokens. */
   secret: string;
+  /** Signs and checks tokens; default WebCrypto (the page), node:crypto on the server. */
+  tokenCodec?: TokenCodec;
   passwordHasher: PasswordHasher;
   clock: Clock;
   /**

@@ -12,6 +12,7 @@ import { databaseUnavailable } from './db/db-errors';
 import { sqlCounters } from './db/sql-counters';
 import { SqlStore } from './db/sql-store';
 import { clientAddressResolver } from './http/client-address';
+import { nodeTokenCodec } from './auth/node-token-codec';
 import { createLogger } from './logger';
 import { loadOrCreateSecret } from './secret';
 import { createServerApp } from './server-app';
@@ -67,6 +68,7 @@ async function main() {
     api: createApi({
       store,
       secret,
+      tokenCodec: nodeTokenCodec,
       passwordHasher: boundedHasher(passwordHasher, HASH_QUEUE),
       clock: systemClock,
       fullListMax: config.fullListMax,

@@ -9,10 +9,10 @@ import { tokenFromHeader, verifyToken } from './tokens';
  * and the session on the context. SPEC §8: a missing user is 'not Registered' on reads and 'does
  * not exist' on writes.
  */
-export function requireUser({ store, secret }: ApiDeps) {
+export function requireUser({ store, secret, tokenCodec }: ApiDeps) {
   return createMiddleware<ApiEnv>(async (c, next) => {
     const token = tokenFromHeader(c.req.header('authorization'));
-    const claims = token ? await verifyToken(token, secret) : undefined;
+    const claims = token ? await verifyToken(token, secret, tokenCodec) : undefined;
     if (!claims) throw ApiError.of('invalidToken');
     const session = await store.findSession(claims._id, claims.tokenId);
     if (!session || session.user.email !== claims.email) {

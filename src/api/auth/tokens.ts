@@ -18,15 +18,42 @@ export interface VerifiedToken extends TokenClaims {
   expiresAt: number;
 }
 
+/**
+ * The HS256 cryptography of tokens: header `{"alg":"HS256","typ":"JWT"}`, the payload as JSON,
+ * the signature over both, all base64url. `open` answers the payload of a token whose header and
+ * signature are right, and undefined otherwise; the time claims are checked by verifyToken, the
+ * same for every codec. The page uses WebCrypto (webCryptoTokenCodec); the server, node:crypto.
+ */
+export interface TokenCodec {
+  seal(payload: Record<string, unknown>, secret: string): Promise<string> | string;
+  open(
+    token: string,
+    secret: string,
+  ): Promise<Record<string, unknown> | undefined> | Record<string, unknown> | undefined;
+}
+
+/** hono/jwt on WebCrypto: runs in the page, in workers and in Node alike. */
+export const webCryptoTokenCodec: TokenCodec = {
+  seal: (payload, secret) => sign(payload, secret, 'HS256'),
+  open: async (token, secret) => {
+    try {
+      return await verify(token, secret, { alg: 'HS256', exp: false, nbf: false, iat: false });
+    } catch {
+      return undefined;
+    }
+  },
+};
+
 /** Signs an HS256 token with an id, the session generation, and expiry after TOKEN_TTL_SECONDS. */
 export async function signToken(
   claims: TokenClaims,
   secret: string,
   now: Date,
   generation = 0,
+  codec: TokenCodec = webCryptoTokenCodec,
 ): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  return sign(
+  return codec.seal(
     {
       _id: claims._id,
       email: claims.email,
@@ -36,29 +63,33 @@ export async function signToken(
       exp: issuedAt + TOKEN_TTL_SECONDS,
     },
     secret,
-    'HS256',
   );
 }
 
+const isTime = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+
 /**
- * Verifies signature and expiry; undefined for any token that is not ours and current. A token
- * must carry `exp` (one without would never expire), `jti` and `gen`.
+ * Verifies signature and times; undefined for any token that is not ours and current. A token
+ * must carry `exp` (one without would never expire), `jti` and `gen`; `nbf` and `iat`, when
+ * present, must not lie in the future.
  */
 export async function verifyToken(
   token: string,
   secret: string,
+  codec: TokenCodec = webCryptoTokenCodec,
 ): Promise<VerifiedToken | undefined> {
-  try {
-    const payload = await verify(token, secret, 'HS256');
-    const { _id, email, jti, gen, exp } = payload;
-    if (typeof _id !== 'string' || typeof email !== 'string' || typeof jti !== 'string') {
-      return undefined;
-    }
-    if (typeof exp !== 'number' || !Number.isSafeInteger(gen)) return undefined;
-    return { _id, email, tokenId: jti, generation: gen as number, expiresAt: exp };
-  } catch {
+  const payload = await codec.open(token, secret);
+  if (!payload) return undefined;
+  const { _id, email, jti, gen, exp, nbf, iat } = payload;
+  if (typeof _id !== 'string' || typeof email !== 'string' || typeof jti !== 'string') {
     return undefined;
   }
+  const now = Date.now() / 1000;
+  if (!isTime(exp) || exp <= now || !Number.isSafeInteger(gen)) return undefined;
+  if (nbf !== undefined && (!isTime(nbf) || nbf > now)) return undefined;
+  if (iat !== undefined && (!isTime(iat) || iat > now)) return undefined;
+  return { _id, email, tokenId: jti, generation: gen as number, expiresAt: exp };
 }
 
 /** Reads the token from an `authorization` header: raw or `Bearer <token>`. */

@@ -121,6 +121,7 @@ export function authRoutes(deps: ApiDeps) {
       secret,
       clock(),
       await store.sessionGeneration(user._id),
+      deps.tokenCodec,
     );
   const backoffSeconds = (failures: number) =>
     Math.min(

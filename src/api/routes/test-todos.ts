@@ -20,7 +20,7 @@ export function testTodoRoutes(deps: ApiDeps) {
 
   async function ownerOf(c: Context): Promise<string> {
     const token = tokenFromHeader(c.req.header('authorization'));
-    const claims = token ? await verifyToken(token, secret) : undefined;
+    const claims = token ? await verifyToken(token, secret, deps.tokenCodec) : undefined;
     return claims ? `user:${claims._id}` : `address:${addressOf(c)}`;
   }
 

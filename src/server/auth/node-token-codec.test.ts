@@ -1,0 +1,62 @@
+import { sign } from 'hono/jwt';
+import { describe, expect, it } from 'vitest';
+import { signToken, verifyToken, webCryptoTokenCodec } from '../../api/auth/tokens';
+import { nodeTokenCodec } from './node-token-codec';
+
+const SECRET = 'a-secret-of-at-least-thirty-two-characters';
+const now = () => Math.floor(Date.now() / 1000);
+const payload = { _id: 'u1', email: 'ada@example.com', jti: 'j1', gen: 0, iat: now() };
+
+describe('nodeTokenCodec', () => {
+  it('writes the very bytes the page codec writes, and each opens the other', async () => {
+    const node = nodeTokenCodec.seal(payload, SECRET) as string;
+    const page = await webCryptoTokenCodec.seal(payload, SECRET);
+    expect(node).toBe(page);
+    expect(await webCryptoTokenCodec.open(node, SECRET)).toEqual(payload);
+    expect(nodeTokenCodec.open(page, SECRET)).toEqual(payload);
+  });
+
+  it('refuses another secret, a changed payload and a second spelling of the signature', () => {
+    const token = nodeTokenCodec.seal(payload, SECRET) as string;
+    expect(nodeTokenCodec.open(token, `${SECRET}!`)).toBeUndefined();
+    const [header, body, signature] = token.split('.') as [string, string, string];
+    const forged = Buffer.from(JSON.stringify({ ...payload, _id: 'admin' })).toString('base64url');
+    expect(nodeTokenCodec.open(`${header}.${forged}.${signature}`, SECRET)).toBeUndefined();
+    // The last base64url character of a 32-byte signature carries two unused bits.
+    const last = signature.at(-1)!;
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const twin = alphabet[alphabet.indexOf(last) ^ 1]!;
+    expect(Buffer.from(signature.slice(0, -1) + twin, 'base64url')).toEqual(
+      Buffer.from(signature, 'base64url'),
+    );
+    expect(nodeTokenCodec.open(`${header}.${body}.${signature.slice(0, -1)}${twin}`, SECRET)).toBe(
+      undefined,
+    );
+  });
+
+  it('refuses other algorithms, unsigned tokens and malformed ones', async () => {
+    const hs512 = await sign(payload, SECRET, 'HS512');
+    expect(nodeTokenCodec.open(hs512, SECRET)).toBeUndefined();
+    const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(
+      JSON.stringify(payload),
+    ).toString('base64url')}.`;
+    expect(nodeTokenCodec.open(none, SECRET)).toBeUndefined();
+    for (const bad of ['', 'a.b', 'a.b.c.d', '...', 'not a token at all']) {
+      expect(nodeTokenCodec.open(bad, SECRET)).toBeUndefined();
+    }
+  });
+
+  it('leaves the time claims to verifyToken, which refuses expired and not-yet-valid tokens', async () => {
+    const user = { _id: 'u1', email: 'ada@example.com' };
+    const fresh = await signToken(user, SECRET, new Date(), 3, nodeTokenCodec);
+    expect(await verifyToken(fresh, SECRET, nodeTokenCodec)).toMatchObject({
+      ...user,
+      generation: 3,
+    });
+    const old = await signToken(user, SECRET, new Date(2020, 0, 1), 0, nodeTokenCodec);
+    expect(await verifyToken(old, SECRET, nodeTokenCodec)).toBeUndefined();
+    const early = nodeTokenCodec.seal({ ...payload, exp: now() + 60, nbf: now() + 30 }, SECRET);
+    expect(await verifyToken(early as string, SECRET, nodeTokenCodec)).toBeUndefined();
+    expect(await verifyToken(early as string, SECRET, webCryptoTokenCodec)).toBeUndefined();
+  });
+});

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../api/clock';
 import { createApi } from '../api/create-api';
@@ -103,6 +103,38 @@ describe('the server app', () => {
     expect(JSON.parse(body)).toEqual({ videos: seedVideos });
     const asset = await app.request(fixtureAssetPath, { headers: { 'accept-encoding': 'br' } });
     expect(asset.headers.get('content-encoding')).toBe('br');
+  });
+
+  it('prefers brotli, keeps the ETag usable, and reuses the bytes of a cached answer', async () => {
+    const headers = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+    const first = await app.request('/api/videos', { headers });
+    expect(first.headers.get('content-encoding')).toBe('br');
+    expect(first.headers.get('vary')).toMatch(/accept-encoding/i);
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^W\//);
+    const bytes = Buffer.from(await first.arrayBuffer());
+    expect(JSON.parse(brotliDecompressSync(bytes).toString())).toEqual({ videos: seedVideos });
+    expect(first.headers.get('content-length')).toBe(String(bytes.length));
+    const again = await app.request('/api/videos', { headers });
+    expect(Buffer.from(await again.arrayBuffer())).toEqual(bytes);
+    const unchanged = await app.request('/api/videos', {
+      headers: { ...headers, 'if-none-match': etag },
+    });
+    expect(unchanged.status).toBe(304);
+  });
+
+  it('leaves small answers and refused codings alone', async () => {
+    const small = await app.request('/api/categories', { headers: { 'accept-encoding': 'br' } });
+    expect(
+      Number(small.headers.get('content-length') ?? (await small.clone().text()).length),
+    ).toBeLessThan(1024);
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect((await small.json()).categories.length).toBeGreaterThan(0);
+    const refused = await app.request('/api/videos', {
+      headers: { 'accept-encoding': 'br;q=0, gzip;q=0' },
+    });
+    expect(refused.headers.get('content-encoding')).toBeNull();
+    expect((await refused.json()).videos).toEqual(seedVideos);
   });
 
   it('answers unknown API routes and non-GET pages with 404 in the error shape', async () => {

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import type { Logger } from './logger';
 import { apiErrors } from '../contract/errors';
 import { MAX_BODY_BYTES } from '../contract/limits';
+import { answerCompressor } from './http/compress-answers';
 import { readWholeBody } from './http/read-whole-body';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
@@ -30,7 +30,7 @@ export function createServerApp({ api, site, checkDatabase, log }: ServerAppPart
   app.use(requestLog(log));
   app.use(securityHeaders());
   // Static files are compressed once at start (static-site.ts); API answers are compressed here.
-  app.use('/api/*', compress());
+  const compressed = answerCompressor();
 
   app.get('/api/health', async (c) => {
     try {
@@ -44,7 +44,7 @@ export function createServerApp({ api, site, checkDatabase, log }: ServerAppPart
   // The node adapter's bindings (the socket) travel along for per-address limits.
   app.all('/api/*', async (c) => {
     const request = await readWholeBody(c.req.raw, MAX_BODY_BYTES, DRAIN_CAP_BYTES);
-    if (request instanceof Request) return api.fetch(request, c.env);
+    if (request instanceof Request) return compressed(request, await api.fetch(request, c.env));
     const { status, message } = apiErrors.payloadTooLarge;
     // Past the cap the rest is not read: the connection cannot be reused.
     const headers: Record<string, string> = request.drained ? {} : { connection: 'close' };

@@ -1,0 +1,110 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/** Below this many bytes compression costs more time than it saves on the wire. */
+export const MIN_COMPRESSED_BYTES = 1024;
+/** Compressed answers kept for reuse, by request and ETag (catalogue answers carry one). */
+const CACHE_BYTES = 32 * 1024 * 1024;
+/** Brotli's quality 5 and gzip's level 6: most of the gain at a fraction of the best's time. */
+const BROTLI_QUALITY = 5;
+const GZIP_LEVEL = 6;
+
+type Encoding = 'br' | 'gzip';
+
+/** Brotli where the client takes it, else gzip, else nothing (q=0 refuses a coding). */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  if (!acceptEncoding) return undefined;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...parameters] = part.trim().toLowerCase().split(';');
+    const q = parameters.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    accepted.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  const weight = (name: Encoding) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  if (weight('br') > 0 && weight('br') >= weight('gzip')) return 'br';
+  return weight('gzip') > 0 ? 'gzip' : undefined;
+}
+
+/** Compressed bytes (zlib's buffers sit on plain ArrayBuffers, as Response wants them). */
+type Bytes = Uint8Array<ArrayBuffer>;
+
+function compress(bytes: Uint8Array, encoding: Encoding): Bytes {
+  const body =
+    encoding === 'br'
+      ? brotliCompressSync(bytes, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+            [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
+          },
+        })
+      : gzipSync(bytes, { level: GZIP_LEVEL });
+  return body as Bytes;
+}
+
+/** Least recently used compressed bodies, bounded by their total size. */
+class CompressedCache {
+  private readonly entries = new Map<string, Bytes>();
+  private bytes = 0;
+
+  get(key: string): Bytes | undefined {
+    const found = this.entries.get(key);
+    if (found) {
+      this.entries.delete(key);
+      this.entries.set(key, found);
+    }
+    return found;
+  }
+
+  set(key: string, body: Bytes): void {
+    if (body.byteLength > CACHE_BYTES) return;
+    this.entries.set(key, body);
+    this.bytes += body.byteLength;
+    for (const [oldKey, old] of this.entries) {
+      if (this.bytes <= CACHE_BYTES) break;
+      this.entries.delete(oldKey);
+      this.bytes -= old.byteLength;
+    }
+  }
+}
+
+/**
+ * Compresses API answers of at least MIN_COMPRESSED_BYTES for clients that accept brotli or gzip.
+ * On the calling thread: a few hundred microseconds for the largest page, and never queued on
+ * libuv's thread pool behind password hashing. An answer with an ETag (the catalogue's) is
+ * compressed once: later requests for the same URL and ETag get the kept bytes without the
+ * answer's body being read at all.
+ */
+export function answerCompressor() {
+  const cache = new CompressedCache();
+  return async function compressed(request: Request, response: Response): Promise<Response> {
+    const encoding = chooseEncoding(request.headers.get('accept-encoding') ?? undefined);
+    const { headers } = response;
+    if (
+      !encoding ||
+      request.method === 'HEAD' ||
+      response.status === 204 ||
+      response.status === 304 ||
+      headers.has('content-encoding') ||
+      /\bno-transform\b/i.test(headers.get('cache-control') ?? '')
+    ) {
+      return response;
+    }
+    const etag = headers.get('etag');
+    const key = etag ? `${encoding} ${etag} ${request.url}` : undefined;
+    let body = key ? cache.get(key) : undefined;
+    if (!body) {
+      const plain = new Uint8Array(await response.arrayBuffer());
+      if (plain.byteLength < MIN_COMPRESSED_BYTES) {
+        return new Response(plain, { status: response.status, headers });
+      }
+      body = compress(plain, encoding);
+      if (key) cache.set(key, body);
+    }
+    const compressedHeaders = new Headers(headers);
+    compressedHeaders.set('content-encoding', encoding);
+    compressedHeaders.set('content-length', String(body.byteLength));
+    compressedHeaders.append('vary', 'accept-encoding');
+    // Another coding of the same answer: equal for If-None-Match, not byte for byte.
+    if (etag && !etag.startsWith('W/')) compressedHeaders.set('etag', `W/${etag}`);
+    return new Response(body, { status: response.status, headers: compressedHeaders });
+  };
+}

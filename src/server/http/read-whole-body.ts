@@ -9,8 +9,14 @@ export async function readWholeBody(
   maxBytes: number,
   drainCap: number,
 ): Promise<Request | { tooLarge: true; drained: boolean }> {
+  // Headers first: touching `body` makes the node adapter build a full Request, which a GET
+  // (the most of the traffic) never needs.
+  const length = request.headers.get('content-length');
+  if ((length === null || length === '0') && !request.headers.has('transfer-encoding')) {
+    return request;
+  }
   if (!request.body) return request;
-  const declared = Number(request.headers.get('content-length'));
+  const declared = Number(length);
   if (Number.isFinite(declared) && declared > drainCap) {
     return { tooLarge: true, drained: false };
   }

@@ -10,13 +10,15 @@ export interface CatalogueAnswer {
 interface CachedAnswer {
   version: string;
   etag: string;
-  json: string;
+  /** The answer's JSON, encoded once: every request for it writes these bytes. */
+  json: Uint8Array<ArrayBuffer>;
   headers: Record<string, string>;
 }
 
 /** Bounds: the cache forgets its oldest answers beyond either. */
 const MAX_ENTRIES = 2_000;
-const MAX_CHARACTERS = 64 * 1024 * 1024;
+const MAX_BYTES = 64 * 1024 * 1024;
+const encoder = new TextEncoder();
 
 /** FNV-1a: a short, stable name for a request in the ETag (not a security measure). */
 function shortHash(text: string): string {
@@ -43,7 +45,7 @@ function requestKey(c: Context): string {
  */
 export class CatalogueCache {
   private readonly entries = new Map<string, CachedAnswer>();
-  private characters = 0;
+  private bytes = 0;
 
   constructor(private readonly store: Store) {}
 
@@ -56,7 +58,7 @@ export class CatalogueCache {
       cached = {
         version,
         etag: `"${version}.${shortHash(key)}"`,
-        json: JSON.stringify(body),
+        json: encoder.encode(JSON.stringify(body)),
         headers,
       };
       this.remember(key, cached);
@@ -75,16 +77,16 @@ export class CatalogueCache {
   private remember(key: string, answer: CachedAnswer) {
     const previous = this.entries.get(key);
     if (previous) {
-      this.characters -= previous.json.length;
+      this.bytes -= previous.json.byteLength;
       this.entries.delete(key);
     }
     this.entries.set(key, answer);
-    this.characters += answer.json.length;
+    this.bytes += answer.json.byteLength;
     for (const [oldKey, old] of this.entries) {
-      if (this.entries.size <= MAX_ENTRIES && this.characters <= MAX_CHARACTERS) break;
+      if (this.entries.size <= MAX_ENTRIES && this.bytes <= MAX_BYTES) break;
       if (oldKey === key) continue;
       this.entries.delete(oldKey);
-      this.characters -= old.json.length;
+      this.bytes -= old.json.byteLength;
     }
   }
 }

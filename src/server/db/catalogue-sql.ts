@@ -78,6 +78,11 @@ const DENSE_GROUP = 5_000;
  * not cost a walk through the whole catalogue).
  */
 const WALK_BUDGET = 50_000;
+/**
+ * How long a catalogue version read is reused (CatalogueSql.version): the longest another
+ * process's import stays unseen here.
+ */
+const VERSION_REUSE_MS = 10;
 
 /** Part of the results page: where its videos come from and how to recognise one. */
 interface SearchGroup {
@@ -117,6 +122,8 @@ const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
  */
 export class CatalogueSql {
   private readonly sqlite: boolean;
+  private recentVersion: { value: Promise<string>; at: number } | undefined;
+  private writesInProgress = 0;
 
   /**
    * @param denseGroup a results-page group with more matches than this is walked in views order
@@ -129,13 +136,58 @@ export class CatalogueSql {
     this.sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
   }
 
-  async version(): Promise<string> {
+  /**
+   * The catalogue version, read at most once per VERSION_REUSE_MS: every catalogue request asks
+   * for it, and under load a read per request costs more than the answer it guards. A write of
+   * this process forgets it at once; another process's write shows within VERSION_REUSE_MS.
+   */
+  version(): Promise<string> {
+    const now = performance.now();
+    if (this.recentVersion && now - this.recentVersion.at < VERSION_REUSE_MS) {
+      return this.recentVersion.value;
+    }
+    const value = this.readVersion();
+    if (this.writesInProgress === 0) {
+      const recent = { value, at: now };
+      this.recentVersion = recent;
+      value.catch(() => {
+        if (this.recentVersion === recent) this.recentVersion = undefined;
+      });
+    }
+    return value;
+  }
+
+  private async readVersion(): Promise<string> {
     const row = await this.db
       .selectFrom('meta')
       .select('value')
       .where('key', '=', 'catalogue_version')
       .executeTakeFirst();
     return row?.value ?? 'none';
+  }
+
+  /**
+   * A catalogue write: one transaction that first gives the catalogue a new version (which takes
+   * the write lock before anything is read), then `work`. The remembered version is forgotten
+   * when it ends, committed or not.
+   */
+  async write<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    this.writesInProgress += 1;
+    this.forgetVersion();
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        await this.bumpVersion(trx);
+        return work(trx);
+      });
+    } finally {
+      this.writesInProgress -= 1;
+      this.forgetVersion();
+    }
+  }
+
+  /** After a catalogue write made outside `write` (the first seed): read the version anew. */
+  forgetVersion(): void {
+    this.recentVersion = undefined;
   }
 
   /** The catalogue's size, kept in `meta.video_count` by every write (no count over a million rows). */
@@ -415,10 +467,9 @@ export class CatalogueSql {
   async upsertVideos(videos: Video[]): Promise<UpsertCounts> {
     const counts: UpsertCounts = { added: 0, updated: 0, unchanged: 0 };
     if (videos.length === 0) return counts;
-    await this.db.transaction().execute(async (trx) => {
-      // Writing first takes SQLite's write lock at once (no upgrade from a read lock that could
-      // fail), and on PostgreSQL the row lock orders concurrent imports one after another.
-      await this.bumpVersion(trx);
+    // The version written first takes SQLite's write lock at once (no upgrade from a read lock
+    // that could fail), and on PostgreSQL the row lock orders concurrent imports one after another.
+    await this.write(async (trx) => {
       const existing = new Map<string, VideoRow>();
       for (let start = 0; start < videos.length; start += INSERT_BATCH) {
         const ids = videos.slice(start, start + INSERT_BATCH).map((video) => video._id);
@@ -467,8 +518,7 @@ export class CatalogueSql {
   async upsertCategories(categories: Category[]): Promise<UpsertCounts> {
     const counts: UpsertCounts = { added: 0, updated: 0, unchanged: 0 };
     if (categories.length === 0) return counts;
-    await this.db.transaction().execute(async (trx) => {
-      await this.bumpVersion(trx);
+    await this.write(async (trx) => {
       let position = await nextPosition(trx, 'categories');
       for (const category of categories) {
         const row = await trx
@@ -500,8 +550,7 @@ export class CatalogueSql {
   /** Removes videos; list entries, notes and positions go with them (foreign-key cascade). */
   async remove(videoIds: string[]): Promise<number> {
     if (videoIds.length === 0) return 0;
-    return this.db.transaction().execute(async (trx) => {
-      await this.bumpVersion(trx);
+    return this.write(async (trx) => {
       let removed = 0;
       for (let start = 0; start < videoIds.length; start += INSERT_BATCH) {
         const ids = videoIds.slice(start, start + INSERT_BATCH);
@@ -531,10 +580,7 @@ export class CatalogueSql {
     if (!this.sqlite) await sql`vacuum analyze videos`.execute(this.db);
   }
 
-  /**
-   * A new catalogue version, written in the transaction that changes the catalogue (first, so
-   * that it takes the write lock before anything is read).
-   */
+  /** A new catalogue version, written in the transaction that changes the catalogue. */
   async bumpVersion(trx: Transaction<Database>): Promise<void> {
     await trx
       .insertInto('meta')

@@ -117,6 +117,7 @@ export class SqlStore implements Store {
       }
       return true;
     });
+    this.catalogue.forgetVersion();
     if (seeded) await this.catalogue.refreshStatistics();
   }
 

@@ -1,4 +1,5 @@
-import { serve } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
+import { createServer } from 'node:http';
 import { sql } from 'kysely';
 import { boundedHasher } from '../api/auth/bounded-hasher';
 import { createPbkdf2Hasher } from '../api/auth/password';
@@ -11,6 +12,7 @@ import { migrateToLatest, openDatabase } from './db/open-database';
 import { databaseUnavailable } from './db/db-errors';
 import { sqlCounters } from './db/sql-counters';
 import { SqlStore } from './db/sql-store';
+import { AnswerCache } from './http/answer-cache';
 import { clientAddressResolver } from './http/client-address';
 import { nodeTokenCodec } from './auth/node-token-codec';
 import { createLogger } from './logger';
@@ -93,9 +95,18 @@ async function main() {
     },
     log,
   });
-  const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) =>
-    log.info(`CodeTube listening on http://${config.host}:${info.port} (${where})`),
+  // Catalogue answers, once computed, are served from their bytes (http/answer-cache.ts).
+  const answers = new AnswerCache(
+    () => store.catalogueVersion(),
+    (method, path, status, ms) => log.info(`${method} ${path} ${status} ${ms.toFixed(1)}ms`),
   );
+  const server = createServer(
+    answers.serving(getRequestListener(answers.keeping(app.fetch), { hostname: config.host })),
+  );
+  server.listen(config.port, config.host, () =>
+    log.info(`CodeTube listening on http://${config.host}:${config.port} (${where})`),
+  );
+
   server.on('error', (error) => {
     log.error(`cannot listen on ${config.host}:${config.port}: ${error.message}`);
     void database.close().finally(() => process.exit(1));

@@ -57,7 +57,7 @@ export class CatalogueCache {
       const { body, headers = {} } = await compute();
       cached = {
         version,
-        etag: `"${version}.${shortHash(key)}"`,
+        etag: catalogueEtag(version, shortHash(key)),
         json: encoder.encode(JSON.stringify(body)),
         headers,
       };
@@ -89,6 +89,18 @@ export class CatalogueCache {
       this.bytes -= old.json.byteLength;
     }
   }
+}
+
+/** A catalogue answer's ETag: the catalogue version, then a name for the request. */
+const catalogueEtag = (version: string, request: string) => `"${version}.${request}"`;
+
+/**
+ * The catalogue version a catalogue answer's ETag names (weak or strong), or undefined for any
+ * other tag: a server may keep such an answer for as long as the catalogue keeps that version.
+ */
+export function catalogueVersionOf(etag: string): string | undefined {
+  const match = /^(?:W\/)?"([^".]+)\.[^".]+"$/.exec(etag);
+  return match?.[1];
 }
 
 /** If-None-Match holds `*` or a list of tags, weak (W/) or strong. */

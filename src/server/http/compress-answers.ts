@@ -2,8 +2,6 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** Below this many bytes compression costs more time than it saves on the wire. */
 export const MIN_COMPRESSED_BYTES = 1024;
-/** Compressed answers kept for reuse, by request and ETag (catalogue answers carry one). */
-const CACHE_BYTES = 32 * 1024 * 1024;
 /** Brotli's quality 5 and gzip's level 6: most of the gain at a fraction of the best's time. */
 const BROTLI_QUALITY = 5;
 const GZIP_LEVEL = 6;
@@ -40,41 +38,13 @@ function compress(bytes: Uint8Array, encoding: Encoding): Bytes {
   return body as Bytes;
 }
 
-/** Least recently used compressed bodies, bounded by their total size. */
-class CompressedCache {
-  private readonly entries = new Map<string, Bytes>();
-  private bytes = 0;
-
-  get(key: string): Bytes | undefined {
-    const found = this.entries.get(key);
-    if (found) {
-      this.entries.delete(key);
-      this.entries.set(key, found);
-    }
-    return found;
-  }
-
-  set(key: string, body: Bytes): void {
-    if (body.byteLength > CACHE_BYTES) return;
-    this.entries.set(key, body);
-    this.bytes += body.byteLength;
-    for (const [oldKey, old] of this.entries) {
-      if (this.bytes <= CACHE_BYTES) break;
-      this.entries.delete(oldKey);
-      this.bytes -= old.byteLength;
-    }
-  }
-}
-
 /**
  * Compresses API answers of at least MIN_COMPRESSED_BYTES for clients that accept brotli or gzip.
  * On the calling thread: a few hundred microseconds for the largest page, and never queued on
- * libuv's thread pool behind password hashing. An answer with an ETag (the catalogue's) is
- * compressed once: later requests for the same URL and ETag get the kept bytes without the
- * answer's body being read at all.
+ * libuv's thread pool behind password hashing. Catalogue answers are compressed once per
+ * catalogue version: the server keeps their bytes (answer-cache.ts).
  */
 export function answerCompressor() {
-  const cache = new CompressedCache();
   return async function compressed(request: Request, response: Response): Promise<Response> {
     const encoding = chooseEncoding(request.headers.get('accept-encoding') ?? undefined);
     const { headers } = response;
@@ -88,17 +58,12 @@ export function answerCompressor() {
     ) {
       return response;
     }
-    const etag = headers.get('etag');
-    const key = etag ? `${encoding} ${etag} ${request.url}` : undefined;
-    let body = key ? cache.get(key) : undefined;
-    if (!body) {
-      const plain = new Uint8Array(await response.arrayBuffer());
-      if (plain.byteLength < MIN_COMPRESSED_BYTES) {
-        return new Response(plain, { status: response.status, headers });
-      }
-      body = compress(plain, encoding);
-      if (key) cache.set(key, body);
+    const plain = new Uint8Array(await response.arrayBuffer());
+    if (plain.byteLength < MIN_COMPRESSED_BYTES) {
+      return new Response(plain, { status: response.status, headers });
     }
+    const body = compress(plain, encoding);
+    const etag = headers.get('etag');
     const compressedHeaders = new Headers(headers);
     compressedHeaders.set('content-encoding', encoding);
     compressedHeaders.set('content-length', String(body.byteLength));

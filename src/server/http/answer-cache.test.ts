@@ -1,0 +1,82 @@
+import { getRequestListener } from '@hono/node-server';
+import { Hono } from 'hono';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AnswerCache } from './answer-cache';
+import { answerCompressor } from './compress-answers';
+
+describe('AnswerCache', () => {
+  let version = 'v1';
+  let computed = 0;
+  const served: string[] = [];
+  let server: Server;
+  let origin: string;
+
+  beforeAll(async () => {
+    const app = new Hono();
+    const compressed = answerCompressor();
+    app.get('/api/videos', async (c) => {
+      computed += 1;
+      const body = JSON.stringify({ version, padding: 'x'.repeat(2000), computed });
+      const answer = c.body(body, 200, {
+        'content-type': 'application/json',
+        etag: `"${version}.req"`,
+        'x-security': 'on',
+      });
+      return compressed(c.req.raw, answer);
+    });
+    app.get('/api/private', (c) => c.json({ computed: ++computed }, 200, { etag: '"plain-tag"' }));
+    const answers = new AnswerCache(
+      async () => version,
+      (method, path) => served.push(`${method} ${path}`),
+    );
+    server = createServer(answers.serving(getRequestListener(answers.keeping(app.fetch))));
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${origin}${path}`, { headers });
+
+  it('answers a repeated catalogue read from the kept bytes, headers and all', async () => {
+    const first = await get('/api/videos');
+    const firstBody = await first.text();
+    const before = computed;
+    const again = await get('/api/videos');
+    expect(await again.text()).toBe(firstBody);
+    expect(computed).toBe(before);
+    expect(served).toContain('GET /api/videos');
+    const headersOf = (response: Response) =>
+      [...response.headers].filter(([name]) => name !== 'date' && name !== 'keep-alive');
+    expect(headersOf(again)).toEqual(headersOf(first));
+  });
+
+  it('keeps each coding apart', async () => {
+    const br = await get('/api/videos', { 'accept-encoding': 'br' });
+    const plain = await get('/api/videos', { 'accept-encoding': 'identity' });
+    const brAgain = await get('/api/videos', { 'accept-encoding': 'br' });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(brAgain.headers.get('content-encoding')).toBe('br');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect((await brAgain.json()).version).toBe((await plain.json()).version);
+  });
+
+  it('asks the app again once the catalogue version moves on', async () => {
+    await get('/api/videos');
+    version = 'v2';
+    const after = await get('/api/videos');
+    expect((await after.json()).version).toBe('v2');
+  });
+
+  it('sends signed-in and conditional requests, and answers without its ETag, to the app', async () => {
+    const before = computed;
+    await get('/api/videos', { authorization: 'Bearer token' });
+    await get('/api/videos', { 'if-none-match': '"other.req"' });
+    expect(computed).toBe(before + 2);
+    await get('/api/private');
+    await get('/api/private');
+    expect(computed).toBe(before + 4);
+  });
+});

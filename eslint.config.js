@@ -22,7 +22,9 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['eslint.config.js'] },
+        // scripts/*.mjs: the plain-JavaScript launchers and build steps (`npm start` runs them
+        // before anything is compiled), outside the TypeScript program.
+        projectService: { allowDefaultProject: ['eslint.config.js', 'scripts/*.mjs'] },
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.browser, ...globals.node },

@@ -18,8 +18,12 @@ export default defineConfig(({ mode }) => ({
           name: 'node',
           environment: 'node',
           include: ['src/{contract,api,server}/**/*.test.ts'],
-          // A PostgreSQL for the SqlStore suites (embedded, or TEST_DATABASE_URL).
-          globalSetup: ['src/server/testing/postgres-global-setup.ts'],
+          // A PostgreSQL for the SqlStore suites (embedded, or TEST_DATABASE_URL), and the
+          // server bundle (dist/server) the system tests run, built when missing or stale.
+          globalSetup: [
+            'src/server/testing/postgres-global-setup.ts',
+            'src/server/testing/server-build-global-setup.ts',
+          ],
         },
       },
       {

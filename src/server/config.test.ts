@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from './config';
@@ -11,6 +12,8 @@ describe('parseConfig', () => {
       database: { dialect: 'sqlite', path: resolve('data', 'codetube.sqlite') },
       jwtSecret: undefined,
       logLevel: 'info',
+      logFormat: 'auto',
+      webConcurrency: Math.min(availableParallelism(), 64),
       dataDir: resolve('data'),
       webDir: resolve('dist/web'),
       seedVideos: 0,
@@ -71,6 +74,27 @@ describe('parseConfig', () => {
       'DATABASE_URL: must be a file path, a file: URL or a postgres:// URL (PostgreSQL)',
     );
     expect(() => parseConfig({ DATABASE_URL: 'postgres://' })).toThrow(ConfigError);
+  });
+});
+
+describe('WEB_CONCURRENCY and LOG_FORMAT', () => {
+  it('takes a whole number of worker processes from 1 to 64, naming what it got otherwise', () => {
+    expect(parseConfig({ WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);
+    expect(parseConfig({ WEB_CONCURRENCY: '64' }).webConcurrency).toBe(64);
+    for (const bad of ['0', '65', '2.5', '-1', 'auto', ' 2']) {
+      expect(() => parseConfig({ WEB_CONCURRENCY: bad })).toThrow(
+        `WEB_CONCURRENCY: must be a whole number from 1 to 64 (got ${JSON.stringify(bad)})`,
+      );
+    }
+  });
+
+  it('takes json or pretty, and leaves the choice to the terminal when unset', () => {
+    expect(parseConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(parseConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(parseConfig({ LOG_FORMAT: '' }).logFormat).toBe('auto');
+    expect(() => parseConfig({ LOG_FORMAT: 'xml' })).toThrow(
+      'LOG_FORMAT: must be one of json, pretty (got "xml")',
+    );
   });
 });
 

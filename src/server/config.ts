@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
@@ -7,6 +8,12 @@ import { isAddressOrSubnet, type TrustProxy } from './http/client-address';
 
 export const logLevels = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
+export const logFormats = ['json', 'pretty'] as const;
+/** Unset: pretty on a terminal outside production, JSON lines otherwise (logger.ts). */
+export type LogFormat = (typeof logFormats)[number] | 'auto';
+
+/** The most worker processes WEB_CONCURRENCY may ask for (and the cap on the default). */
+export const MAX_WEB_CONCURRENCY = 64;
 
 /** The server's settings, from the environment (README: "Environment variables"). */
 export interface ServerConfig {
@@ -16,6 +23,10 @@ export interface ServerConfig {
   /** Undefined: generated into (and then read from) `dataDir` (see secret.ts). */
   jwtSecret: string | undefined;
   logLevel: LogLevel;
+  /** LOG_FORMAT: JSON lines, pino-pretty's lines, or chosen by the terminal (logger.ts). */
+  logFormat: LogFormat;
+  /** WEB_CONCURRENCY: worker processes on the one port (1: no cluster, one process). */
+  webConcurrency: number;
   /** Where the default SQLite file and the generated JWT secret live. */
   dataDir: string;
   /** The built SPA to serve. */
@@ -60,6 +71,8 @@ const envSchema = z.object({
     z.string().min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters long`),
   ),
   LOG_LEVEL: optional(z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` })),
+  LOG_FORMAT: optional(z.enum(logFormats, { error: `must be one of ${logFormats.join(', ')}` })),
+  WEB_CONCURRENCY: optional(wholeNumber(1, MAX_WEB_CONCURRENCY)),
   WEB_DIR: optional(z.string()),
   DEMO_ACCOUNT: optional(z.enum(['on', 'off'], { error: 'must be on or off' })),
   SEED_VIDEOS: optional(wholeNumber(0, 1_000_000)),
@@ -166,6 +179,8 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
     database,
     jwtSecret: vars.JWT_SECRET,
     logLevel: vars.LOG_LEVEL ?? 'info',
+    logFormat: vars.LOG_FORMAT ?? 'auto',
+    webConcurrency: vars.WEB_CONCURRENCY ?? Math.min(availableParallelism(), MAX_WEB_CONCURRENCY),
     dataDir,
     webDir: resolve(vars.WEB_DIR ?? 'dist/web'),
     seedVideos: vars.SEED_VIDEOS ?? 0,

@@ -1,40 +1,18 @@
-import { getRequestListener } from '@hono/node-server';
-import { createServer } from 'node:http';
-import { sql } from 'kysely';
-import { boundedHasher } from '../api/auth/bounded-hasher';
-import { createPbkdf2Hasher } from '../api/auth/password';
-import { systemClock } from '../api/clock';
-import { getConnInfo } from '@hono/node-server/conninfo';
-import { createApi } from '../api/create-api';
-import { seedIfEmpty } from '../api/seed/seed-data';
-import { ConfigError, parseConfig } from './config';
-import { migrateToLatest, openDatabase } from './db/open-database';
-import { databaseUnavailable } from './db/db-errors';
-import { sqlCounters } from './db/sql-counters';
-import { SqlStore } from './db/sql-store';
-import { AnswerCache } from './http/answer-cache';
-import { clientAddressResolver } from './http/client-address';
-import { nodeTokenCodec } from './auth/node-token-codec';
-import { createLogger } from './logger';
-import { loadOrCreateSecret } from './secret';
-import { createServerApp } from './server-app';
-import { closeGracefullyOnSignals } from './shutdown';
-import { loadStaticSite } from './static-site';
-
-/** OWASP's 2023 figure for PBKDF2-HMAC-SHA256. */
-const PASSWORD_ITERATIONS = 210_000;
-/**
- * One hash at a time (of libuv's four worker threads, which API compression needs too), 32
- * waiting; more is a 503 with Retry-After.
- */
-const HASH_QUEUE = { concurrency: 1, queue: 32, retryAfterSeconds: 2 };
+import cluster from 'node:cluster';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, parseConfig, type ServerConfig } from './config';
+import { superviseWorkers, tellPrimary } from './cluster';
+import { createLogger, type ServerLogger } from './logger';
+import { describeDatabase, prepareOnce, serveApp } from './serve';
 
 /**
  * Server mode: config from the environment, migrations, a one-time seed, then the SPA and the API
- * on one port. `npm start` builds the SPA first when needed (start.ts) and then runs this.
+ * on one port, from WEB_CONCURRENCY worker processes (node:cluster) or, with 1, from this one.
+ * `npm start` runs the bundle of this file (dist/server/main.mjs, scripts/start.mjs builds it);
+ * the cluster's workers run the same file.
  */
 async function main() {
-  let config;
+  let config: ServerConfig;
   try {
     config = parseConfig(process.env);
   } catch (error) {
@@ -42,86 +20,69 @@ async function main() {
     console.error(`CodeTube cannot start, the configuration is invalid:\n${error.message}`);
     process.exit(1);
   }
-  const log = createLogger(config.logLevel);
-  const where =
-    config.database.dialect === 'sqlite'
-      ? `SQLite ${config.database.path}`
-      : `PostgreSQL ${new URL(config.database.url).host}`;
+  const log = await createLogger({ level: config.logLevel, format: config.logFormat });
+  const where = describeDatabase(config);
+  const exit = (code: number): never => {
+    log.flush();
+    process.exit(code);
+  };
 
-  const site = await loadStaticSite(config.webDir);
-  const database = openDatabase(config.database);
-  try {
-    await migrateToLatest(database);
-  } catch (error) {
-    await database.close().catch(() => {});
-    throw new Error(`cannot open the database (${where}): ${String(error)}`, { cause: error });
+  if (cluster.isWorker) {
+    // A worker: the primary migrated and seeded; serve until SIGTERM.
+    const failed = (reason: string) => {
+      log.error(`worker could not start: ${reason}`);
+      console.error(`CodeTube failed to start: ${reason}`);
+      void tellPrimary({ codetube: 'start-failed', reason }).then(() => exit(1));
+    };
+    try {
+      await serveApp(config, log, {
+        listening: (port) => log.debug(`worker listening on ${config.host}:${port}`),
+        failed,
+        stoppedAccepting: () => void tellPrimary({ codetube: 'stopped-accepting' }),
+      });
+    } catch (error) {
+      failed(messageOf(error));
+    }
+    return;
   }
-  const store = new SqlStore(database.db);
-  const passwordHasher = createPbkdf2Hasher(PASSWORD_ITERATIONS);
-  const counters = sqlCounters(database);
-  await seedIfEmpty(store, passwordHasher, systemClock(), {
-    extraVideos: config.seedVideos,
-    demoAccount: config.demoAccount,
-  });
-  const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
 
-  const clientAddress = clientAddressResolver(config.trustProxy);
-  const app = createServerApp({
-    api: createApi({
-      store,
-      secret,
-      tokenCodec: nodeTokenCodec,
-      passwordHasher: boundedHasher(passwordHasher, HASH_QUEUE),
-      clock: systemClock,
-      fullListMax: config.fullListMax,
-      counters: counters.counters,
-      demoAccount: config.demoAccount,
-      unavailable: databaseUnavailable,
-      // Per-address limits count the socket's peer, or through trusted proxies the client they
-      // name in X-Forwarded-For (TRUST_PROXY).
-      clientAddress: (c) => {
-        let peer = 'unknown';
-        try {
-          peer = getConnInfo(c).remote.address ?? 'unknown';
-        } catch {
-          // no socket (not served by node-server): the peer stays unknown
-        }
-        return clientAddress(peer, c.req.header('x-forwarded-for'));
-      },
-    }),
-    site,
-    checkDatabase: async () => {
-      await sql`select 1`.execute(database.db);
-    },
-    log,
-  });
-  // Catalogue answers, once computed, are served from their bytes (http/answer-cache.ts).
-  const answers = new AnswerCache(
-    () => store.catalogueVersion(),
-    (method, path, status, ms) => log.info(`${method} ${path} ${status} ${ms.toFixed(1)}ms`),
-  );
-  const server = createServer(
-    answers.serving(getRequestListener(answers.keeping(app.fetch), { hostname: config.host })),
-  );
-  server.listen(config.port, config.host, () =>
-    log.info(`CodeTube listening on http://${config.host}:${config.port} (${where})`),
-  );
+  try {
+    const database = await prepareOnce(config);
+    if (config.webConcurrency === 1) {
+      await serveApp(config, log, {
+        database,
+        listening: (port) =>
+          log.info(`CodeTube listening on http://${config.host}:${port} (${where})`),
+        failed: (reason) => fail(log, reason),
+      });
+      return;
+    }
+    // Workers open their own connections: this one served migrations and the seed only.
+    await database.close();
+    superviseWorkers({
+      workers: config.webConcurrency,
+      exec: fileURLToPath(import.meta.url),
+      log,
+      listeningLine: (port) =>
+        `CodeTube listening on http://${config.host}:${port} (${where}), ${config.webConcurrency} workers`,
+      exit,
+    });
+  } catch (error) {
+    fail(log, messageOf(error));
+  }
+}
 
-  server.on('error', (error) => {
-    log.error(`cannot listen on ${config.host}:${config.port}: ${error.message}`);
-    void database.close().finally(() => process.exit(1));
-  });
-  closeGracefullyOnSignals(
-    server,
-    async () => {
-      counters.close();
-      await database.close();
-    },
-    log,
-  );
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** A start that cannot go on: the reason in the log and on stderr, then exit 1 (log written out). */
+function fail(log: ServerLogger, reason: string): never {
+  log.fatal(`CodeTube failed to start: ${reason}`);
+  log.flush();
+  console.error(`CodeTube failed to start: ${reason}`);
+  process.exit(1);
 }
 
 main().catch((error: unknown) => {
-  console.error(`CodeTube failed to start: ${error instanceof Error ? error.message : error}`);
+  console.error(`CodeTube failed to start: ${messageOf(error)}`);
   process.exit(1);
 });

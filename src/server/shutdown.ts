@@ -8,11 +8,14 @@ const GRACE_MS = 10_000;
 /**
  * On SIGTERM or SIGINT: stop accepting connections, let in-flight requests finish (idle
  * keep-alive connections are closed at once), then run `cleanUp` (close the database) and exit.
+ * `stoppedAccepting` runs once the server no longer takes connections (a cluster worker tells
+ * its primary). The exit writes out the log's buffer (pino does so on exit).
  */
 export function closeGracefullyOnSignals(
   server: ServerType,
   cleanUp: () => Promise<void>,
   log: Logger,
+  stoppedAccepting: () => void = () => {},
 ): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -35,6 +38,7 @@ export function closeGracefullyOnSignals(
         });
     });
     http.closeIdleConnections();
+    stoppedAccepting();
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

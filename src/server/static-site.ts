@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 
@@ -30,11 +30,24 @@ interface Asset {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
+/** The files to serve: every file but the compressed copies of another (precompress-web.mjs). */
 async function listFiles(root: string): Promise<string[]> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name));
+  const files = new Set(
+    entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name)),
+  );
+  const isCopy = (file: string) => /\.(br|gz)$/.test(file) && files.has(file.slice(0, -3));
+  return [...files].filter((file) => !isCopy(file));
+}
+
+/** A compressed copy written at build time, when it is there and not older than its file. */
+async function readCopy(file: string, suffix: '.br' | '.gz'): Promise<Buffer | undefined> {
+  try {
+    const [original, copy] = await Promise.all([stat(file), stat(file + suffix)]);
+    return copy.mtimeMs >= original.mtimeMs ? await readFile(file + suffix) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function hashOf(buffer: Buffer): string {
@@ -53,10 +66,11 @@ async function loadAsset(file: string, urlPath: string): Promise<Asset> {
     identity,
   };
   if (compressible.has(extension) && identity.length > 512) {
-    asset.gzip = gzipSync(identity, { level: 9 });
-    asset.brotli = brotliCompressSync(identity, {
-      params: { [zlib.BROTLI_PARAM_QUALITY]: 11 },
-    });
+    // `npm run build` compressed it already (precompress-web.mjs); otherwise it is done here.
+    asset.gzip = (await readCopy(file, '.gz')) ?? gzipSync(identity, { level: 9 });
+    asset.brotli =
+      (await readCopy(file, '.br')) ??
+      brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } });
   }
   return asset;
 }
@@ -85,7 +99,8 @@ function respond(request: Request, asset: Asset): Response {
 }
 
 /**
- * Serves a built single-page app from memory: files are read and compressed once at start.
+ * Serves a built single-page app from memory: files are read, and compressed, once at start (the
+ * compressed copies `npm run build` wrote beside them are read instead when present).
  * Answers GET and HEAD outside /api; a path that is not a file gets index.html, so deep links
  * such as /watch/ID work on reload. Anything else is left to the caller (undefined).
  */

@@ -29,7 +29,7 @@ describe('AnswerCache', () => {
     app.get('/api/private', (c) => c.json({ computed: ++computed }, 200, { etag: '"plain-tag"' }));
     const answers = new AnswerCache(
       async () => version,
-      (method, path) => served.push(`${method} ${path}`),
+      ({ method, path, reqId }) => served.push(`${method} ${path} ${reqId}`),
     );
     server = createServer(answers.serving(getRequestListener(answers.keeping(app.fetch))));
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
@@ -47,10 +47,22 @@ describe('AnswerCache', () => {
     const again = await get('/api/videos');
     expect(await again.text()).toBe(firstBody);
     expect(computed).toBe(before);
-    expect(served).toContain('GET /api/videos');
+    expect(served.at(-1)).toMatch(/^GET \/api\/videos \S+$/);
+    const perRequest = new Set(['date', 'keep-alive', 'x-request-id']);
     const headersOf = (response: Response) =>
-      [...response.headers].filter(([name]) => name !== 'date' && name !== 'keep-alive');
+      [...response.headers].filter(([name]) => !perRequest.has(name));
     expect(headersOf(again)).toEqual(headersOf(first));
+  });
+
+  it('gives each answer from kept bytes its own request id, or the caller’s', async () => {
+    await get('/api/videos');
+    const one = await get('/api/videos');
+    const two = await get('/api/videos');
+    expect(one.headers.get('x-request-id')).toMatch(/^[\w-]{36}$/);
+    expect(two.headers.get('x-request-id')).not.toBe(one.headers.get('x-request-id'));
+    const named = await get('/api/videos', { 'x-request-id': 'trace-42' });
+    expect(named.headers.get('x-request-id')).toBe('trace-42');
+    expect(served.at(-1)).toBe('GET /api/videos trace-42');
   });
 
   it('keeps each coding apart', async () => {

@@ -6,11 +6,29 @@ import type {
 } from 'node:http';
 import { catalogueVersionOf } from '../../api/catalogue/catalogue-cache';
 import { chooseEncoding } from './compress-answers';
+import { REQUEST_ID_HEADER, requestIdFor } from './request-log';
 
 /** What a kept answer costs at most, all together; the least recently used go first. */
 const MAX_BYTES = 64 * 1024 * 1024;
-/** Headers that belong to one connection or moment, never kept. */
-const PER_RESPONSE = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+/** Headers that belong to one connection, moment or request, never kept. */
+const PER_RESPONSE = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  REQUEST_ID_HEADER,
+]);
+
+/** A request answered from kept bytes, as the request log names it. */
+export interface ServedRequest {
+  reqId: string;
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+}
+
+const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 interface KeptAnswer {
   version: string;
@@ -44,11 +62,12 @@ export class AnswerCache {
   /**
    * @param catalogueVersion the store's current catalogue version (cheap: it is reused for a
    *   few milliseconds, see CatalogueSql.version)
-   * @param served told of each request answered from kept bytes, for the request log
+   * @param served told of each request answered from kept bytes, for the request log (with the
+   *   request id it was given, as the app's requests are: request-log.ts)
    */
   constructor(
     private readonly catalogueVersion: () => Promise<string>,
-    private readonly served: (method: string, path: string, status: number, ms: number) => void,
+    private readonly served: (answered: ServedRequest) => void,
   ) {}
 
   /** The app's fetch, keeping what it answers to catalogue reads. */
@@ -103,9 +122,12 @@ export class AnswerCache {
             app(request, response);
             return;
           }
+          const reqId = requestIdFor(header(request.headers[REQUEST_ID_HEADER]));
+          response.setHeader(REQUEST_ID_HEADER, reqId);
           response.writeHead(200, found.headers);
           response.end(found.body);
-          this.served('GET', request.url!.split('?')[0]!, 200, performance.now() - started);
+          const ms = Math.round((performance.now() - started) * 10) / 10;
+          this.served({ reqId, method: 'GET', path: request.url!.split('?')[0]!, status: 200, ms });
         },
         // The database is out of reach: the app answers (a 503) and logs it.
         () => app(request, response),

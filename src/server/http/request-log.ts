@@ -1,18 +1,45 @@
 import { createMiddleware } from 'hono/factory';
-import type { Logger } from '../logger';
+import { randomUUID } from 'node:crypto';
+import type { LogFields, Logger } from '../logger';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+/**
+ * An incoming X-Request-Id (from a proxy or the client) is kept when it looks like an id: up to
+ * 128 letters, digits and `-_.:=@`. Anything else (spaces, control characters, a novel) is
+ * replaced by a fresh UUID, so what reaches the log is always a plain token.
+ */
+const SANE_REQUEST_ID = /^[\w.:=@-]{1,128}$/;
+
+/** The request's id: the caller's when sane, else a new random one. */
+export function requestIdFor(incoming: string | undefined): string {
+  return incoming !== undefined && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
 
 /**
- * One line per request once it is answered (info): method, path, status, duration. At debug level
- * also a line when it arrives, which shows what was in flight when a process stopped.
+ * Gives every request an id, echoed in the X-Request-Id response header, and logs one line per
+ * request once it is answered (info): method, path, status, duration, and the error when a
+ * handler failed. At debug level also a line when it arrives, which shows what was in flight
+ * when a process stopped. Every line carries the id as `reqId`.
  */
 export function requestLog(log: Logger) {
   return createMiddleware(async (c, next) => {
     const started = performance.now();
+    const reqId = requestIdFor(c.req.header(REQUEST_ID_HEADER));
     const { method } = c.req;
     const path = c.req.path;
-    log.debug(`-> ${method} ${path}`);
+    log.debug(`-> ${method} ${path}`, { reqId, method, path });
     await next();
-    const duration = (performance.now() - started).toFixed(1);
-    log.info(`${method} ${path} ${c.res.status} ${duration}ms`);
+    try {
+      c.res.headers.set(REQUEST_ID_HEADER, reqId);
+    } catch {
+      // A response with immutable headers (fetched from elsewhere): copy it to add the id.
+      c.res = new Response(c.res.body, c.res);
+      c.res.headers.set(REQUEST_ID_HEADER, reqId);
+    }
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const { status } = c.res;
+    const fields: LogFields = { reqId, method, path, status, ms };
+    if (c.error) fields.err = c.error;
+    log.info(`${method} ${path} ${status} ${ms.toFixed(1)}ms`, fields);
   });
 }

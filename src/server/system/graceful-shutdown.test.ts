@@ -23,6 +23,8 @@ describe('graceful shutdown', () => {
           DATA_DIR: dir.path,
           WEB_DIR: writeWebFixture(dir.path),
           LOG_LEVEL: 'debug',
+          // One process (no cluster); cluster.test.ts drains two workers the same way.
+          WEB_CONCURRENCY: '1',
         },
         PORTS,
       );

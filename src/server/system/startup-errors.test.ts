@@ -1,7 +1,10 @@
 import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../testing/free-port';
+import { serverCommand } from '../testing/server-process';
 import { createTempDir } from '../testing/test-databases';
 import { writeWebFixture } from '../testing/web-fixture';
 
@@ -11,7 +14,7 @@ afterAll(dir.drop);
 
 /** Runs the server with an environment it must refuse; it exits before listening. */
 function startWith(env: Record<string, string>) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const result = spawnSync(process.execPath, serverCommand(), {
     cwd: projectRoot,
     env: {
       ...process.env,
@@ -22,7 +25,7 @@ function startWith(env: Record<string, string>) {
     },
     encoding: 'utf8',
   });
-  return { code: result.status, stderr: result.stderr };
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 describe('the server refuses to start', () => {
@@ -38,5 +41,38 @@ describe('the server refuses to start', () => {
     const { code, stderr } = startWith({ DATABASE_URL: 'postgres://nobody:x@127.0.0.1:1/none' });
     expect(code).toBe(1);
     expect(stderr).toContain('cannot open the database (PostgreSQL 127.0.0.1:1)');
+  }, 30_000);
+
+  it('with a bad WEB_CONCURRENCY, saying what it takes', () => {
+    for (const bad of ['0', 'all', '65']) {
+      const { code, stderr } = startWith({ WEB_CONCURRENCY: bad });
+      expect(code).toBe(1);
+      expect(stderr).toContain(
+        `WEB_CONCURRENCY: must be a whole number from 1 to 64 (got ${JSON.stringify(bad)})`,
+      );
+    }
+  }, 30_000);
+
+  it('when its workers cannot listen: the primary stops and says why', async () => {
+    const port = await freePort(4420, 4429);
+    const taken = createServer();
+    await new Promise<void>((listening) => taken.listen(port, '127.0.0.1', listening));
+    try {
+      const { code, stdout, stderr } = startWith({
+        PORT: String(port),
+        DATA_DIR: dir.path,
+        DATABASE_URL: `${dir.path}/taken.sqlite`,
+        WEB_CONCURRENCY: '2',
+        LOG_FORMAT: 'json',
+      });
+      expect(code).toBe(1);
+      expect(stderr).toContain(`CodeTube failed to start: cannot listen on 127.0.0.1:${port}`);
+      expect(stderr).toContain('EADDRINUSE');
+      // The primary's reason is in the log too, written out before it exited.
+      expect(stdout).toMatch(/"msg":"worker \d+ exited \(code 1\) before listening: cannot listen/);
+      expect(stdout).toMatch(/"pid":\d+,.*"msg":"closed"/);
+    } finally {
+      taken.close();
+    }
   }, 30_000);
 });

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -11,7 +11,7 @@ export interface CliRun {
 }
 
 /**
- * Runs the real catalogue CLI (`node --import tsx src/server/catalogue/cli.ts …`) with the given
+ * Runs the real catalogue CLI, compiled (`node dist/server/catalogue.mjs …`), with the given
  * environment (DATABASE_URL, DATA_DIR), optionally feeding `stdin`, and collects what it printed.
  */
 export function runCatalogueCli(
@@ -21,7 +21,7 @@ export function runCatalogueCli(
 ): Promise<CliRun> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src/server/catalogue/cli.ts', ...args],
+    ['--enable-source-maps', join(projectRoot, 'dist/server/catalogue.mjs'), ...args],
     {
       cwd: projectRoot,
       env: { ...process.env, DATABASE_URL: '', DATA_DIR: '', ...env },

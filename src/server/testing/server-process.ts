@@ -1,11 +1,26 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { dirname, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './free-port';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** A real server process (src/server/main.ts) on 127.0.0.1, for tests that kill and restart it. */
+/**
+ * The compiled server, as `npm start` runs it (built by the Vitest global setup,
+ * server-build-global-setup.ts, when missing or stale).
+ */
+export const serverBundle = join(projectRoot, 'dist/server/main.mjs');
+
+/** The command line that runs the compiled server: plain node, no TypeScript loader. */
+export function serverCommand(): string[] {
+  if (!existsSync(serverBundle)) {
+    throw new Error(`${serverBundle} is missing: run \`npm run build:server\``);
+  }
+  return ['--enable-source-maps', serverBundle];
+}
+
+/** A real server process (dist/server/main.mjs) on 127.0.0.1, for tests that kill and restart it. */
 export interface ServerProcess {
   url: string;
   child: ChildProcess;
@@ -20,17 +35,27 @@ export interface ServerProcess {
 const running = new Set<ChildProcess>();
 
 /**
- * Starts `node --import tsx src/server/main.ts` (no tsx wrapper process, so SIGKILL reaches the
- * server itself) with the given environment on a free port of `ports`, and waits until it listens.
+ * Starts `node dist/server/main.mjs` (no wrapper process, so SIGKILL reaches the server, the
+ * cluster's primary, itself) with the given environment on a free port of `ports`, and waits
+ * until it listens. Two workers unless the test says otherwise (WEB_CONCURRENCY), whatever the
+ * machine's core count; JSON log lines (LOG_FORMAT) even when the tests run in a terminal.
  */
 export async function startServer(
   env: Record<string, string>,
   ports: readonly [number, number],
 ): Promise<ServerProcess> {
   const port = await freePort(...ports);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, serverCommand(), {
     cwd: projectRoot,
-    env: { ...process.env, LOG_LEVEL: 'info', ...env, HOST: '127.0.0.1', PORT: String(port) },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
+      WEB_CONCURRENCY: '2',
+      ...env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);

@@ -1,0 +1,118 @@
+// What `npm start` and `npm run catalogue` need built, and whether it is up to date. Plain
+// JavaScript: it runs before anything is compiled, with no TypeScript loader.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { precompressWeb } from './precompress-web.mjs';
+
+/** The project's root folder (this file is in scripts/). */
+export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** What the server-mode SPA (dist/web) is built from. */
+export const webInputs = [
+  'src/web',
+  'src/contract',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'tsconfig.json',
+  'package-lock.json',
+  '.env',
+  '.env.production',
+];
+
+/** What the server bundle (dist/server) is built from. */
+export const serverInputs = [
+  'src/server',
+  'src/api',
+  'src/contract',
+  'tsconfig.json',
+  'package.json',
+  'package-lock.json',
+  'scripts/build-server.mjs',
+];
+
+/** The server bundle's files, by entry: the server and the operators' catalogue CLI. */
+export const serverOutputs = ['dist/server/main.mjs', 'dist/server/catalogue.mjs'];
+
+/** The latest change to a file, or to a folder and anything in it (0 when it does not exist). */
+function newestChange(path) {
+  if (!existsSync(path)) return 0;
+  const stats = statSync(path);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  let newest = stats.mtimeMs;
+  for (const entry of readdirSync(path, { recursive: true, withFileTypes: true })) {
+    const full = join(entry.parentPath, entry.name);
+    // Folders count too: a deleted file changes its folder's time.
+    if (entry.isFile() || entry.isDirectory()) newest = Math.max(newest, statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function staleReason(root, outputs, inputs, what) {
+  let builtAt = Infinity;
+  for (const output of outputs) {
+    const file = join(root, output);
+    if (!existsSync(file)) return `${what} is missing`;
+    builtAt = Math.min(builtAt, statSync(file).mtimeMs);
+  }
+  const changed = inputs.find((input) => newestChange(join(root, input)) > builtAt);
+  return changed && `${changed} changed since the last build`;
+}
+
+/** Why dist/web must be (re)built, or undefined when it is up to date. */
+export function webStaleReason(root = projectRoot) {
+  return staleReason(root, ['dist/web/index.html'], webInputs, 'dist/web');
+}
+
+/** Why dist/server must be (re)built, or undefined when it is up to date. */
+export function serverStaleReason(root = projectRoot) {
+  return staleReason(root, serverOutputs, serverInputs, 'dist/server');
+}
+
+const devToolMissing = (reason, tool, script) =>
+  new Error(
+    `${reason}, and ${tool} is not installed to build it: run \`npm run ${script}\` where the ` +
+      'dev dependencies are installed, or install them (npm ci without --omit=dev)',
+  );
+
+/**
+ * Builds the server-mode SPA into dist/web (`vite build`, then the compressed copies the server
+ * reads at start) when it is missing or stale.
+ */
+export function ensureWebBuild(root = projectRoot) {
+  const reason = webStaleReason(root);
+  if (!reason) return;
+  console.log(`Building the app (${reason})...`);
+  let vite;
+  try {
+    vite = join(
+      dirname(createRequire(import.meta.url).resolve('vite/package.json')),
+      'bin/vite.js',
+    );
+  } catch {
+    throw devToolMissing(reason, 'Vite', 'build');
+  }
+  const result = spawnSync(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('vite build failed');
+  precompressWeb(join(root, 'dist/web'));
+}
+
+/** Bundles the server into dist/server (esbuild) when it is missing or stale. */
+export async function ensureServerBuild(root = projectRoot) {
+  const reason = serverStaleReason(root);
+  if (!reason) return;
+  // stderr: the catalogue CLI's stdout may be an export.
+  console.error(`Building the server (${reason})...`);
+  const { buildServer } = await import('./build-server.mjs');
+  try {
+    await buildServer(root);
+  } catch (error) {
+    if (error?.code === 'ERR_MODULE_NOT_FOUND' && /esbuild/.test(String(error.message))) {
+      throw devToolMissing(reason, 'esbuild', 'build:server');
+    }
+    throw error;
+  }
+}

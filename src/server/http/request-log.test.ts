@@ -1,0 +1,84 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import type { LogFields, Logger } from '../logger';
+import { requestIdFor, requestLog } from './request-log';
+
+function recordingLog() {
+  const lines: { level: string; message: string; fields?: LogFields }[] = [];
+  const at =
+    (level: string) =>
+    (message: string, fields?: LogFields): void => {
+      lines.push({ level, message, fields });
+    };
+  const log: Logger = {
+    debug: at('debug'),
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
+  };
+  return { lines, log };
+}
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+describe('requestIdFor', () => {
+  it('keeps a plain token from the caller and replaces anything else by a UUID', () => {
+    for (const sane of ['abc-123', 'a.b:c=d@e_f', 'x'.repeat(128)]) {
+      expect(requestIdFor(sane)).toBe(sane);
+    }
+    for (const insane of [undefined, '', 'two words', 'x'.repeat(129), 'line\nbreak', 'é']) {
+      expect(requestIdFor(insane)).toMatch(uuid);
+    }
+    expect(requestIdFor(undefined)).not.toBe(requestIdFor(undefined));
+  });
+});
+
+describe('requestLog', () => {
+  const appWith = (log: Logger) => {
+    const app = new Hono();
+    app.use(requestLog(log));
+    app.get('/json', (c) => c.json({ ok: true }));
+    app.get('/raw', () => new Response('raw', { status: 202 }));
+    app.get('/boom', () => {
+      throw new Error('boom');
+    });
+    app.onError((_error, c) => c.json({ errors: ['Internal Server Error'] }, 500));
+    return app;
+  };
+
+  it('echoes the id in X-Request-Id on every kind of answer and logs it with the request', async () => {
+    const { lines, log } = recordingLog();
+    const app = appWith(log);
+    const json = await app.request('/json', { headers: { 'x-request-id': 'given-1' } });
+    expect(json.headers.get('x-request-id')).toBe('given-1');
+    const raw = await app.request('/raw');
+    expect(raw.status).toBe(202);
+    expect(raw.headers.get('x-request-id')).toMatch(uuid);
+    const failed = await app.request('/boom', { headers: { 'x-request-id': 'bad id' } });
+    expect(failed.status).toBe(500);
+    const failedId = failed.headers.get('x-request-id');
+    expect(failedId).toMatch(uuid);
+
+    const answered = lines.filter((line) => line.level === 'info');
+    expect(answered.map((line) => line.message)).toEqual([
+      expect.stringMatching(/^GET \/json 200 \d+\.\dms$/),
+      expect.stringMatching(/^GET \/raw 202 \d+\.\dms$/),
+      expect.stringMatching(/^GET \/boom 500 \d+\.\dms$/),
+    ]);
+    expect(answered[0]!.fields).toMatchObject({
+      reqId: 'given-1',
+      method: 'GET',
+      path: '/json',
+      status: 200,
+    });
+    expect(answered[1]!.fields?.reqId).toBe(raw.headers.get('x-request-id'));
+    expect(answered[2]!.fields).toMatchObject({ reqId: failedId, status: 500 });
+    expect((answered[2]!.fields?.err as Error).message).toBe('boom');
+    // At debug level the arrival too, with the same id.
+    expect(lines.filter((line) => line.level === 'debug').map((line) => line.message)).toEqual([
+      '-> GET /json',
+      '-> GET /raw',
+      '-> GET /boom',
+    ]);
+  });
+});

@@ -1,0 +1,157 @@
+import { getRequestListener } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { sql } from 'kysely';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { boundedHasher } from '../api/auth/bounded-hasher';
+import { createPbkdf2Hasher } from '../api/auth/password';
+import { systemClock } from '../api/clock';
+import { createApi } from '../api/create-api';
+import { seedIfEmpty } from '../api/seed/seed-data';
+import type { ServerConfig } from './config';
+import { databaseUnavailable } from './db/db-errors';
+import { migrateToLatest, openDatabase, type OpenDatabase } from './db/open-database';
+import { sqlCounters } from './db/sql-counters';
+import { SqlStore } from './db/sql-store';
+import { nodeTokenCodec } from './auth/node-token-codec';
+import { AnswerCache } from './http/answer-cache';
+import { clientAddressResolver } from './http/client-address';
+import type { Logger } from './logger';
+import { loadOrCreateSecret } from './secret';
+import { createServerApp } from './server-app';
+import { closeGracefullyOnSignals } from './shutdown';
+import { loadStaticSite } from './static-site';
+
+/** OWASP's 2023 figure for PBKDF2-HMAC-SHA256. */
+const PASSWORD_ITERATIONS = 210_000;
+/**
+ * One hash at a time (of libuv's four worker threads, which API compression needs too), 32
+ * waiting; more is a 503 with Retry-After.
+ */
+const HASH_QUEUE = { concurrency: 1, queue: 32, retryAfterSeconds: 2 };
+
+/** The database as the log names it (never the password of a PostgreSQL URL). */
+export function describeDatabase(config: ServerConfig): string {
+  return config.database.dialect === 'sqlite'
+    ? `SQLite ${config.database.path}`
+    : `PostgreSQL ${new URL(config.database.url).host}`;
+}
+
+/**
+ * What must happen once, before anything serves: open the database, apply pending migrations,
+ * seed an empty database, and create the JWT secret file when JWT_SECRET is unset. With several
+ * workers the primary does this before forking them, so none of it ever runs twice at once.
+ */
+export async function prepareOnce(config: ServerConfig): Promise<OpenDatabase> {
+  const database = openDatabase(config.database);
+  try {
+    await migrateToLatest(database);
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw new Error(`cannot open the database (${describeDatabase(config)}): ${String(error)}`, {
+      cause: error,
+    });
+  }
+  try {
+    await seedIfEmpty(
+      new SqlStore(database.db),
+      createPbkdf2Hasher(PASSWORD_ITERATIONS),
+      systemClock(),
+      { extraVideos: config.seedVideos, demoAccount: config.demoAccount },
+    );
+    if (config.jwtSecret === undefined) loadOrCreateSecret(config.dataDir);
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+  return database;
+}
+
+export interface ServeOptions {
+  /** The database prepareOnce left open; a worker opens its own (undefined). */
+  database?: OpenDatabase;
+  /** Once listening, with the port. */
+  listening: (port: number) => void;
+  /** The server cannot listen (port taken): the process must stop with this message. */
+  failed: (message: string) => void;
+  /** After SIGTERM/SIGINT, once no new connection is taken (shutdown.ts). */
+  stoppedAccepting?: () => void;
+}
+
+/** Serves the SPA and the API on the configured port until SIGTERM or SIGINT. */
+export async function serveApp(
+  config: ServerConfig,
+  log: Logger,
+  options: ServeOptions,
+): Promise<void> {
+  const site = await loadStaticSite(config.webDir);
+  const database = options.database ?? openDatabase(config.database);
+  const store = new SqlStore(database.db);
+  const counters = sqlCounters(database);
+  // Created by prepareOnce (in the primary, when there are workers): here it is only read.
+  const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
+
+  const clientAddress = clientAddressResolver(config.trustProxy);
+  const app = createServerApp({
+    api: createApi({
+      store,
+      secret,
+      tokenCodec: nodeTokenCodec,
+      passwordHasher: boundedHasher(createPbkdf2Hasher(PASSWORD_ITERATIONS), HASH_QUEUE),
+      clock: systemClock,
+      fullListMax: config.fullListMax,
+      counters: counters.counters,
+      demoAccount: config.demoAccount,
+      unavailable: databaseUnavailable,
+      // Per-address limits count the socket's peer, or through trusted proxies the client they
+      // name in X-Forwarded-For (TRUST_PROXY).
+      clientAddress: (c) => {
+        let peer = 'unknown';
+        try {
+          peer = getConnInfo(c).remote.address ?? 'unknown';
+        } catch {
+          // no socket (not served by node-server): the peer stays unknown
+        }
+        return clientAddress(peer, c.req.header('x-forwarded-for'));
+      },
+    }),
+    site,
+    checkDatabase: async () => {
+      await sql`select 1`.execute(database.db);
+    },
+    log,
+  });
+  // Catalogue answers, once computed, are served from their bytes (http/answer-cache.ts).
+  const answers = new AnswerCache(
+    () => store.catalogueVersion(),
+    (answered) =>
+      log.info(
+        `${answered.method} ${answered.path} ${answered.status} ${answered.ms.toFixed(1)}ms`,
+        { ...answered },
+      ),
+  );
+  const server = createServer(
+    answers.serving(getRequestListener(answers.keeping(app.fetch), { hostname: config.host })),
+  );
+  server.listen(config.port, config.host, () =>
+    options.listening((server.address() as AddressInfo).port),
+  );
+  server.on('error', (error) => {
+    counters.close();
+    void database
+      .close()
+      .catch(() => {})
+      .finally(() =>
+        options.failed(`cannot listen on ${config.host}:${config.port}: ${error.message}`),
+      );
+  });
+  closeGracefullyOnSignals(
+    server,
+    async () => {
+      counters.close();
+      await database.close();
+    },
+    log,
+    options.stoppedAccepting,
+  );
+}

@@ -48,7 +48,7 @@ export interface SuperviseOptions {
   /** The line logged once every worker listens. */
   listeningLine: (port: number) => string;
   /** Ends the process (after the log is written out). */
-  exit: (code: number) => never;
+  exit: (code: number) => void;
 }
 
 /**
@@ -99,6 +99,9 @@ export function superviseWorkers(options: SuperviseOptions): void {
     for (const timer of pendingForks) clearTimeout(timer);
     pendingForks.clear();
     for (const { worker } of live.values()) worker.process.kill('SIGTERM');
+    if (live.size > 0 && [...live.keys()].every((id) => stoppedAccepting.has(id))) {
+      log.info('every worker stopped accepting connections: finishing in-flight requests');
+    }
     const deadline = setTimeout(() => {
       log.error(`workers ${pids().join(', ')} did not stop in time: killing them`);
       exitCode = 1;
@@ -112,9 +115,10 @@ export function superviseWorkers(options: SuperviseOptions): void {
     if (!isWorkerMessage(message)) return;
     if (message.codetube === 'start-failed') {
       reasons.set(worker.id, message.reason);
-    } else if (message.codetube === 'stopped-accepting' && phase === 'stopping') {
+    } else if (message.codetube === 'stopped-accepting') {
+      // Also before the primary's own signal: Ctrl+C in a terminal reaches every process.
       stoppedAccepting.add(worker.id);
-      if ([...live.keys()].every((id) => stoppedAccepting.has(id))) {
+      if (phase === 'stopping' && [...live.keys()].every((id) => stoppedAccepting.has(id))) {
         log.info('every worker stopped accepting connections: finishing in-flight requests');
       }
     }

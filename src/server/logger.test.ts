@@ -57,10 +57,13 @@ describe('createLogger', () => {
   it('writes readable lines through pino-pretty when asked', async () => {
     const { lines, destination } = collector();
     const log = await createLogger({ level: 'info', format: 'pretty', destination });
-    log.info('CodeTube listening on http://127.0.0.1:3000', { workers: 2 });
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/INFO \(\d+\): CodeTube listening on http:\/\/127\.0\.0\.1:3000/);
-    expect(lines[0]).toContain('workers: 2');
-    expect(() => JSON.parse(lines[0]!)).toThrow();
+    log.info('CodeTube listening on http://127.0.0.1:3000', { workers: [11, 12] });
+    log.info('GET /api/health 200 1.0ms', { reqId: 'abc', method: 'GET', status: 200, ms: 1 });
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(
+      /^\[\d\d:\d\d:\d\d\.\d{3}\] INFO \(\d+\): CodeTube listening on http:\/\/127\.0\.0\.1:3000 \{"workers":\[11,12\]\}\n$/,
+    );
+    // The fields the message already says are left out.
+    expect(lines[1]).toMatch(/INFO \(\d+\): GET \/api\/health 200 1\.0ms \{"reqId":"abc"\}\n$/);
   });
 });

@@ -15,12 +15,19 @@ export interface Logger {
   error(message: string, fields?: LogFields): void;
 }
 
-/** The server's logger, which can also log a fatal error and write out its buffer at once. */
+/** The server's logger, which can also log a fatal error and write out its buffer before exit. */
 export interface ServerLogger extends Logger {
   fatal(message: string, fields?: LogFields): void;
-  /** Writes out every buffered line synchronously (done on process exit too). */
-  flush(): void;
+  /**
+   * Waits until every line is written (the write under way included), then takes no more: call
+   * it right before process.exit. An exit without it still writes the buffer (pino does so
+   * synchronously), but a line already being written then may land after later ones.
+   */
+  close(): Promise<void>;
 }
+
+/** The most close() waits for a stuck stdout before the process exits anyway. */
+const CLOSE_WAIT_MS = 2_000;
 
 /**
  * LOG_FORMAT unset ('auto'): pino-pretty's readable lines when a person watches (stdout is a
@@ -48,7 +55,7 @@ export interface LoggerOptions {
   level: LogLevel;
   format: LogFormat;
   /** Where the lines go; stdout by default (tests pass a collecting stream). */
-  destination?: { write(line: string): unknown; flushSync?(): void };
+  destination?: { write(line: string): unknown };
 }
 
 /**
@@ -61,19 +68,19 @@ export async function createLogger(options: LoggerOptions): Promise<ServerLogger
     isTTY: Boolean(process.stdout.isTTY),
     nodeEnv: process.env.NODE_ENV,
   });
-  let destination = options.destination ?? stdoutDestination();
+  const stdout = options.destination ? undefined : stdoutDestination();
+  let destination = options.destination ?? stdout!;
   if (format === 'pretty') {
     const { prettyFactory } = await import('pino-pretty');
     const prettify = prettyFactory({
       colorize: Boolean(process.stdout.isTTY) && !options.destination,
       translateTime: 'SYS:HH:MM:ss.l',
-      ignore: 'hostname',
+      // A request's message says its method, path, status and time already: its id remains.
+      ignore: 'hostname,method,path,status,ms',
+      singleLine: true,
     });
     const json = destination;
-    destination = {
-      write: (line: string) => json.write(prettify(line)),
-      flushSync: () => json.flushSync?.(),
-    };
+    destination = { write: (line: string) => json.write(prettify(line)) };
   }
   const logger = pino(
     {
@@ -83,11 +90,16 @@ export async function createLogger(options: LoggerOptions): Promise<ServerLogger
     },
     destination,
   );
+  let closing: Promise<void> | undefined;
   const at =
     (level: 'debug' | 'info' | 'warn' | 'error' | 'fatal') =>
     (message: string, fields?: LogFields) => {
-      if (fields) logger[level](fields, message);
-      else logger[level](message);
+      try {
+        if (fields) logger[level](fields, message);
+        else logger[level](message);
+      } catch {
+        // After close() (the process is exiting) a late line is dropped rather than thrown.
+      }
     };
   return {
     debug: at('debug'),
@@ -95,12 +107,18 @@ export async function createLogger(options: LoggerOptions): Promise<ServerLogger
     warn: at('warn'),
     error: at('error'),
     fatal: at('fatal'),
-    flush: () => {
-      try {
-        destination.flushSync?.();
-      } catch {
-        // Not ready or already closed: nothing more can be written.
-      }
-    },
+    close: () =>
+      (closing ??= new Promise<void>((done) => {
+        if (!stdout) return done();
+        const timer = setTimeout(done, CLOSE_WAIT_MS);
+        const finished = () => {
+          clearTimeout(timer);
+          done();
+        };
+        stdout.once('close', finished);
+        stdout.once('error', finished);
+        // Ends after the write under way and whatever is buffered; stdout itself stays open.
+        stdout.end();
+      })),
   };
 }

@@ -22,9 +22,9 @@ async function main() {
   }
   const log = await createLogger({ level: config.logLevel, format: config.logFormat });
   const where = describeDatabase(config);
-  const exit = (code: number): never => {
-    log.flush();
-    process.exit(code);
+  /** Ends the process once every log line is written. */
+  const exit = (code: number) => {
+    void log.close().finally(() => process.exit(code));
   };
 
   if (cluster.isWorker) {
@@ -39,6 +39,7 @@ async function main() {
         listening: (port) => log.debug(`worker listening on ${config.host}:${port}`),
         failed,
         stoppedAccepting: () => void tellPrimary({ codetube: 'stopped-accepting' }),
+        exit,
       });
     } catch (error) {
       failed(messageOf(error));
@@ -54,6 +55,7 @@ async function main() {
         listening: (port) =>
           log.info(`CodeTube listening on http://${config.host}:${port} (${where})`),
         failed: (reason) => fail(log, reason),
+        exit,
       });
       return;
     }
@@ -75,11 +77,10 @@ async function main() {
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** A start that cannot go on: the reason in the log and on stderr, then exit 1 (log written out). */
-function fail(log: ServerLogger, reason: string): never {
+function fail(log: ServerLogger, reason: string): void {
   log.fatal(`CodeTube failed to start: ${reason}`);
-  log.flush();
   console.error(`CodeTube failed to start: ${reason}`);
-  process.exit(1);
+  void log.close().finally(() => process.exit(1));
 }
 
 main().catch((error: unknown) => {

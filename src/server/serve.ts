@@ -76,6 +76,8 @@ export interface ServeOptions {
   failed: (message: string) => void;
   /** After SIGTERM/SIGINT, once no new connection is taken (shutdown.ts). */
   stoppedAccepting?: () => void;
+  /** Ends the process once closed (after writing out the log). */
+  exit: (code: number) => void;
 }
 
 /** Serves the SPA and the API on the configured port until SIGTERM or SIGINT. */
@@ -153,5 +155,6 @@ export async function serveApp(
     },
     log,
     options.stoppedAccepting,
+    options.exit,
   );
 }

@@ -9,13 +9,14 @@ const GRACE_MS = 10_000;
  * On SIGTERM or SIGINT: stop accepting connections, let in-flight requests finish (idle
  * keep-alive connections are closed at once), then run `cleanUp` (close the database) and exit.
  * `stoppedAccepting` runs once the server no longer takes connections (a cluster worker tells
- * its primary). The exit writes out the log's buffer (pino does so on exit).
+ * its primary). `exit` ends the process (after writing out the log).
  */
 export function closeGracefullyOnSignals(
   server: ServerType,
   cleanUp: () => Promise<void>,
   log: Logger,
   stoppedAccepting: () => void = () => {},
+  exit: (code: number) => void = (code) => process.exit(code),
 ): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -30,11 +31,11 @@ export function closeGracefullyOnSignals(
       cleanUp()
         .then(() => {
           log.info('closed');
-          process.exit(0);
+          exit(0);
         })
         .catch((error: unknown) => {
           log.error(`closing failed: ${String(error)}`);
-          process.exit(1);
+          exit(1);
         });
     });
     http.closeIdleConnections();

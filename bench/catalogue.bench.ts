@@ -17,7 +17,7 @@ import { tempDir } from './lib/temp';
 import { createPostgresDatabase } from '../src/server/testing/test-databases';
 
 /** Not 3270–3309: the tests' ports. */
-const SERVER_PORTS = [3250, 3259] as const;
+const SERVER_PORTS = [3230, 3239] as const;
 const POSTGRES_PORTS = [4530, 4539] as const;
 /** Catalogue size: made-up videos seeded at start (SEED_VIDEOS), plus the six real ones. */
 const VIDEOS = Number(process.env.CATALOGUE_VIDEOS ?? 1_000_000);

@@ -16,7 +16,8 @@ import { startBenchServer, type BenchServer } from './lib/server';
 import { tempDir } from './lib/temp';
 import { createPostgresDatabase } from '../src/server/testing/test-databases';
 
-const SERVER_PORTS = [3270, 3279] as const;
+/** Not 3270–3309: the tests' ports. */
+const SERVER_PORTS = [3230, 3239] as const;
 const POSTGRES_PORTS = [4530, 4539] as const;
 /** Catalogue size: made-up videos seeded at start (SEED_VIDEOS), plus the six real ones. */
 const VIDEOS = Number(process.env.CATALOGUE_VIDEOS ?? 1_000_000);
@@ -47,38 +48,38 @@ const seconds = (ms: number) => `${fmt(ms / 1000, 1)} s`;
 const count = (value: number) => value.toLocaleString('en');
 
 /**
- * Sends each query once, in order, over CONNECTIONS keep-alive connections, for at most
- * LIST_SECONDS (then the ones in flight finish and the rest are not asked).
+ * Sends each query once, in order, over CONNECTIONS keep-alive connections (each sends its share,
+ * taking the next query of the list), for at most LIST_SECONDS (then whatever is in flight is
+ * dropped and the rest are not asked).
  */
 function ask(origin: string, queries: readonly CatalogueQuery[]): Promise<LoadResult> {
-  let next = 0;
   return runLoad({
-    origin,
-    connections: CONNECTIONS,
-    seconds: LIST_SECONDS,
-    maxRequests: queries.length,
-    next: () => {
-      const query = queries[next++ % queries.length]!;
-      return { label: query.kind, method: 'GET', path: query.path };
-    },
-    onError: (label, status, body) => printLine(`${label} failed: ${status} ${body}`),
+    url: origin,
+    connections: Math.min(CONNECTIONS, queries.length),
+    duration: LIST_SECONDS,
+    amount: queries.length,
+    timeoutSeconds: LIST_SECONDS,
+    scenario: { name: 'queryList', args: { queries: [...queries] } },
   });
 }
 
 /** One list's figures: per kind, then all of them against the goal and the health baseline. */
 function judge(name: string, result: LoadResult, healthP95: number) {
-  for (const [kind, figures] of result.byLabel) {
+  for (const [kind, figures] of Object.entries(result.byLabel)) {
     printLine(
-      `  ${kind.padEnd(16)} p50 ${fmt(figures.latency.percentile(50)).padStart(8)} ms, ` +
-        `p95 ${fmt(figures.latency.percentile(95)).padStart(8)} ms, ` +
+      `  ${kind.padEnd(16)} p50 ${fmt(figures.latency.p50).padStart(8)} ms, ` +
+        `p95 ${fmt(figures.latency.p95).padStart(8)} ms, ` +
         `max ${fmt(figures.latency.max).padStart(8)} ms (${figures.latency.count})`,
     );
   }
-  const p95 = result.latency.percentile(95);
+  for (const sample of result.samples) {
+    printLine(`  ${sample.label} failed: ${sample.status} ${sample.body}`);
+  }
+  const p95 = result.latency.p95;
   printLine(
-    `${name}: ${result.requests} requests, ${fmt(result.perSecond, 0)}/s, p50 ` +
-      `${fmt(result.latency.percentile(50))} ms, statuses ${describeStatuses(result.statuses)}, ` +
-      `${result.errors} errors`,
+    `${name}: ${result.requests} requests, ${fmt(result.requestsPerSecond, 0)}/s, p50 ` +
+      `${fmt(result.latency.p50)} ms, statuses ${describeStatuses(result.statusCounts)}, ` +
+      `${result.failed} errors`,
   );
   printGoal(`${name} p95`, p95, P95_GOAL_MS, 'at-most', ' ms');
   printGoal(`${name} p95 / health p95`, p95 / healthP95, P95_VS_HEALTH_GOAL, 'at-most', '×');
@@ -246,16 +247,15 @@ async function onStore(dialect: 'sqlite' | 'postgres', postgresUrl?: (name: stri
 async function measureQueries(dialect: string, big: BenchServer) {
   // Same-run baseline: the cheapest round trip through the same stack, same connections.
   const health = await runLoad({
-    origin: big.url,
+    url: `${big.url}/api/health`,
     connections: CONNECTIONS,
-    seconds: HEALTH_SECONDS,
-    next: () => ({ label: 'health', method: 'GET', path: '/api/health' }),
+    duration: HEALTH_SECONDS,
   });
-  const healthP95 = health.latency.percentile(95);
+  const healthP95 = health.latency.p95;
   printLine(
     `${dialect} baseline GET /api/health at ${CONNECTIONS} connections: p50 ` +
-      `${fmt(health.latency.percentile(50))} ms, p95 ${fmt(healthP95)} ms, ` +
-      `${fmt(health.perSecond, 0)} req/s`,
+      `${fmt(health.latency.p50)} ms, p95 ${fmt(healthP95)} ms, ` +
+      `${fmt(health.requestsPerSecond, 0)} req/s`,
   );
 
   const lists = [

@@ -9,6 +9,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
+// Servers run in process groups of their own: on Ctrl-C, exit normally so that the benches'
+// exit handlers stop them (and remove the temp folders).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 const available = (await readdir(here))
   .filter((name) => name.endsWith('.bench.ts'))
   .map((name) => name.slice(0, -'.bench.ts'.length))

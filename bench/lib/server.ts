@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { join } from 'node:path';
 import { freePort } from '../../src/server/testing/free-port';
 import { projectRoot } from './build';
@@ -7,8 +8,17 @@ import { tempDir } from './temp';
 
 const SECRET = 'benchmark-secret-of-at-least-32-characters';
 
+/**
+ * How the server is started: `main` runs src/server/main.ts directly (`node --import tsx
+ * bench/lib/server-entry.ts`, no wrapper: the pid is the server's own, for its memory); `npm-start` runs `npm start` as an
+ * operator would (whatever the package's start script is); `start-tsx` runs
+ * `node --import tsx src/server/start.ts`, what `npm start` ran before issue 13.
+ */
+export type ServerCommand = 'main' | 'npm-start' | 'start-tsx';
+
 export interface BenchServer {
   url: string;
+  /** The spawned process (for `npm-start`, npm itself: its memory figures mean nothing). */
   pid: number;
   /** The DATABASE_URL it runs on (a SQLite path or a postgres:// URL), for a CLI on the same data. */
   databaseUrl: string;
@@ -28,48 +38,102 @@ export interface BenchServer {
 const running = new Set<ChildProcess>();
 // A bench that throws must not leave a server behind.
 process.once('exit', () => {
-  for (const child of running) child.kill('SIGKILL');
+  for (const child of running) signalGroup(child, 'SIGKILL');
 });
 
-/** Polls GET /api/health until it answers 200 (the database answers too), or gives up. */
-async function waitUntilHealthy(
+/** Sends `signal` to the child's whole process group (it was spawned detached). */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  try {
+    if (child.pid) process.kill(-child.pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+/**
+ * GET /api/health on a connection of its own (no keep-alive pool: a pooled connection could
+ * still reach a server on this port that is shutting down).
+ */
+function healthStatus(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = get(`${url}/api/health`, { agent: false }, (response) => {
+      response.resume();
+      response.once('end', () => resolve(response.statusCode ?? 0));
+    });
+    request.once('error', reject);
+  });
+}
+
+/** Resolves once no process of the group is left (the leader may exit before its children). */
+async function groupGone(child: ChildProcess) {
+  for (;;) {
+    try {
+      if (!child.pid) return;
+      process.kill(-child.pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}
+
+/**
+ * Polls GET /api/health every `pollMs` until it answers 200 (the database answers too), or gives
+ * up.
+ */
+export async function waitUntilHealthy(
   url: string,
   child: ChildProcess,
   output: () => string,
   timeoutMs: number,
+  pollMs = 100,
 ) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited at start:\n${output()}`);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`server exited at start:\n${output()}`);
+    }
     try {
-      if ((await fetch(`${url}/api/health`)).status === 200) return;
+      if ((await healthStatus(url)) === 200) return;
     } catch {
       // Not listening yet.
     }
-    await new Promise((done) => setTimeout(done, 100));
+    await new Promise((done) => setTimeout(done, pollMs));
   }
   throw new Error(`server did not become healthy in ${timeoutMs / 1000} s:\n${output()}`);
 }
 
+const commands: Record<ServerCommand, [string, string[]]> = {
+  main: [process.execPath, ['--import', 'tsx', 'bench/lib/server-entry.ts']],
+  'npm-start': ['npm', ['start', '--silent']],
+  'start-tsx': [process.execPath, ['--import', 'tsx', 'src/server/start.ts']],
+};
+
 /**
- * The real server (src/server/main.ts, as `npm start` runs it) serving a built app, on a fresh
- * SQLite file in a temp folder or on the given PostgreSQL database. Logs at `warn`: a line per
- * request would measure the terminal, not the server.
+ * The real server serving a built app, on a fresh SQLite file in a temp folder or on the given
+ * PostgreSQL database. Logs at `warn`: a line per request would measure the terminal, not the
+ * server. One process (WEB_CONCURRENCY=1) unless `env` says otherwise.
  */
 export async function startBenchServer(options: {
-  webDir: string;
+  /** The built SPA (WEB_DIR); unset: the server's default, dist/web. */
+  webDir?: string;
   ports: readonly [number, number];
   postgresUrl?: string;
   seedVideos?: number;
   /** How long seeding and migrations may take before the start counts as failed (120 s). */
   startTimeoutMs?: number;
+  command?: ServerCommand;
+  /** Milliseconds between health polls while starting (100). */
+  pollMs?: number;
+  /** More environment (e.g. WEB_CONCURRENCY). */
+  env?: Record<string, string>;
 }): Promise<BenchServer> {
   const dir = tempDir('server');
   const port = await freePort(...options.ports);
   const databaseUrl = options.postgresUrl ?? join(dir, 'bench.sqlite');
+  const [file, args] = commands[options.command ?? 'main'];
   const spawned = performance.now();
-  // `node --import tsx` (no wrapper process): the pid is the server's own, for its memory.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(file, args, {
     cwd: projectRoot,
     env: {
       ...process.env,
@@ -77,12 +141,16 @@ export async function startBenchServer(options: {
       PORT: String(port),
       DATABASE_URL: databaseUrl,
       DATA_DIR: dir,
-      WEB_DIR: options.webDir,
+      ...(options.webDir ? { WEB_DIR: options.webDir } : {}),
       JWT_SECRET: SECRET,
       LOG_LEVEL: 'warn',
       SEED_VIDEOS: String(options.seedVideos ?? 0),
+      WEB_CONCURRENCY: '1',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: npm start's children (and a cluster's workers) stop with it.
+    detached: true,
   });
   running.add(child);
   let output = '';
@@ -91,13 +159,24 @@ export async function startBenchServer(options: {
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const exited = new Promise<void>((done) =>
+    child.once('exit', (code, signal) => {
+      keep(Buffer.from(`\n[exited: code ${code}, signal ${signal}]`));
+      done();
+    }),
+  );
   void exited.then(() => running.delete(child));
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitUntilHealthy(url, child, () => output, options.startTimeoutMs ?? 120_000);
+    await waitUntilHealthy(
+      url,
+      child,
+      () => output,
+      options.startTimeoutMs ?? 120_000,
+      options.pollMs,
+    );
   } catch (error) {
-    child.kill('SIGKILL');
+    signalGroup(child, 'SIGKILL');
     throw error;
   }
   const startMs = performance.now() - spawned;
@@ -109,13 +188,46 @@ export async function startBenchServer(options: {
     dataDir: dir,
     startMs,
     output: () => output,
-    rssMiB: () => readRssMiB(pid),
-    peakRssMiB: () => readRssMiB(pid, 'VmHWM'),
+    rssMiB: () => readServerRss(pid, 'VmRSS', () => output),
+    peakRssMiB: () => readServerRss(pid, 'VmHWM', () => output),
     stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
+      if (child.exitCode === null) signalGroup(child, 'SIGTERM');
+      const late = setTimeout(() => signalGroup(child, 'SIGKILL'), 15_000);
       await exited;
+      await groupGone(child);
+      clearTimeout(late);
     },
   };
+}
+
+/** The processes in a server's process group (npm, its shell, the server, a cluster's workers). */
+export function processGroup(server: BenchServer): { pid: number; command: string }[] {
+  const members: { pid: number; command: string }[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // pid (comm) state ppid pgrp …: comm may hold spaces and parentheses.
+      const pgrp = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+      if (pgrp !== server.pid) continue;
+      const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ').trim();
+      members.push({ pid: Number(entry), command });
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return members;
+}
+
+/** readRssMiB for a bench server: if it has gone, say so with its last words. */
+function readServerRss(pid: number, field: 'VmRSS' | 'VmHWM', output: () => string): number {
+  try {
+    return readRssMiB(pid, field);
+  } catch (error) {
+    throw new Error(`server ${pid} is gone (${String(error)}); its last output:\n${output()}`, {
+      cause: error,
+    });
+  }
 }
 
 /** VmRSS (or its peak, VmHWM) of a process, in MiB. */

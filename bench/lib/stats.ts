@@ -49,4 +49,28 @@ export class LatencyHistogram {
   mean(): number {
     return this.count === 0 ? Number.NaN : this.sum / this.count;
   }
+
+  /** The usual percentiles as plain numbers, to send between processes or print. */
+  figures(): LatencyFigures {
+    return {
+      count: this.count,
+      mean: this.mean(),
+      p50: this.percentile(50),
+      p90: this.percentile(90),
+      p95: this.percentile(95),
+      p99: this.percentile(99),
+      max: this.count === 0 ? Number.NaN : this.max,
+    };
+  }
+}
+
+/** A latency distribution in milliseconds (NaN where there were no samples). */
+export interface LatencyFigures {
+  count: number;
+  mean: number;
+  p50: number;
+  p90: number;
+  p95: number;
+  p99: number;
+  max: number;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { Video } from '../../contract/entities';
 import type { VideoResponse } from '../../contract/responses';
 import { videoPath } from '../features/videos/video-paths';
@@ -15,7 +15,11 @@ export function useVideo(videoId: string): VideoLoad {
     let current = true;
     api.get<VideoResponse>(videoPath(videoId)).then(
       ({ data }) =>
-        current && setFetched({ id: videoId, load: { state: 'ready', video: data.video } }),
+        current &&
+        // A transition: the watch page is drawn in slices that yield to input.
+        startTransition(() =>
+          setFetched({ id: videoId, load: { state: 'ready', video: data.video } }),
+        ),
       (error: unknown) => current && setFetched({ id: videoId, load: { state: 'error', error } }),
     );
     return () => {

@@ -1,11 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { pwaPlugin } from './scripts/pwa-plugin.ts';
+import { bootPlugin } from './src/web/boot/boot-plugin.ts';
 
 // `vite build` makes the server-mode app (dist/web); `vite build --mode mock` the serverless one
 // (dist/mock). The backend each talks to comes from .env.<mode> (VITE_BACKEND).
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), pwaPlugin()],
+  // bootPlugin before pwaPlugin: the boot script must be in the bundle the precache list is made of.
+  plugins: [react(), bootPlugin(), pwaPlugin()],
   build: {
     outDir: mode === 'mock' ? 'dist/mock' : 'dist/web',
     emptyOutDir: true,

@@ -1,4 +1,5 @@
 import type { ErrorBody } from '../../contract/errors';
+import { takeEarlyResponse } from '../boot/early-requests';
 
 /** How a request reaches the backend: `fetch` in server mode, the in-page API in mock mode. */
 export type Transport = (request: Request) => Promise<Response>;
@@ -65,7 +66,9 @@ async function send<T>(
 
   let response: Response;
   try {
-    response = await transport(request);
+    // The boot script may have sent this very GET already, while the app was loading.
+    const early = method === 'GET' ? takeEarlyResponse(path, token) : undefined;
+    response = await (early ?? transport(request));
   } catch {
     throw new ApiRequestError(0, NETWORK_FAILURE, { errors: [NETWORK_FAILURE] });
   }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Video } from '../../contract/entities';
 import { EmptyState } from '../components/ui/empty-state';
@@ -89,7 +89,7 @@ function Chips({ selected, onSelect }: { selected: string; onSelect: (name: stri
   useEffect(() => {
     let current = true;
     loadCategoryNames().then(
-      (loaded) => current && setNames(loaded),
+      (loaded) => current && startTransition(() => setNames(loaded)),
       () => current && setFailed(true),
     );
     return () => {

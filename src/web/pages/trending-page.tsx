@@ -34,9 +34,9 @@ export default function TrendingPage() {
             startSentinel={startSentinel}
           >
             <ul ref={list} className={styles.stack} aria-label="Trending videos">
-              {state.videos.map((video) => (
+              {state.videos.map((video, index) => (
                 <li key={video._id}>
-                  <TrendingCard video={video} onOpen={openVideo} />
+                  <TrendingCard video={video} onOpen={openVideo} priority={index === 0} />
                 </li>
               ))}
             </ul>

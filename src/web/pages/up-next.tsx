@@ -1,13 +1,11 @@
-import { useEffect, useId, useState } from 'react';
+import { startTransition, useEffect, useId, useState } from 'react';
 import type { Video } from '../../contract/entities';
 import { UpNextCard } from '../features/videos/components/up-next-card';
+import { UP_NEXT_LENGTH } from '../features/videos/video-paths';
 import { loadUpNext } from '../features/videos/videos-service';
 import { LoadState } from './load-state';
 import styles from './pages.module.css';
 import { useVideoActions } from './use-video-actions';
-
-/** How many videos Up next lists. */
-const UP_NEXT_LENGTH = 12;
 
 type UpNextLoad = { id: string; videos: Video[] } | { id: string; error: unknown };
 
@@ -20,7 +18,7 @@ export function UpNext({ videoId, className }: { videoId: string; className?: st
   useEffect(() => {
     let current = true;
     loadUpNext(videoId, UP_NEXT_LENGTH).then(
-      (videos) => current && setLoad({ id: videoId, videos }),
+      (videos) => current && startTransition(() => setLoad({ id: videoId, videos })),
       (error: unknown) => current && setLoad({ id: videoId, error }),
     );
     return () => {

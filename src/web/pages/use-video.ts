@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { Video } from '../../contract/entities';
 import type { VideoResponse } from '../../contract/responses';
+import { videoPath } from '../features/videos/video-paths';
 import { api } from '../lib/api-client';
 
 type VideoLoad =
@@ -12,9 +13,13 @@ export function useVideo(videoId: string): VideoLoad {
 
   useEffect(() => {
     let current = true;
-    api.get<VideoResponse>(`/api/video/${encodeURIComponent(videoId)}`).then(
+    api.get<VideoResponse>(videoPath(videoId)).then(
       ({ data }) =>
-        current && setFetched({ id: videoId, load: { state: 'ready', video: data.video } }),
+        current &&
+        // A transition: the watch page is drawn in slices that yield to input.
+        startTransition(() =>
+          setFetched({ id: videoId, load: { state: 'ready', video: data.video } }),
+        ),
       (error: unknown) => current && setFetched({ id: videoId, load: { state: 'error', error } }),
     );
     return () => {

@@ -6,8 +6,15 @@ import type {
 } from '../../../contract/responses';
 import { api } from '../../lib/api-client';
 import { remember } from '../../lib/video-lookup';
-import { ALL_CATEGORIES, type Filters } from '../../state/videos-reducer';
+import type { Filters } from '../../state/videos-reducer';
 import type { VideoPage } from '../../state/video-window';
+import {
+  CATEGORY_NAMES_PATH,
+  homePagePath,
+  searchPagePath,
+  trendingPagePath,
+  upNextPath,
+} from './video-paths';
 
 /** Fetches `limit` items of a listing after the first `offset`. */
 export type PageFetcher = (
@@ -15,10 +22,6 @@ export type PageFetcher = (
   limit: number,
   signal: AbortSignal,
 ) => Promise<VideoPage>;
-
-function pageQuery(offset: number, limit: number, extra: Record<string, string> = {}): string {
-  return new URLSearchParams({ ...extra, offset: String(offset), limit: String(limit) }).toString();
-}
 
 async function getPage(path: string, signal: AbortSignal): Promise<VideoPage> {
   const { data } = await api.get<VideosResponse>(path, { signal });
@@ -28,28 +31,23 @@ async function getPage(path: string, signal: AbortSignal): Promise<VideoPage> {
 
 /** The home grid: the server filters by exact category and case-sensitive title substring. */
 export function homePageFetcher(filters: Filters): PageFetcher {
-  const extra: Record<string, string> = {};
-  if (filters.category !== ALL_CATEGORIES) extra.category = filters.category;
-  if (filters.search !== '') extra.search = filters.search;
-  return (offset, limit, signal) =>
-    getPage(`/api/videos?${pageQuery(offset, limit, extra)}`, signal);
+  return (offset, limit, signal) => getPage(homePagePath(filters, offset, limit), signal);
 }
 
 /** Trending: the most viewed first. */
 export const trendingPageFetcher: PageFetcher = (offset, limit, signal) =>
-  getPage(`/api/videos/trending?${pageQuery(offset, limit)}`, signal);
+  getPage(trendingPagePath(offset, limit), signal);
 
 /** The results page: title, channel and description, ranked by the server. */
 export function searchPageFetcher(query: string): PageFetcher {
-  return (offset, limit, signal) =>
-    getPage(`/api/videos/search?${pageQuery(offset, limit, { q: query })}`, signal);
+  return (offset, limit, signal) => getPage(searchPagePath(query, offset, limit), signal);
 }
 
 let categoryNames: Promise<string[]> | undefined;
 
 /** The catalogue's category names (asked once; asked again after a failure). */
 export function loadCategoryNames(): Promise<string[]> {
-  categoryNames ??= api.get<CategoryNamesResponse>('/api/videos/category-names').then(
+  categoryNames ??= api.get<CategoryNamesResponse>(CATEGORY_NAMES_PATH).then(
     ({ data }) => data.categoryNames,
     (error: unknown) => {
       categoryNames = undefined;
@@ -61,9 +59,7 @@ export function loadCategoryNames(): Promise<string[]> {
 
 /** What to watch after a video: the same category first, then the most viewed. */
 export async function loadUpNext(videoId: string, limit: number): Promise<Video[]> {
-  const { data } = await api.get<UpNextResponse>(
-    `/api/video/${encodeURIComponent(videoId)}/up-next?limit=${limit}`,
-  );
+  const { data } = await api.get<UpNextResponse>(upNextPath(videoId, limit));
   for (const video of data.videos) remember(video);
   return data.videos;
 }

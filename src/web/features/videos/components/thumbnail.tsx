@@ -4,9 +4,19 @@ import styles from './thumbnail.module.css';
 
 /**
  * A video's maximum-resolution thumbnail; when that fails, YouTube's smaller one; when that fails
- * too (offline), a neutral placeholder of the same size, so the layout never jumps.
+ * too (offline), a neutral placeholder of the same size, so the layout never jumps. Loaded lazily,
+ * except a `priority` one (the first of a list: likely the largest thing on screen, the page's
+ * Largest Contentful Paint), which is fetched at once and ahead of other images.
  */
-export function Thumbnail({ videoId, className }: { videoId?: string; className?: string }) {
+export function Thumbnail({
+  videoId,
+  className,
+  priority = false,
+}: {
+  videoId?: string;
+  className?: string;
+  priority?: boolean;
+}) {
   const sources = videoId ? [thumbnailUrl(videoId), fallbackThumbnailUrl(videoId)] : [];
   const [attempt, setAttempt] = useState(0);
   const source = sources[attempt];
@@ -19,7 +29,8 @@ export function Thumbnail({ videoId, className }: { videoId?: string; className?
       alt=""
       width={1280}
       height={720}
-      loading="lazy"
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
       decoding="async"
       onError={() => setAttempt((value) => value + 1)}
     />

@@ -12,7 +12,16 @@ import { Thumbnail } from './thumbnail';
 import styles from './trending-card.module.css';
 
 /** SPEC §2's horizontal trending card: the description is cut to 80 (mobile) or 150 characters. */
-export function TrendingCard({ video, onOpen }: { video: Video; onOpen?: (video: Video) => void }) {
+export function TrendingCard({
+  video,
+  onOpen,
+  priority = false,
+}: {
+  video: Video;
+  onOpen?: (video: Video) => void;
+  /** The first card: its thumbnail loads at once, ahead of the others. */
+  priority?: boolean;
+}) {
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const limit = desktop ? DESCRIPTION_LIMIT_DESKTOP : DESCRIPTION_LIMIT_MOBILE;
   return (
@@ -22,7 +31,7 @@ export function TrendingCard({ video, onOpen }: { video: Video; onOpen?: (video:
         className={styles.link}
         onClick={() => onOpen?.(video)}
       >
-        <Thumbnail videoId={video._id} className={styles.thumbnail} />
+        <Thumbnail videoId={video._id} className={styles.thumbnail} priority={priority} />
         <div className={styles.body}>
           <h2 className={styles.title} title={video.title}>
             {truncate(video.title, TITLE_LIMIT)}

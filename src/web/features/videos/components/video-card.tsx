@@ -14,10 +14,12 @@ interface VideoCardProps {
   menu?: ReactNode;
   /** A line under the stats, e.g. where the user stopped. */
   note?: ReactNode;
+  /** The first card of a list: its thumbnail loads at once, ahead of the others. */
+  priority?: boolean;
 }
 
 /** A grid card: thumbnail, title cut to 50 characters, channel, views and age. */
-export function VideoCard({ video, onOpen, menu, note }: VideoCardProps) {
+export function VideoCard({ video, onOpen, menu, note, priority }: VideoCardProps) {
   return (
     <article className={styles.card}>
       <Link
@@ -25,7 +27,7 @@ export function VideoCard({ video, onOpen, menu, note }: VideoCardProps) {
         className={styles.link}
         onClick={() => onOpen?.(video)}
       >
-        <Thumbnail videoId={video._id} />
+        <Thumbnail videoId={video._id} priority={priority} />
         <h2 className={styles.title} title={video.title}>
           {truncate(video.title, TITLE_LIMIT)}
         </h2>

@@ -15,9 +15,9 @@ interface VideoGridProps {
 export function VideoGrid({ videos, label, onOpen, menuFor, listRef }: VideoGridProps) {
   return (
     <ul ref={listRef} className={styles.grid} aria-label={label}>
-      {videos.map((video) => (
+      {videos.map((video, index) => (
         <li key={video._id}>
-          <VideoCard video={video} onOpen={onOpen} menu={menuFor?.(video)} />
+          <VideoCard video={video} onOpen={onOpen} menu={menuFor?.(video)} priority={index === 0} />
         </li>
       ))}
     </ul>

@@ -1,0 +1,48 @@
+/**
+ * The boot script: a tiny classic script at the top of <head> (built and linked by
+ * boot-plugin.ts), run before the page paints and while the app's modules download.
+ *
+ * 1. Applies the saved theme, so a dark choice never flashes light (and vice versa).
+ * 2. Fetches the lazily loaded page of the address ahead (/trending, /results, /watch/:id), so it
+ *    does not wait for the app to ask for it.
+ * 3. Server mode: sends the first screen's API requests, which the app then takes up.
+ *
+ * Failures are quiet: the app does all of this itself anyway, only later.
+ */
+import { applyStoredTheme } from '../lib/theme';
+import { storedToken } from '../state/auth-storage';
+import { sendEarlyRequests } from './early-requests';
+import { firstScreen } from './first-screen';
+
+/** Filled in by the build: each early page's JS and CSS files (boot-plugin.ts). */
+declare const __BOOT_PAGE_FILES__: Record<string, string[]>;
+/** Filled in by the build: whether the API is a server to ask (false in mock builds). */
+declare const __BOOT_EARLY_REQUESTS__: boolean;
+
+function preload(href: string): void {
+  const link = document.createElement('link');
+  if (href.endsWith('.css')) {
+    link.rel = 'preload';
+    link.as = 'style';
+  } else {
+    link.rel = 'modulepreload';
+  }
+  // As the app's own loader asks for them (CORS, crossorigin=""), or the preload is not reused.
+  link.crossOrigin = '';
+  link.href = href;
+  document.head.append(link);
+}
+
+try {
+  applyStoredTheme();
+} catch {
+  // No storage: the system's theme.
+}
+
+try {
+  const screen = firstScreen(window.location.pathname, window.location.search);
+  for (const href of (screen.page && __BOOT_PAGE_FILES__[screen.page]) || []) preload(href);
+  if (__BOOT_EARLY_REQUESTS__) sendEarlyRequests(screen.requests, storedToken());
+} catch {
+  // The app asks for everything itself.
+}

@@ -1,0 +1,81 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { api, setTokenSource, setTransport } from '../lib/api-client';
+import {
+  homePageFetcher,
+  loadCategoryNames,
+  loadUpNext,
+  resetCategoryNames,
+  searchPageFetcher,
+  trendingPageFetcher,
+} from '../features/videos/videos-service';
+import { UP_NEXT_LENGTH } from '../features/videos/video-paths';
+import { filtersFromParams } from '../state/videos-reducer';
+import { VIDEO_PAGE_SIZE } from '../state/video-window';
+import { EARLY_PAGES } from './early-pages';
+import { firstScreen } from './first-screen';
+
+/** The paths the screens' own first requests use, as the API client sends them. */
+let asked: string[] = [];
+
+beforeEach(() => {
+  asked = [];
+  resetCategoryNames();
+  setTokenSource(() => null);
+  setTransport((request) => {
+    const url = new URL(request.url);
+    asked.push(url.pathname + url.search);
+    return Promise.resolve(
+      Response.json({ videos: [], video: {}, categoryNames: [], total: 0 }, { status: 200 }),
+    );
+  });
+});
+afterEach(() => {
+  delete window.__codetubeEarlyRequests;
+});
+
+const signal = new AbortController().signal;
+
+describe('the first screen the boot script prepares', () => {
+  it('asks for the home grid and the category names as home does, filters included', async () => {
+    for (const search of [
+      '',
+      '?category=CSS',
+      '?search=Learn%20CSS&category=CSS',
+      '?search=a%26b',
+    ]) {
+      asked = [];
+      resetCategoryNames();
+      await loadCategoryNames();
+      await homePageFetcher(filtersFromParams(new URLSearchParams(search)))(
+        0,
+        VIDEO_PAGE_SIZE,
+        signal,
+      );
+      expect(firstScreen('/', search).requests).toEqual(asked);
+    }
+  });
+
+  it('asks for trending, search results and a video as their pages do', async () => {
+    await trendingPageFetcher(0, VIDEO_PAGE_SIZE, signal);
+    expect(firstScreen('/trending', '')).toEqual({ requests: asked, page: EARLY_PAGES.trending });
+
+    asked = [];
+    await searchPageFetcher('learn css & html')(0, VIDEO_PAGE_SIZE, signal);
+    expect(firstScreen('/results', '?q=%20learn+css+%26+html%20')).toEqual({
+      requests: asked,
+      page: EARLY_PAGES.results,
+    });
+
+    asked = [];
+    await api.get('/api/video/a%20b');
+    await loadUpNext('a b', UP_NEXT_LENGTH);
+    expect(firstScreen('/watch/a%20b', '')).toEqual({ requests: asked, page: EARLY_PAGES.watch });
+  });
+
+  it('asks for nothing where the screen has nothing to ask or is not one it knows', () => {
+    expect(firstScreen('/results', '')).toEqual({ requests: [], page: EARLY_PAGES.results });
+    expect(firstScreen('/watch/%E0%A4%A', '')).toEqual({ requests: [] });
+    expect(firstScreen('/history', '')).toEqual({ requests: [] });
+    expect(firstScreen('/mock', '')).toEqual({ requests: [] });
+  });
+});

@@ -9,7 +9,7 @@
  *   (p99 and errors; GET /api/health at the same rate as the baseline), then a step search for
  *   the highest offered rate that keeps p99 ≤ 50 ms;
  * - start: `npm start` to the first answered GET /api/health, beside `node --import tsx
- *   src/server/start.ts` and a bare node:http process.
+ *   src/server/main.ts` and a bare node:http process.
  * API_BENCH_PARTS picks parts (reads,cluster,writes,start), API_BENCH_STORES the write stores.
  */
 import { spawn } from 'node:child_process';
@@ -28,7 +28,7 @@ import {
 } from './lib/server';
 import { median } from './lib/stats';
 import { freePort } from '../src/server/testing/free-port';
-import { ensureWebBuild, staleReason } from '../src/server/ensure-web-build';
+import { ensureWebBuild, webStaleReason } from '../scripts/build-state.mjs';
 
 /** App servers, bare servers and the start-up runs (one at a time each, so one range). */
 const PORTS = [3210, 3229] as const;
@@ -421,7 +421,7 @@ async function measureStart() {
       await server.stop();
       return server.startMs;
     },
-    'node --import tsx src/server/start.ts': async () => {
+    'node --import tsx src/server/main.ts': async () => {
       const server = await startBenchServer({ ports: PORTS, command: 'start-tsx', pollMs: 10 });
       await server.stop();
       return server.startMs;
@@ -444,10 +444,10 @@ async function measureStart() {
     );
   }
   const npmStart = median(times['npm start']!);
-  const tsx = median(times['node --import tsx src/server/start.ts']!);
+  const tsx = median(times['node --import tsx src/server/main.ts']!);
   const bare = median(times['bare node:http (node -e)']!);
   printRatio(
-    'npm start / node --import tsx src/server/start.ts, time to first health answer',
+    'npm start / node --import tsx src/server/main.ts, time to first health answer',
     npmStart / tsx,
     `${count(npmStart)} ms / ${count(tsx)} ms; no goal set`,
   );
@@ -462,7 +462,7 @@ export async function run(): Promise<void> {
   const webDir = await buildApp('server');
   if (PARTS.includes('cluster') || PARTS.includes('start')) {
     // `npm start` builds dist/web first when it is missing or stale: not a start to time.
-    const stale = staleReason(projectRoot);
+    const stale = webStaleReason(projectRoot);
     if (stale) printLine(`${stale}: building it as \`npm start\` would, before timing it`);
     ensureWebBuild(projectRoot);
   }

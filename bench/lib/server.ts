@@ -3,16 +3,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { join } from 'node:path';
 import { freePort } from '../../src/server/testing/free-port';
+import { ensureServerBuild } from '../../scripts/build-state.mjs';
 import { projectRoot } from './build';
 import { tempDir } from './temp';
 
 const SECRET = 'benchmark-secret-of-at-least-32-characters';
 
 /**
- * How the server is started: `main` runs src/server/main.ts directly (`node --import tsx
- * bench/lib/server-entry.ts`, no wrapper: the pid is the server's own, for its memory); `npm-start` runs `npm start` as an
- * operator would (whatever the package's start script is); `start-tsx` runs
- * `node --import tsx src/server/start.ts`, what `npm start` ran before issue 13.
+ * How the server is started: `main` runs the compiled server (`node dist/server/main.mjs`, built
+ * first when stale; no wrapper: the pid is the server's own, for its memory); `npm-start` runs
+ * `npm start` as an operator would; `start-tsx` runs the TypeScript sources under tsx's loader
+ * (`node --import tsx src/server/main.ts`), as `npm start` served before issue 13.
  */
 export type ServerCommand = 'main' | 'npm-start' | 'start-tsx';
 
@@ -104,9 +105,9 @@ export async function waitUntilHealthy(
 }
 
 const commands: Record<ServerCommand, [string, string[]]> = {
-  main: [process.execPath, ['--import', 'tsx', 'bench/lib/server-entry.ts']],
+  main: [process.execPath, ['dist/server/main.mjs']],
   'npm-start': ['npm', ['start', '--silent']],
-  'start-tsx': [process.execPath, ['--import', 'tsx', 'src/server/start.ts']],
+  'start-tsx': [process.execPath, ['--import', 'tsx', 'src/server/main.ts']],
 };
 
 /**
@@ -131,7 +132,9 @@ export async function startBenchServer(options: {
   const dir = tempDir('server');
   const port = await freePort(...options.ports);
   const databaseUrl = options.postgresUrl ?? join(dir, 'bench.sqlite');
-  const [file, args] = commands[options.command ?? 'main'];
+  const command = options.command ?? 'main';
+  if (command === 'main') await ensureServerBuild();
+  const [file, args] = commands[command];
   const spawned = performance.now();
   const child = spawn(file, args, {
     cwd: projectRoot,

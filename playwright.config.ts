@@ -61,7 +61,8 @@ export default defineConfig({
       timeout: 120_000,
     },
     {
-      // `npm start` (builds dist/web when stale) on a fresh SQLite database each run.
+      // `npm start` (builds dist/web and dist/server when stale, then runs node on the bundle,
+      // one worker per core) on a fresh SQLite database each run.
       command: `rm -rf ${SERVER_DATA_DIR} && npm start`,
       url: `http://127.0.0.1:${SERVER_PORT}/api/health`,
       env: {

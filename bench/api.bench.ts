@@ -74,7 +74,7 @@ const summary = (result: LoadResult) =>
   `${count(result.requestsPerSecond)} req/s, p50 ${fmt(result.latency.p50)} ms, ` +
   `p99 ${fmt(result.latency.p99)} ms, ${result.failed} failed, generator ${fmt(result.generatorCores)} cores`;
 
-/** Requests one closed-loop load sends: one GET on 50 connections. */
+/** One closed-loop GET on 50 connections for `seconds`. */
 const readLoad = (url: string, path: string, headers: Record<string, string>, seconds: number) =>
   runLoad({ url: `${url}${path}`, headers, connections: CONNECTIONS, duration: seconds });
 
@@ -105,7 +105,8 @@ async function compareRates(
       if (result.failed > 0) {
         printLine(
           `  ${side}: ${result.failed} failed (${describeStatuses(result.statusCounts)}, ` +
-            `${result.errors} connection errors) ${JSON.stringify(result.samples.slice(0, 2))}`,
+            `${result.errors} connection errors: ${result.errorSamples.join('; ')}) ` +
+            JSON.stringify(result.samples.slice(0, 2)),
         );
       }
     }
@@ -253,6 +254,9 @@ function printMix(name: string, result: LoadResult) {
   for (const sample of result.samples) {
     printLine(`  unexpected: ${sample.label} ${sample.status} ${sample.body}`);
   }
+  if (result.errorSamples.length > 0) {
+    printLine(`  connection errors: ${result.errorSamples.join('; ')}`);
+  }
 }
 
 /** The write mix at WRITE_RATE, and the step search, on one store. */
@@ -340,9 +344,10 @@ async function measureWrites(webDir: string, dialect: 'sqlite' | 'postgres', pos
         printLine(
           `    failed: ${result.errors} connection errors (${result.timeouts} timeouts); ` +
             `statuses ${describeStatuses(result.statusCounts)}; ` +
-            result.samples
-              .map((sample) => `${sample.label} ${sample.status} ${sample.body}`)
-              .join('; '),
+            [
+              ...result.errorSamples,
+              ...result.samples.map((sample) => `${sample.label} ${sample.status} ${sample.body}`),
+            ].join('; '),
         );
       }
       return pass;

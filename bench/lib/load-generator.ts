@@ -148,6 +148,7 @@ async function run(options: GeneratorOptions): Promise<LoadResult> {
   const total = new Tally();
   let segment = new Tally();
   const samples: LoadResult['samples'] = [];
+  const errorSamples: string[] = [];
   let connection = 0;
   let lastAnswer = 0;
   const setupClient = (client: autocannon.Client) => {
@@ -204,8 +205,10 @@ async function run(options: GeneratorOptions): Promise<LoadResult> {
           (error, result) => (error ? reject(error as Error) : resolve(result)),
         );
       });
-      instance.on('reqError', () => {
+      instance.on('reqError', (error: Error) => {
         segment.errors += 1;
+        const text = `${error.name}: ${error.message}`;
+        if (errorSamples.length < 5 && !errorSamples.includes(text)) errorSamples.push(text);
       });
       // With `amount`, autocannon ignores `duration`: stop it there.
       const limit =
@@ -251,6 +254,7 @@ async function run(options: GeneratorOptions): Promise<LoadResult> {
       ]),
     ),
     samples,
+    errorSamples,
     generatorCores: (cpu.user + cpu.system) / 1e6 / elapsed,
   };
 }

@@ -101,6 +101,8 @@ export interface LoadResult {
   byLabel: Record<string, { latency: LatencyFigures; unexpected: number }>;
   /** The first few unexpected answers, for the log. */
   samples: { label: string; status: number; body: string }[];
+  /** The first few distinct connection errors (`Error: read ECONNRESET`, a timeout). */
+  errorSamples: string[];
   /** CPU the generator used, in cores (1 = one core busy the whole run): near 1, it was the limit. */
   generatorCores: number;
 }

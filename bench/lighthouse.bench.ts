@@ -52,8 +52,31 @@ interface Audit {
   warnings: string[];
 }
 
-/** Lighthouse's default run: the mobile preset (Moto G Power, simulated slow 4G, 4× CPU). */
+/** Lighthouse's runtime errors that say "run Lighthouse again" (a busy machine causes them). */
+const TRANSIENT = new Set([
+  'NO_NAVSTART',
+  'NO_FCP',
+  'NO_LCP',
+  'PROTOCOL_TIMEOUT',
+  'NO_TRACING_STARTED',
+]);
+const ATTEMPTS = 3;
+
+/** An audit, tried again (up to ATTEMPTS in all) when Lighthouse fails for a transient reason. */
 async function audit(port: number, url: string): Promise<Audit> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await auditOnce(port, url);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (attempt >= ATTEMPTS || !code || !TRANSIENT.has(code)) throw error;
+      printLine(`${url}: ${code}, trying again (${attempt} of ${ATTEMPTS - 1})`);
+    }
+  }
+}
+
+/** Lighthouse's default run: the mobile preset (Moto G Power, simulated slow 4G, 4× CPU). */
+async function auditOnce(port: number, url: string): Promise<Audit> {
   const result = await lighthouse(url, {
     port,
     onlyCategories: ['performance'],
@@ -63,7 +86,10 @@ async function audit(port: number, url: string): Promise<Audit> {
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    const failure = new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+    throw Object.assign(failure, { code: lhr.runtimeError.code });
+  }
   const metrics = {} as Record<MetricName, number>;
   for (const [id, name] of METRICS) metrics[name] = lhr.audits[id]?.numericValue ?? Number.NaN;
   const requests = (

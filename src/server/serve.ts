@@ -16,6 +16,7 @@ import { SqlStore } from './db/sql-store';
 import { nodeTokenCodec } from './auth/node-token-codec';
 import { AnswerCache } from './http/answer-cache';
 import { clientAddressResolver } from './http/client-address';
+import { logAnswered } from './http/request-log';
 import type { Logger } from './logger';
 import { loadOrCreateSecret } from './secret';
 import { createServerApp } from './server-app';
@@ -126,11 +127,7 @@ export async function serveApp(
   // Catalogue answers, once computed, are served from their bytes (http/answer-cache.ts).
   const answers = new AnswerCache(
     () => store.catalogueVersion(),
-    (answered) =>
-      log.info(
-        `${answered.method} ${answered.path} ${answered.status} ${answered.ms.toFixed(1)}ms`,
-        { ...answered },
-      ),
+    (answered) => logAnswered(log, answered),
   );
   const server = createServer(
     answers.serving(getRequestListener(answers.keeping(app.fetch), { hostname: config.host })),

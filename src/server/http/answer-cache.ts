@@ -6,7 +6,7 @@ import type {
 } from 'node:http';
 import { catalogueVersionOf } from '../../api/catalogue/catalogue-cache';
 import { chooseEncoding } from './compress-answers';
-import { REQUEST_ID_HEADER, requestIdFor } from './request-log';
+import { REQUEST_ID_HEADER, requestIdFor, type AnsweredRequest } from './request-log';
 
 /** What a kept answer costs at most, all together; the least recently used go first. */
 const MAX_BYTES = 64 * 1024 * 1024;
@@ -18,15 +18,6 @@ const PER_RESPONSE = new Set([
   'transfer-encoding',
   REQUEST_ID_HEADER,
 ]);
-
-/** A request answered from kept bytes, as the request log names it. */
-export interface ServedRequest {
-  reqId: string;
-  method: string;
-  path: string;
-  status: number;
-  ms: number;
-}
 
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
@@ -67,7 +58,7 @@ export class AnswerCache {
    */
   constructor(
     private readonly catalogueVersion: () => Promise<string>,
-    private readonly served: (answered: ServedRequest) => void,
+    private readonly served: (answered: AnsweredRequest) => void,
   ) {}
 
   /** The app's fetch, keeping what it answers to catalogue reads. */
@@ -126,7 +117,7 @@ export class AnswerCache {
           response.setHeader(REQUEST_ID_HEADER, reqId);
           response.writeHead(200, found.headers);
           response.end(found.body);
-          const ms = Math.round((performance.now() - started) * 10) / 10;
+          const ms = performance.now() - started;
           this.served({ reqId, method: 'GET', path: request.url!.split('?')[0]!, status: 200, ms });
         },
         // The database is out of reach: the app answers (a 503) and logs it.

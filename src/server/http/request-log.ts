@@ -36,10 +36,31 @@ export function requestLog(log: Logger) {
       c.res = new Response(c.res.body, c.res);
       c.res.headers.set(REQUEST_ID_HEADER, reqId);
     }
-    const ms = Math.round((performance.now() - started) * 10) / 10;
-    const { status } = c.res;
-    const fields: LogFields = { reqId, method, path, status, ms };
-    if (c.error) fields.err = c.error;
-    log.info(`${method} ${path} ${status} ${ms.toFixed(1)}ms`, fields);
+    logAnswered(log, {
+      reqId,
+      method,
+      path,
+      status: c.res.status,
+      ms: performance.now() - started,
+      ...(c.error ? { err: c.error } : {}),
+    });
   });
+}
+
+/** What the request log says of an answered request. */
+export interface AnsweredRequest {
+  reqId: string;
+  method: string;
+  path: string;
+  status: number;
+  /** Milliseconds from arrival to answer. */
+  ms: number;
+  err?: unknown;
+}
+
+/** The one line per answered request (info), from the app or from kept bytes (answer-cache.ts). */
+export function logAnswered(log: Logger, answered: AnsweredRequest): void {
+  const ms = Math.round(answered.ms * 10) / 10;
+  const fields: LogFields = { ...answered, ms };
+  log.info(`${answered.method} ${answered.path} ${answered.status} ${ms.toFixed(1)}ms`, fields);
 }

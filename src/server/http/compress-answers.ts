@@ -1,7 +1,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** Below this many bytes compression costs more time than it saves on the wire. */
-export const MIN_COMPRESSED_BYTES = 1024;
+const MIN_COMPRESSED_BYTES = 1024;
 /** Brotli's quality 5 and gzip's level 6: most of the gain at a fraction of the best's time. */
 const BROTLI_QUALITY = 5;
 const GZIP_LEVEL = 6;

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seed, signedInUser, stubExternalImages } from './support';
 
-const widths = [320, 375, 768, 1024, 1280, 1920];
+const narrowest = 320;
+const widths = [narrowest, 375, 768, 1024, 1280, 1920];
 const routes = [
   '/',
   '/trending',
@@ -48,7 +49,7 @@ test('no route scrolls sideways from 320 px to 1920 px', async ({ page }) => {
 
   const overflowing: string[] = [];
   for (const path of routes) {
-    await page.setViewportSize({ width: widths[0], height: 800 });
+    await page.setViewportSize({ width: narrowest, height: 800 });
     await page.goto(path);
     await expect(page.getByRole('main')).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);

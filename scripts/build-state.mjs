@@ -17,10 +17,14 @@ export const webInputs = [
   'public',
   'index.html',
   'vite.config.ts',
+  'scripts/pwa-plugin.ts',
+  'scripts/precompress-web.mjs',
   'tsconfig.json',
   'package-lock.json',
   '.env',
+  '.env.local',
   '.env.production',
+  '.env.production.local',
 ];
 
 /** What the server bundle (dist/server) is built from. */

@@ -1,7 +1,7 @@
 // Writes gzip and Brotli copies beside each compressible file of a built app (dist/web), so the
 // server reads them at start instead of compressing (Brotli at its best takes most of a second,
 // in every worker). src/server/static-site.ts uses a copy only when it is not older than its file.
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
@@ -17,12 +17,18 @@ export function precompressWeb(dir) {
     const file = join(entry.parentPath, entry.name);
     if (statSync(file).size <= SMALLEST) continue;
     const content = readFileSync(file);
-    writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
-    writeFileSync(
+    writeWhole(`${file}.gz`, gzipSync(content, { level: 9 }));
+    writeWhole(
       `${file}.br`,
       brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
     );
   }
+}
+
+/** Written beside, then renamed: a build cut short never leaves a truncated copy to be served. */
+function writeWhole(file, bytes) {
+  writeFileSync(`${file}.partial`, bytes);
+  renameSync(`${file}.partial`, file);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -1,6 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { chooseEncoding } from './http/compress-answers';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -85,12 +86,12 @@ function respond(request: Request, asset: Asset): Response {
   if (request.headers.get('if-none-match') === asset.etag) {
     return new Response(null, { status: 304, headers });
   }
-  const accepted = request.headers.get('accept-encoding') ?? '';
+  const encoding = chooseEncoding(request.headers.get('accept-encoding') ?? undefined);
   let body = asset.identity;
-  if (asset.brotli && /\bbr\b/.test(accepted)) {
+  if (encoding === 'br' && asset.brotli) {
     body = asset.brotli;
     headers.set('content-encoding', 'br');
-  } else if (asset.gzip && /\bgzip\b/.test(accepted)) {
+  } else if (encoding === 'gzip' && asset.gzip) {
     body = asset.gzip;
     headers.set('content-encoding', 'gzip');
   }

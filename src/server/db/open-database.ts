@@ -98,13 +98,21 @@ export function reusePreparedStatements(database: BetterSqlite3.Database): void 
 }
 
 /**
+ * PostgreSQL's answer when a named statement's result no longer fits its table: another process
+ * migrated the table (a rolling deploy) after this connection prepared the statement.
+ */
+const CACHED_PLAN_CHANGED = '0A000';
+
+/**
  * PostgreSQL parses and plans an unnamed statement every time; a named one once per connection.
  * Queries with parameters (the app's own, never multi-statement migration scripts) get a name
  * from their text: the first STATEMENT_CACHE_SIZE texts in a process, the rest stay unnamed so
- * that no connection holds an unbounded number of statements.
+ * that no connection holds an unbounded number of statements. A named statement that a
+ * migration elsewhere has outdated is run again unnamed, and stays unnamed on that connection.
  */
 function nameParameterisedQueries(client: pg.PoolClient, names: Map<string, string>): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const outdated = new Set<string>();
   client.query = ((...args: unknown[]) => {
     const [text, values] = args;
     if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0) {
@@ -115,7 +123,14 @@ function nameParameterisedQueries(client: pg.PoolClient, names: Map<string, stri
       name = `codetube_${names.size}`;
       names.set(text, name);
     }
-    return name === undefined ? query(...args) : query({ name, text, values }, ...args.slice(2));
+    if (name === undefined || outdated.has(name) || typeof args[2] === 'function') {
+      return query(...args);
+    }
+    return (query({ name, text, values }) as Promise<unknown>).catch((error: unknown) => {
+      if ((error as { code?: string }).code !== CACHED_PLAN_CHANGED) throw error;
+      outdated.add(name);
+      return query(text, values);
+    });
   }) as pg.PoolClient['query'];
 }
 

@@ -11,6 +11,7 @@ describe('AnswerCache', () => {
   let computed = 0;
   const served: string[] = [];
   let server: Server;
+  let answers: AnswerCache;
   let origin: string;
 
   beforeAll(async () => {
@@ -27,9 +28,10 @@ describe('AnswerCache', () => {
       return compressed(c.req.raw, answer);
     });
     app.get('/api/private', (c) => c.json({ computed: ++computed }, 200, { etag: '"plain-tag"' }));
-    const answers = new AnswerCache(
+    answers = new AnswerCache(
       async () => version,
       ({ method, path, reqId }) => served.push(`${method} ${path} ${reqId}`),
+      { bytes: 1024 * 1024, entries: 50 },
     );
     server = createServer(answers.serving(getRequestListener(answers.keeping(app.fetch))));
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
@@ -82,13 +84,39 @@ describe('AnswerCache', () => {
     expect((await after.json()).version).toBe('v2');
   });
 
-  it('sends signed-in and conditional requests, and answers without its ETag, to the app', async () => {
+  it('sends conditional requests, and answers without its ETag, to the app', async () => {
+    await get('/api/videos');
     const before = computed;
-    await get('/api/videos', { authorization: 'Bearer token' });
     await get('/api/videos', { 'if-none-match': '"other.req"' });
-    expect(computed).toBe(before + 2);
+    expect(computed).toBe(before + 1);
     await get('/api/private');
     await get('/api/private');
-    expect(computed).toBe(before + 4);
+    expect(computed).toBe(before + 3);
+  });
+
+  it('answers a signed-in reader from the kept bytes too: a catalogue answer is everyone’s', async () => {
+    await get('/api/videos');
+    const before = computed;
+    const signedIn = await get('/api/videos', { authorization: 'Bearer token' });
+    expect(signedIn.status).toBe(200);
+    expect(computed).toBe(before);
+  });
+
+  it('keeps at most its number of answers however many URLs are asked for, forgetting the least used', async () => {
+    await get('/api/videos?n=first');
+    const before = computed;
+    for (let n = 0; n < 120; n += 1) {
+      await get(`/api/videos?n=${n}`);
+      // The first one stays in use, so it is never the least recently used.
+      if (n % 20 === 0) await get('/api/videos?n=first');
+    }
+    expect(answers.size.entries).toBe(50);
+    expect(answers.size.bytes).toBeLessThanOrEqual(1024 * 1024);
+    const computedBefore = computed;
+    await get('/api/videos?n=first');
+    expect(computed).toBe(computedBefore);
+    await get('/api/videos?n=0');
+    expect(computed).toBe(computedBefore + 1);
+    expect(computed - before).toBeGreaterThan(120);
   });
 });

@@ -29,6 +29,11 @@ export default defineConfig({
   use: {
     ...devices['Desktop Chrome'],
     trace: 'retain-on-failure',
+    // Every test gets a fresh browser context, where the app's service worker would install and
+    // precache the whole build (about fifty files) on the first page load: CPU that two cores
+    // share with everything else, for a cache that test never uses. installable.spec.ts, which
+    // tests that worker, allows it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath,
       args: [

@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { catalogue, seed } from './support';
 
+// The service worker under test (playwright.config.ts blocks it everywhere else).
+test.use({ serviceWorkers: 'allow' });
+
 test('the app is installable: a manifest and a service worker that controls the page', async ({
   page,
 }) => {

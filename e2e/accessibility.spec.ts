@@ -30,8 +30,8 @@ const loggedOutListRoutes = ['/liked-videos', '/history', '/watch-later', '/play
 // the transport under the API client differs), so these scans run once, in the mock project,
 // whose /mock page also shows the scenario panel the server build leaves out. Every scan is a
 // few seconds on a 2-core machine: running them twice cost CI minutes and found nothing new.
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name !== 'mock', 'axe scans run in the mock project only');
+test.beforeEach(() => {
+  test.skip(test.info().project.name !== 'mock', 'axe scans run in the mock project only');
 });
 
 const viewports = [

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Response as PageResponse } from '@playwright/test';
 import { execFile, execFileSync } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -449,20 +449,25 @@ test('the tester is lazy-loaded: the first load of / downloads none of its code'
   const marker = 'Response is undefined.';
 
   async function scriptsOf(path: string) {
-    const context = await browser.newContext();
+    const context = await browser.newContext({ serviceWorkers: 'block' });
     const page = await context.newPage();
     const scripts: Promise<{ url: string; text: string }>[] = [];
-    page.on('response', (response) => {
+    const onResponse = (response: PageResponse) => {
       if (response.request().resourceType() === 'script') {
         scripts.push(response.text().then((text) => ({ url: response.url(), text })));
       }
-    });
+    };
+    page.on('response', onResponse);
     await page.goto(path);
     if (path === '/') {
       await expect(page.getByRole('list', { name: 'Videos' })).toBeVisible();
     } else {
       await expect(page.getByText(marker)).toBeVisible();
     }
+    // Whatever the page still fetches after its first screen counts too; then no answer may
+    // arrive after the bodies are read (its body would be gone with the closed context).
+    await page.waitForLoadState('networkidle');
+    page.off('response', onResponse);
     const loaded = await Promise.all(scripts);
     await context.close();
     return loaded;

@@ -98,8 +98,10 @@ export function reusePreparedStatements(database: BetterSqlite3.Database): void 
 }
 
 /**
- * PostgreSQL's answer when a named statement's result no longer fits its table: another process
- * migrated the table (a rolling deploy) after this connection prepared the statement.
+ * The SQLSTATE of "cached plan must not change result type": another process migrated a table
+ * (a rolling deploy) after this connection prepared a named statement that reads it. The code
+ * (feature_not_supported) covers other refusals too; for those the unnamed retry fails the same
+ * way and that error is what the caller gets.
  */
 const CACHED_PLAN_CHANGED = '0A000';
 

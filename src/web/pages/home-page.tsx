@@ -7,6 +7,7 @@ import { CategoryChips } from '../features/videos/components/category-chips';
 import { VideoCard } from '../features/videos/components/video-card';
 import { VideoGrid } from '../features/videos/components/video-grid';
 import { homePageFetcher, loadCategoryNames } from '../features/videos/videos-service';
+import { useDocumentTitle } from '../lib/use-document-title';
 import { lookUpVideos } from '../lib/video-lookup';
 import { useAuth, useVideos } from '../state/use-store';
 import { categoryChips, filtersFromParams, homePath, sameFilters } from '../state/videos-reducer';
@@ -29,6 +30,7 @@ export function HomePage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { openVideo, menuFor } = useVideoActions();
+  useDocumentTitle();
   const filters = filtersFromParams(params);
   const key = `${filters.category}\u0000${filters.search}`;
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the key names the filters

@@ -5,12 +5,14 @@ import { usePlaylists } from '../state/use-store';
 import { VideoListScreen } from './video-list-screen';
 import { RequireLogin } from './require-login';
 import { EmptyState } from '../components/ui/empty-state';
+import { useDocumentTitle } from '../lib/use-document-title';
 
 /** /playlist/:playlistId: one playlist, titled with its name and video count. */
 export default function PlaylistPage() {
   const { playlistId = '' } = useParams();
   const { state } = usePlaylists();
   const playlist = state.playlists.find((item) => item._id === playlistId);
+  useDocumentTitle(playlist ? playlistLabel(playlist.title) : playlistTexts.heading);
 
   if (!playlist) {
     return (
@@ -27,6 +29,7 @@ export default function PlaylistPage() {
   return (
     <VideoListScreen
       title={`${playlistLabel(playlist.title)} (${count} ${count === 1 ? 'video' : 'videos'})`}
+      documentTitle={playlistLabel(playlist.title)}
       videos={playlist.videos}
       emptyText={playlistTexts.emptyPlaylist}
       loading={false}

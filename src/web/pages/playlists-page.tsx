@@ -10,12 +10,14 @@ import { playlistLabel } from '../features/playlists/playlist-label';
 import { playlistTexts } from '../features/playlists/playlist-texts';
 import { createPlaylist, deletePlaylist } from '../features/playlists/playlists-service';
 import { Thumbnail } from '../features/videos/components/thumbnail';
+import { useDocumentTitle } from '../lib/use-document-title';
 import { usePlaylists } from '../state/use-store';
 import { LoadState } from './load-state';
 import { RequireLogin } from './require-login';
 
 /** /playlist: the user's playlists, a 'Create Playlist' button and its modal. */
 export default function PlaylistsPage() {
+  useDocumentTitle(playlistTexts.heading);
   return (
     <RequireLogin>
       <Playlists />

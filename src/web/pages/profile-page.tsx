@@ -3,6 +3,7 @@ import { PageHeading } from '../components/ui/page-heading';
 import { logOutEverywhere } from '../features/auth/auth-service';
 import { authTexts } from '../features/auth/auth-texts';
 import { NotesTransferPanel } from '../features/notes/components/notes-transfer-panel';
+import { useDocumentTitle } from '../lib/use-document-title';
 import { useAuth, useDispatchers } from '../state/use-store';
 import styles from './pages.module.css';
 import { RequireLogin } from './require-login';
@@ -11,6 +12,7 @@ import { RequireLogin } from './require-login';
 export default function ProfilePage() {
   const { state } = useAuth();
   const dispatchers = useDispatchers();
+  useDocumentTitle('Profile');
   return (
     <RequireLogin>
       <PageHeading title="Profile" />

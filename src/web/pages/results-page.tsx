@@ -4,6 +4,7 @@ import { EmptyState } from '../components/ui/empty-state';
 import { PageHeading } from '../components/ui/page-heading';
 import { VideoGrid } from '../features/videos/components/video-grid';
 import { searchPageFetcher } from '../features/videos/videos-service';
+import { useDocumentTitle } from '../lib/use-document-title';
 import { useVideos } from '../state/use-store';
 import { emptyVideoWindow, videoWindowReducer } from '../state/video-window';
 import { LoadState } from './load-state';
@@ -37,12 +38,7 @@ export default function ResultsPage() {
   });
   const { openVideo, menuFor } = useVideoActions();
 
-  useEffect(() => {
-    document.title = query ? `${query} - Search - CodeTube` : 'Search - CodeTube';
-    return () => {
-      document.title = 'CodeTube';
-    };
-  }, [query]);
+  useDocumentTitle(query ? `${query} - Search` : 'Search');
 
   // The search box shows what was searched for (after a reload or a shared link too).
   const boxText = videos.filters.search;

@@ -3,6 +3,7 @@ import { EmptyState } from '../components/ui/empty-state';
 import { PageHeading } from '../components/ui/page-heading';
 import { TrendingCard } from '../features/videos/components/trending-card';
 import { trendingPageFetcher } from '../features/videos/videos-service';
+import { useDocumentTitle } from '../lib/use-document-title';
 import { emptyVideoWindow, videoWindowReducer } from '../state/video-window';
 import { LoadState } from './load-state';
 import { PagedList } from './paged-list';
@@ -20,6 +21,7 @@ export default function TrendingPage() {
     dispatch,
   });
   const { openVideo } = useVideoActions();
+  useDocumentTitle('Trending');
   return (
     <>
       <PageHeading title="Trending" />

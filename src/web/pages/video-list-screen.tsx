@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Video } from '../../contract/entities';
 import { EmptyState } from '../components/ui/empty-state';
+import { useDocumentTitle } from '../lib/use-document-title';
 import { PageHeading } from '../components/ui/page-heading';
 import { VideoGrid } from '../features/videos/components/video-grid';
 import { LoadState } from './load-state';
@@ -9,6 +10,8 @@ import { useVideoActions, type CardPlace } from './use-video-actions';
 
 interface VideoListScreenProps {
   title: string;
+  /** The page's name in the browser tab; the title when not given. */
+  documentTitle?: string;
   videos: Video[];
   emptyText: string;
   loading: boolean;
@@ -21,6 +24,7 @@ interface VideoListScreenProps {
 
 /** A signed-in list of videos: liked, history, watch later, one playlist. */
 export function VideoListScreen(props: VideoListScreenProps) {
+  useDocumentTitle(props.documentTitle ?? props.title);
   return (
     <RequireLogin>
       <VideoList {...props} />

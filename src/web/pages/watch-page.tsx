@@ -23,6 +23,7 @@ import {
 } from '../features/watch-later/watch-later-service';
 import { formatAge, formatCount } from '../lib/format';
 import { useShortcut } from '../lib/shortcuts';
+import { useDocumentTitle } from '../lib/use-document-title';
 import { useAuth, useVideos } from '../state/use-store';
 import { LoadState } from './load-state';
 import styles from './pages.module.css';
@@ -34,6 +35,7 @@ import { useVideo } from './use-video';
 export default function WatchPage() {
   const { videoId = '' } = useParams();
   const load = useVideo(videoId);
+  useDocumentTitle(load.state === 'ready' ? load.video.title : undefined);
   return (
     <LoadState
       loading={load.state === 'loading'}

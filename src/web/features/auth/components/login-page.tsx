@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { TEST_ACCOUNT } from '../../../../contract/limits';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuth, useDispatchers } from '../../../state/use-store';
 import { demoAccountAvailable, logIn } from '../auth-service';
 import { authTexts } from '../auth-texts';
@@ -19,6 +20,7 @@ export default function LoginPage() {
   const [submitting, setSubmitting] = useState(false);
   const [demoAvailable, setDemoAvailable] = useState(true);
   const unavailableId = useId();
+  useDocumentTitle('Login');
 
   useEffect(() => {
     let current = true;

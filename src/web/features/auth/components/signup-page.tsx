@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuth, useDispatchers } from '../../../state/use-store';
 import { signUp } from '../auth-service';
 import { authTexts } from '../auth-texts';
@@ -29,6 +30,7 @@ export default function SignupPage() {
   // SPEC §4: the match flag is re-evaluated on each edit of the confirm field.
   const [matches, setMatches] = useState(true);
   const [submitting, setSubmitting] = useState(false);
+  useDocumentTitle('Signup');
 
   if (auth.isLoggedIn) return <Navigate to="/" replace />;
 

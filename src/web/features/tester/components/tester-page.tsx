@@ -1,4 +1,5 @@
 import { useId, useReducer, type FormEvent, type KeyboardEvent } from 'react';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuth } from '../../../state/use-store';
 import { sendTesterRequest, type TesterRequest } from '../send-request';
 import { historyEntry, type HistoryEntry } from '../tester-history';
@@ -33,6 +34,7 @@ export function TesterPage({ sessionToken = null }: { sessionToken?: string | nu
   const [state, dispatch] = useReducer(testerReducer, undefined, initialTesterState);
   const endpoints = useEndpointOptions();
   const history = useTesterHistory();
+  useDocumentTitle(testerTexts.pageTitle);
   const ids = {
     method: useId(),
     endpoint: useId(),

@@ -1,9 +1,9 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Toaster } from 'react-hot-toast';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { SaveToPlaylistProvider } from '../features/playlists/components/save-to-playlist-provider';
 import { HomePage } from '../pages/home-page';
 import { StoreProvider } from '../state/store-provider';
+import { AppToaster } from './app-toaster';
 import { ErrorBoundary } from './error-boundary';
 import { ShortcutsHelp } from './shortcuts-help';
 import { AppLayout } from './layout/app-layout';
@@ -21,9 +21,6 @@ const ProfilePage = lazy(() => import('../pages/profile-page'));
 const LoginPage = lazy(() => import('../features/auth/components/login-page'));
 const SignupPage = lazy(() => import('../features/auth/components/signup-page'));
 const TesterPage = lazy(() => import('../features/tester/components/tester-page'));
-
-/** SPEC §9's toast constants: react-hot-toast's defaults already match them, but these don't. */
-const toastOptions = { success: { style: { minWidth: 260, maxWidth: 350 } } };
 
 /** The app: stores, the shared chrome and SPEC §2's routes (non-home screens load lazily). */
 export function App() {
@@ -56,7 +53,7 @@ export function App() {
             </Routes>
           </SaveToPlaylistProvider>
         </BrowserRouter>
-        <Toaster position="top-right" toastOptions={toastOptions} />
+        <AppToaster />
       </StoreProvider>
     </ErrorBoundary>
   );

@@ -63,3 +63,22 @@ test('no route scrolls sideways from 320 px to 1920 px', async ({ page }) => {
   }
   expect(overflowing).toEqual([]);
 });
+
+// Issue 14, point 13: cards as wide as YouTube's on wide screens, not six narrow columns.
+test('home cards are 320–400 px wide on wide screens', async ({ page }) => {
+  await stubExternalImages(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  const grid = page.getByRole('list', { name: 'Videos' });
+  await expect(grid.getByRole('listitem').first()).toBeVisible();
+  for (const width of [1280, 1920, 2560]) {
+    await page.setViewportSize({ width, height: 900 });
+    const widths = await grid
+      .locator(':scope > li')
+      .evaluateAll((cards) => cards.slice(0, 8).map((card) => card.getBoundingClientRect().width));
+    for (const cardWidth of widths) {
+      expect(cardWidth, `a card at ${width} px`).toBeGreaterThanOrEqual(320);
+      expect(cardWidth, `a card at ${width} px`).toBeLessThanOrEqual(400);
+    }
+  }
+});

@@ -173,7 +173,7 @@ test.describe('playlists', () => {
     await expect(page.getByText('No playlists added yet.')).toBeVisible();
   });
 
-  test('the save modal: none yet, inline create blocked while blank, newest first, toggles', async ({
+  test('the save modal: Watch later on top, none yet, Create saves into the new playlist, newest first, toggles, Done', async ({
     page,
   }) => {
     await signedInUser(page);
@@ -182,6 +182,12 @@ test.describe('playlists', () => {
     await page.getByRole('menuitem', { name: 'Save to playlist' }).click();
     const dialog = page.getByRole('dialog', { name: 'Save to playlist' });
     await expect(dialog.getByText('No playlist created.')).toBeVisible();
+    const watchLater = dialog.getByRole('checkbox', { name: 'Watch later' });
+    await expect(watchLater).not.toBeChecked();
+    await watchLater.check();
+    await expect(toast(page, 'Video added to watch later')).toBeVisible();
+    await expect(watchLater).toBeChecked();
+
     const create = dialog.getByRole('button', { name: 'Create' });
     await expect(create).toBeDisabled();
     await dialog.getByLabel('New playlist name').fill('   ');
@@ -189,20 +195,37 @@ test.describe('playlists', () => {
     for (const name of ['First', 'Second']) {
       await dialog.getByLabel('New playlist name').fill(name);
       await create.click();
-      await expect(dialog.getByRole('checkbox', { name })).toBeVisible();
+      // As on YouTube: the new playlist holds the video at once.
+      await expect(dialog.getByRole('checkbox', { name })).toBeChecked();
+      await expect(dialog.getByRole('checkbox', { name })).toBeEnabled();
     }
-    await expect(dialog.getByRole('checkbox')).toHaveCount(2);
-    await expect(dialog.locator('label').filter({ has: page.getByRole('checkbox') })).toHaveText([
-      'Second',
-      'First',
-    ]);
+    const playlists = dialog.getByRole('list', { name: 'Playlists' });
+    await expect(playlists.getByRole('checkbox')).toHaveCount(2);
+    await expect(playlists.locator('label')).toHaveText(['Second', 'First']);
     const first = dialog.getByRole('checkbox', { name: 'First' });
-    await first.check();
-    await expect(toast(page, 'Video added to playlist')).toBeVisible();
     await first.uncheck();
     await expect(toast(page, 'Video removed successfully.')).toBeVisible();
     await expect(first).not.toBeChecked();
-    // Clicking the backdrop closes the dialog.
+    await first.check();
+    await expect(first).toBeChecked();
+    await expect(first).toBeEnabled();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(dialog).toBeHidden();
+
+    // What the modal did is what the lists hold.
+    await page.goto('/playlist');
+    const cards = page.getByRole('list', { name: 'Playlists' }).getByRole('listitem');
+    await expect(cards.getByText('1 video')).toHaveCount(2);
+    await page.getByRole('link', { name: 'Watch Later', exact: true }).click();
+    await expect(card(page, seed.html5.title)).toBeVisible();
+
+    // Unticking Watch later takes it off; clicking the backdrop closes the dialog.
+    await page.goto('/');
+    await card(page, seed.html5.title).getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Save to playlist' }).click();
+    await expect(watchLater).toBeChecked();
+    await watchLater.uncheck();
+    await expect(toast(page, 'Video deleted from watch later.')).toBeVisible();
     await page.mouse.click(5, 5);
     await expect(dialog).toBeHidden();
   });

@@ -1,10 +1,10 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
-import { SaveToPlaylistProvider } from '../features/playlists/components/save-to-playlist-provider';
 import { HomePage } from '../pages/home-page';
 import { StoreProvider } from '../state/store-provider';
 import { AppToaster } from './app-toaster';
 import { ErrorBoundary } from './error-boundary';
+import { SaveToPlaylistProvider } from './save-to-playlist-provider';
 import { ShortcutsHelp } from './shortcuts-help';
 import { AppLayout } from './layout/app-layout';
 import { StartupLoader } from './startup-loader';

@@ -1,4 +1,4 @@
-import type { Video } from '../../../contract/entities';
+import type { Playlist, Video } from '../../../contract/entities';
 import type { PlaylistResponse, PlaylistsResponse } from '../../../contract/responses';
 import { api } from '../../lib/api-client';
 import { ADDED, DELETED, accept, withToasts } from '../../lib/notify';
@@ -11,9 +11,13 @@ const reportTo = (dispatch: Dispatch) => (error: unknown) =>
 const playlistPath = (playlistId: string) =>
   `/api/user/playlists/${encodeURIComponent(playlistId)}`;
 
-/** Creates an empty playlist. */
-export function createPlaylist(title: string, dispatch: Dispatch) {
-  return withToasts(
+/** Creates an empty playlist; resolves to it, or to undefined when creating failed. */
+export async function createPlaylist(
+  title: string,
+  dispatch: Dispatch,
+): Promise<Playlist | undefined> {
+  let created: Playlist | undefined;
+  await withToasts(
     { loading: playlistTexts.creating, success: playlistTexts.created },
     async () => {
       const { playlists } = accept(
@@ -21,9 +25,14 @@ export function createPlaylist(title: string, dispatch: Dispatch) {
         ADDED,
       );
       dispatch({ type: 'CREATE_PLAYLIST', payload: playlists });
+      // The answer lists the user's playlists oldest first; the newest of this title is the new
+      // one even when another tab created one meanwhile (the API may also store the title
+      // tidied, hence the fallback to the newest of all).
+      created = playlists.findLast((playlist) => playlist.title === title) ?? playlists.at(-1);
     },
     reportTo(dispatch),
   );
+  return created;
 }
 
 /** Deletes a playlist. */

@@ -1,30 +1,28 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { Video } from '../../../../contract/entities';
+import buttons from '../../../components/ui/button.module.css';
+import checkRows from '../../../components/ui/check-row.module.css';
 import { Modal } from '../../../components/ui/modal';
 import { usePlaylists } from '../../../state/use-store';
 import { playlistTexts } from '../playlist-texts';
 import { addVideoToPlaylist, createPlaylist, removeVideoFromPlaylist } from '../playlists-service';
 import { playlistLabel } from '../playlist-label';
-import { SaveToPlaylistContext } from './save-to-playlist-context';
 import styles from './playlists.module.css';
 
-/** Hosts the one 'Save to playlist' modal that the watch page and card menus open. */
-export function SaveToPlaylistProvider({ children }: { children: ReactNode }) {
-  const [video, setVideo] = useState<Video | null>(null);
-  return (
-    <SaveToPlaylistContext.Provider value={setVideo}>
-      {children}
-      {video && <SaveToPlaylistModal video={video} onClose={() => setVideo(null)} />}
-    </SaveToPlaylistContext.Provider>
-  );
+interface SaveToPlaylistModalProps {
+  video: Video;
+  onClose: () => void;
+  /** Rows above the playlists (the app puts Watch later there, as YouTube does). */
+  before?: ReactNode;
 }
 
 /**
  * SPEC §2/§4: the user's playlists newest first, each a checkbox that toggles the video's
  * membership; 'No playlist created.' when there are none; an inline create whose button stays
- * disabled while the name is blank.
+ * disabled while the name is blank. As on YouTube, 'Create' makes the playlist with the video in
+ * it, and 'Done' closes the modal.
  */
-function SaveToPlaylistModal({ video, onClose }: { video: Video; onClose: () => void }) {
+export function SaveToPlaylistModal({ video, onClose, before }: SaveToPlaylistModalProps) {
   const { state, dispatch } = usePlaylists();
   const [name, setName] = useState('');
   // The box shows the user's choice at once, while the server confirms it.
@@ -43,21 +41,25 @@ function SaveToPlaylistModal({ video, onClose }: { video: Video; onClose: () => 
   const handleCreate = async (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) return;
-    if (await createPlaylist(name.trim(), dispatch)) setName('');
+    const created = await createPlaylist(name.trim(), dispatch);
+    if (!created) return;
+    setName('');
+    await toggle(created._id, true);
   };
 
   return (
     <Modal title={playlistTexts.save} open onClose={onClose}>
+      {before}
       {newestFirst.length === 0 ? (
         <p className={styles.muted}>{playlistTexts.noneCreated}</p>
       ) : (
-        <ul className={styles.checkList}>
+        <ul className={styles.checkList} aria-label={playlistTexts.heading}>
           {newestFirst.map((playlist) => {
             const included =
               pending[playlist._id] ?? playlist.videos.some((item) => item._id === video._id);
             return (
               <li key={playlist._id}>
-                <label className={styles.checkRow}>
+                <label className={checkRows.checkRow}>
                   <input
                     type="checkbox"
                     checked={included}
@@ -86,6 +88,11 @@ function SaveToPlaylistModal({ video, onClose }: { video: Video; onClose: () => 
           Create
         </button>
       </form>
+      <div className={styles.doneRow}>
+        <button type="button" className={buttons.button} onClick={onClose}>
+          Done
+        </button>
+      </div>
     </Modal>
   );
 }

@@ -257,12 +257,22 @@ test.describe('login', () => {
     await page.getByLabel('Email').fill('test@codetube.dev');
     await page.getByLabel('Password').fill('not-the-password');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await expect(
-      page
-        .getByRole('alert')
-        .getByText('The credentials you entered are invalid. Unauthorized access error.'),
-    ).toBeVisible();
+    const message = 'The credentials you entered are invalid. Unauthorized access error.';
+    await expect(page.getByRole('alert').getByText(message)).toBeVisible();
+    // Once, at the form (no toast repeating it), tied to the field it is about.
+    await expect(page.getByText(message)).toHaveCount(1);
+    const password = page.getByLabel('Password');
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expect(password).toHaveAccessibleDescription(message);
+    await expect(page.getByLabel('Email')).not.toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+
+    await page.getByLabel('Email').fill('nobody-here@example.com');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    const unknown = 'The email you entered is not Registered. Not Found error';
+    await expect(page.getByLabel('Email')).toHaveAccessibleDescription(unknown);
+    await expect(page.getByText(unknown)).toHaveCount(1);
+    await expect(password).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   test('the session survives a reload, and Logout ends it', async ({ page }) => {
@@ -290,9 +300,20 @@ test.describe('signup', () => {
     }
     await expect(page.getByLabel(/Terms/)).toBeVisible();
     const create = page.getByRole('button', { name: 'Create New Account' });
+    // An empty submit sends nothing and marks every empty field, starting at the first.
+    await create.click();
+    const labels = ['Email', 'First name', 'Last name', 'Password', 'Confirm password'];
+    for (const label of labels) {
+      const field = page.getByLabel(label, { exact: true });
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await expect(field).toHaveAccessibleDescription(`${label} is required.`);
+    }
+    await expect(page.getByLabel('Email')).toBeFocused();
     await page.getByLabel('Email').fill('partial@example.com');
+    await expect(page.getByLabel('Email')).not.toHaveAttribute('aria-invalid', 'true');
     await create.click();
     await expect(page).toHaveURL(/\/signup$/);
+    await expect(page.getByLabel('First name')).toBeFocused();
     await expect(page.getByText('Creating your account...')).toHaveCount(0);
 
     await page.getByLabel('Password', { exact: true }).fill('abc');
@@ -325,9 +346,10 @@ test.describe('signup', () => {
     await page.getByLabel('Password', { exact: true }).fill('x');
     await page.getByLabel('Confirm password').fill('x');
     await page.getByRole('button', { name: 'Create New Account' }).click();
-    await expect(
-      page.getByRole('alert').getByText('Unprocessable Entity. Email Already Exists.'),
-    ).toBeVisible();
+    const message = 'Unprocessable Entity. Email Already Exists.';
+    await expect(page.getByRole('alert').getByText(message)).toBeVisible();
+    await expect(page.getByText(message)).toHaveCount(1);
+    await expect(page.getByLabel('Email')).toHaveAccessibleDescription(message);
     await expect(page).toHaveURL(/\/signup$/);
   });
 });

@@ -28,7 +28,8 @@ function failAuth(error: unknown, dispatchers: Dispatchers, toastId: string) {
   dispatchers.auth({ type: 'AUTH_ERROR', payload: message });
   dispatchers.videos({ type: 'CLEAR_USER_DATA' });
   dispatchers.playlists({ type: 'CLEAR_USER_DATA' });
-  toast.error(message, { id: toastId });
+  // The form shows the message, at the field it is about: one place, not a toast as well.
+  toast.dismiss(toastId);
 }
 
 /** Logs in, keeps the session and loads the user's lists. Resolves to whether it worked. */

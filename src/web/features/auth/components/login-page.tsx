@@ -4,7 +4,9 @@ import { TEST_ACCOUNT } from '../../../../contract/limits';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuth, useDispatchers } from '../../../state/use-store';
 import { demoAccountAvailable, logIn } from '../auth-service';
+import { authErrorField } from '../auth-error-field';
 import { authTexts } from '../auth-texts';
+import { AuthField } from './auth-field';
 import styles from './auth-form.module.css';
 
 /** True when the app itself put an entry before this one, so going back stays in the app. */
@@ -33,6 +35,7 @@ export default function LoginPage() {
   }, []);
 
   if (auth.isLoggedIn && !submitting) return <Navigate to="/" replace />;
+  const errorField = auth.error ? authErrorField(auth.error) : undefined;
 
   const submit = async (credentials: { email: string; password: string }) => {
     setSubmitting(true);
@@ -53,28 +56,28 @@ export default function LoginPage() {
     <div className={styles.page}>
       <form className={styles.form} onSubmit={handleSubmit}>
         <h1 className={styles.title}>Login</h1>
-        <label className={styles.field}>
-          Email
-          <input
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </label>
-        <label className={styles.field}>
-          Password
-          <input
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </label>
+        <AuthField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={errorField === 'email' ? (auth.error ?? undefined) : undefined}
+          announce
+        />
+        <AuthField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={errorField === 'password' ? (auth.error ?? undefined) : undefined}
+          announce
+        />
         <div className={styles.row}>
           <label className={styles.check}>
             <input type="checkbox" name="remember" />
@@ -82,7 +85,7 @@ export default function LoginPage() {
           </label>
           <span className={styles.muted}>{authTexts.forgotPassword}</span>
         </div>
-        {auth.error && (
+        {auth.error && !errorField && (
           <p role="alert" className={styles.error}>
             {auth.error}
           </p>

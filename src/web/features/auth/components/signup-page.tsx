@@ -3,7 +3,9 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuth, useDispatchers } from '../../../state/use-store';
 import { signUp } from '../auth-service';
+import { authErrorField } from '../auth-error-field';
 import { authTexts } from '../auth-texts';
+import { AuthField } from './auth-field';
 import styles from './auth-form.module.css';
 
 const fields = [
@@ -14,6 +16,8 @@ const fields = [
 ] as const;
 
 type FieldName = (typeof fields)[number]['name'];
+
+const missingText = (label: string) => `${label} is required.`;
 
 /** SPEC §2's signup screen; after success the user is sent to /login. */
 export default function SignupPage() {
@@ -30,14 +34,24 @@ export default function SignupPage() {
   // SPEC §4: the match flag is re-evaluated on each edit of the confirm field.
   const [matches, setMatches] = useState(true);
   const [submitting, setSubmitting] = useState(false);
+  // After a submit with empty fields, those fields say so until they are filled.
+  const [markMissing, setMarkMissing] = useState(false);
   useDocumentTitle('Signup');
 
   if (auth.isLoggedIn) return <Navigate to="/" replace />;
+  const errorField = auth.error ? authErrorField(auth.error) : undefined;
+  const isMissing = (value: string) => markMissing && value === '';
 
-  const handleSubmit = async (event: FormEvent) => {
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // SPEC §5: with any of the five fields empty, submitting does nothing.
-    if (Object.values(values).some((value) => value === '') || confirm === '') return;
+    // SPEC §5: with any of the five fields empty, submitting does nothing (beyond marking them,
+    // and taking the user to the first).
+    if (Object.values(values).some((value) => value === '') || confirm === '') {
+      setMarkMissing(true);
+      const inputs = [...event.currentTarget.querySelectorAll('input')];
+      inputs.find((input) => input.type !== 'checkbox' && input.value === '')?.focus();
+      return;
+    }
     if (confirm !== values.password) {
       setMatches(false);
       return;
@@ -53,41 +67,47 @@ export default function SignupPage() {
       <form className={styles.form} onSubmit={(event) => void handleSubmit(event)} noValidate>
         <h1 className={styles.title}>Signup</h1>
         {fields.map((field) => (
-          <label key={field.name} className={styles.field}>
-            {field.label}
-            <input
-              type={field.type}
-              name={field.name}
-              autoComplete={field.autoComplete}
-              value={values[field.name]}
-              onChange={(event) => setValues({ ...values, [field.name]: event.target.value })}
-            />
-          </label>
-        ))}
-        <label className={styles.field}>
-          Confirm password
-          <input
-            type="password"
-            name="confirmPassword"
-            autoComplete="new-password"
-            value={confirm}
-            aria-invalid={!matches}
-            aria-describedby={matches ? undefined : 'password-mismatch'}
-            onChange={(event) => {
-              setConfirm(event.target.value);
-              setMatches(event.target.value === values.password);
-            }}
+          <AuthField
+            key={field.name}
+            label={field.label}
+            type={field.type}
+            name={field.name}
+            autoComplete={field.autoComplete}
+            value={values[field.name]}
+            onChange={(event) => setValues({ ...values, [field.name]: event.target.value })}
+            error={
+              isMissing(values[field.name])
+                ? missingText(field.label)
+                : errorField === field.name
+                  ? (auth.error ?? undefined)
+                  : undefined
+            }
+            announce={errorField === field.name}
           />
-        </label>
-        {!matches && (
-          <p id="password-mismatch" role="alert" className={styles.error}>
-            {authTexts.passwordMismatch}
-          </p>
-        )}
+        ))}
+        <AuthField
+          label="Confirm password"
+          type="password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(event) => {
+            setConfirm(event.target.value);
+            setMatches(event.target.value === values.password);
+          }}
+          error={
+            isMissing(confirm)
+              ? missingText('Confirm password')
+              : matches
+                ? undefined
+                : authTexts.passwordMismatch
+          }
+          announce={!matches}
+        />
         <label className={styles.check}>
           <input type="checkbox" name="terms" />I accept all Terms &amp; Conditions
         </label>
-        {auth.error && (
+        {auth.error && !errorField && (
           <p role="alert" className={styles.error}>
             {auth.error}
           </p>

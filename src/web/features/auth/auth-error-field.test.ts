@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { authErrorField } from './auth-error-field';
+
+describe('authErrorField', () => {
+  it("ties SPEC's login and signup messages to the field they are about", () => {
+    expect(authErrorField('The email you entered is not Registered. Not Found error')).toBe(
+      'email',
+    );
+    expect(authErrorField('Unprocessable Entity. Email Already Exists.')).toBe('email');
+    expect(
+      authErrorField('The credentials you entered are invalid. Unauthorized access error.'),
+    ).toBe('password');
+  });
+
+  it("ties the API's body checks to the field they name", () => {
+    expect(authErrorField('email must be a valid email address')).toBe('email');
+    expect(authErrorField('firstName is required')).toBe('firstName');
+    expect(authErrorField('lastName must have at most 100 characters')).toBe('lastName');
+    expect(authErrorField('password must not be empty')).toBe('password');
+  });
+
+  it('leaves failures about no field to the form', () => {
+    expect(authErrorField('500 : Internal Server Error')).toBeUndefined();
+    expect(authErrorField('Network request failed')).toBeUndefined();
+    expect(authErrorField('Too many attempts. Try again in 60 seconds.')).toBeUndefined();
+  });
+});

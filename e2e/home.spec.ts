@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { catalogue } from './support';
+import { catalogue, seed } from './support';
 
 const seedTitles = [
   'Getting started with HTML5',
@@ -68,5 +68,5 @@ test('what the mock stores survives a reload', async ({ page }) => {
 test('deep links answer with the app', async ({ page }) => {
   const response = await page.goto('/watch/No8qdcVYiQw');
   expect(response?.status()).toBe(200);
-  await expect(page).toHaveTitle('CodeTube');
+  await expect(page).toHaveTitle(`${seed.html5.title} - CodeTube`);
 });

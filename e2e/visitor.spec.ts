@@ -196,9 +196,14 @@ test.describe('watch page', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('an unknown video id says so instead of crashing', async ({ page }) => {
+  test('an unknown video id shows a not-found page with the way home', async ({ page }) => {
     await page.goto('/watch/not-a-video');
-    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Video not found' })).toBeVisible();
+    await expect(page).toHaveTitle('Video not found - CodeTube');
+    await expect(page.getByText('Not Found', { exact: true })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Browse videos' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('list', { name: 'Videos' })).toBeVisible();
   });
 });
 

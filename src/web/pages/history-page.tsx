@@ -1,4 +1,4 @@
-import { Trash2 } from 'lucide-react';
+import { History, Trash2 } from 'lucide-react';
 import buttons from '../components/ui/button.module.css';
 import { clearHistory, historyTexts } from '../features/history/history-service';
 import { useVideos } from '../state/use-store';
@@ -12,6 +12,8 @@ export default function HistoryPage() {
       title={historyTexts.heading}
       videos={state.history}
       emptyText={historyTexts.empty}
+      emptyTitle="No watch history yet"
+      emptyIcon={History}
       loading={state.loading}
       error={state.error}
       serverErrorText={historyTexts.loadFailed}

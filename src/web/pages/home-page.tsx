@@ -1,5 +1,6 @@
 import { startTransition, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { SearchX } from 'lucide-react';
 import type { Video } from '../../contract/entities';
 import { EmptyState } from '../components/ui/empty-state';
 import { formatTime } from '../features/notes/notes-markdown';
@@ -62,7 +63,9 @@ export function HomePage() {
       />
       <LoadState loading={pages.loading} error={pages.error}>
         {pages.empty ? (
-          <EmptyState>No videos matched the search keyword.</EmptyState>
+          <EmptyState icon={SearchX} title="No matching videos">
+            No videos matched the search keyword.
+          </EmptyState>
         ) : (
           <PagedList
             pages={pages}

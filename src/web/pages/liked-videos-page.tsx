@@ -1,3 +1,4 @@
+import { ThumbsUp } from 'lucide-react';
 import { useVideos } from '../state/use-store';
 import { VideoListScreen } from './video-list-screen';
 
@@ -9,6 +10,8 @@ export default function LikedVideosPage() {
       title="Liked Videos"
       videos={state.likedVideos}
       emptyText="No videos added yet."
+      emptyTitle="No liked videos yet"
+      emptyIcon={ThumbsUp}
       loading={state.loading}
       error={state.error}
     />

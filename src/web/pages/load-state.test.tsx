@@ -1,7 +1,12 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render as renderInPage, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../lib/api-client';
 import { LoadState } from './load-state';
+
+/** The error state links home, so it renders inside a router. */
+const render = (ui: ReactNode) => renderInPage(<MemoryRouter>{ui}</MemoryRouter>);
 
 describe('LoadState', () => {
   afterEach(cleanup);
@@ -24,6 +29,10 @@ describe('LoadState', () => {
       </LoadState>,
     );
     expect(screen.getByRole('alert').textContent).toBe('Not Found');
+    // An error state, not a bare line: a heading and the way home.
+    expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse videos' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByText('content')).toBeNull();
   });
 
   it("shows the screen's own text for a 500 when it has one (history: 'Unable to load data')", () => {

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { TriangleAlert } from 'lucide-react';
+import { EmptyState } from '../components/ui/empty-state';
 import { ApiRequestError } from '../lib/api-client';
 
 interface LoadStateProps {
@@ -9,17 +11,25 @@ interface LoadStateProps {
   children: ReactNode;
 }
 
-/** SPEC §8: while loading, a status; on failure, the error's status text; otherwise the screen. */
+/** SPEC §8's text for a failed load: the status text (a 500 may have the screen's own). */
+export function loadFailureText(error: unknown, serverErrorText?: string): string {
+  if (!(error instanceof ApiRequestError)) return 'Unable to load data';
+  if (error.status === 500 && serverErrorText) return serverErrorText;
+  return error.statusText || error.message;
+}
+
+/**
+ * While loading, a status; on failure, an error state whose message is SPEC §8's text (the
+ * error's status text) and the way home; otherwise the screen.
+ */
 export function LoadState({ loading, error, serverErrorText, children }: LoadStateProps) {
   if (loading) return <p role="status">Loading…</p>;
   if (error) {
-    const text =
-      error instanceof ApiRequestError
-        ? error.status === 500 && serverErrorText
-          ? serverErrorText
-          : error.statusText || error.message
-        : 'Unable to load data';
-    return <p role="alert">{text}</p>;
+    return (
+      <EmptyState icon={TriangleAlert} title="Something went wrong" alert>
+        {loadFailureText(error, serverErrorText)}
+      </EmptyState>
+    );
   }
   return children;
 }

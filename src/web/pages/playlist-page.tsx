@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { FolderX, ListVideo } from 'lucide-react';
 import { playlistLabel } from '../features/playlists/playlist-label';
 import { playlistTexts } from '../features/playlists/playlist-texts';
 import { usePlaylists } from '../state/use-store';
@@ -20,7 +21,9 @@ export default function PlaylistPage() {
         {state.loading ? (
           <p role="status">Loading…</p>
         ) : (
-          <EmptyState>This playlist does not exist.</EmptyState>
+          <EmptyState icon={FolderX} title="Playlist not found">
+            This playlist does not exist.
+          </EmptyState>
         )}
       </RequireLogin>
     );
@@ -32,6 +35,8 @@ export default function PlaylistPage() {
       documentTitle={playlistLabel(playlist.title)}
       videos={playlist.videos}
       emptyText={playlistTexts.emptyPlaylist}
+      emptyTitle="This playlist is empty"
+      emptyIcon={ListVideo}
       loading={false}
       error={undefined}
       place={{ playlistId: playlist._id }}

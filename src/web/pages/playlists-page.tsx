@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { Plus, Trash2 } from 'lucide-react';
+import { ListVideo, Plus, Trash2 } from 'lucide-react';
 import buttons from '../components/ui/button.module.css';
 import { EmptyState } from '../components/ui/empty-state';
 import { Modal } from '../components/ui/modal';
@@ -45,7 +45,9 @@ function Playlists() {
         error={state.playlists.length === 0 ? state.error : undefined}
       >
         {state.playlists.length === 0 ? (
-          <EmptyState>{playlistTexts.emptyList}</EmptyState>
+          <EmptyState icon={ListVideo} title="No playlists yet">
+            {playlistTexts.emptyList}
+          </EmptyState>
         ) : (
           <ul className={styles.grid} aria-label="Playlists">
             {state.playlists.map((playlist) => {

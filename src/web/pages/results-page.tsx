@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useReducer } from 'react';
 import { useSearchParams } from 'react-router';
+import { Search, SearchX } from 'lucide-react';
 import { EmptyState } from '../components/ui/empty-state';
 import { PageHeading } from '../components/ui/page-heading';
 import { VideoGrid } from '../features/videos/components/video-grid';
@@ -52,7 +53,9 @@ export default function ResultsPage() {
     return (
       <>
         <PageHeading title="Search" />
-        <EmptyState>Type what you are looking for in the search box and press Enter.</EmptyState>
+        <EmptyState icon={Search} title="Search CodeTube" action={null}>
+          Type what you are looking for in the search box and press Enter.
+        </EmptyState>
       </>
     );
   }
@@ -62,7 +65,9 @@ export default function ResultsPage() {
       <PageHeading title={`Results for “${query}”`} />
       <LoadState loading={pages.loading} error={pages.error}>
         {pages.empty ? (
-          <EmptyState>No results for “{query}”</EmptyState>
+          <EmptyState icon={SearchX} title="No results">
+            No results for “{query}”
+          </EmptyState>
         ) : (
           <>
             <p className={styles.muted} aria-live="polite">

@@ -1,4 +1,5 @@
 import { useReducer } from 'react';
+import { Flame } from 'lucide-react';
 import { EmptyState } from '../components/ui/empty-state';
 import { PageHeading } from '../components/ui/page-heading';
 import { TrendingCard } from '../features/videos/components/trending-card';
@@ -27,7 +28,9 @@ export default function TrendingPage() {
       <PageHeading title="Trending" />
       <LoadState loading={pages.loading} error={pages.error}>
         {pages.empty ? (
-          <EmptyState>No videos yet.</EmptyState>
+          <EmptyState icon={Flame} title="Nothing trending yet" action={null}>
+            No videos yet.
+          </EmptyState>
         ) : (
           <PagedList
             pages={pages}

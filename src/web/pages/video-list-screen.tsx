@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { LucideIcon } from 'lucide-react';
 import type { Video } from '../../contract/entities';
 import { EmptyState } from '../components/ui/empty-state';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -14,6 +15,9 @@ interface VideoListScreenProps {
   documentTitle?: string;
   videos: Video[];
   emptyText: string;
+  /** The empty state's heading and picture. */
+  emptyTitle: string;
+  emptyIcon: LucideIcon;
   loading: boolean;
   error: unknown;
   place?: CardPlace;
@@ -36,6 +40,8 @@ function VideoList({
   title,
   videos,
   emptyText,
+  emptyTitle,
+  emptyIcon,
   loading,
   error,
   place,
@@ -52,7 +58,9 @@ function VideoList({
         serverErrorText={serverErrorText}
       >
         {videos.length === 0 ? (
-          <EmptyState>{emptyText}</EmptyState>
+          <EmptyState icon={emptyIcon} title={emptyTitle}>
+            {emptyText}
+          </EmptyState>
         ) : (
           <VideoGrid videos={videos} label={title} onOpen={openVideo} menuFor={menuFor} />
         )}

@@ -1,3 +1,4 @@
+import { Clock } from 'lucide-react';
 import { watchLaterTexts } from '../features/watch-later/watch-later-service';
 import { useVideos } from '../state/use-store';
 import { VideoListScreen } from './video-list-screen';
@@ -10,6 +11,8 @@ export default function WatchLaterPage() {
       title={watchLaterTexts.heading}
       videos={state.watchLater}
       emptyText={watchLaterTexts.empty}
+      emptyTitle="Nothing saved for later"
+      emptyIcon={Clock}
       loading={state.loading}
       error={state.error}
     />

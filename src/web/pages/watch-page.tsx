@@ -1,8 +1,9 @@
 import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import { Clock, ListPlus, ThumbsUp } from 'lucide-react';
+import { Clock, ListPlus, ThumbsUp, VideoOff } from 'lucide-react';
 import type { Video } from '../../contract/entities';
 import buttons from '../components/ui/button.module.css';
+import { EmptyState } from '../components/ui/empty-state';
 import { likesTexts, toggleLike } from '../features/likes/likes-service';
 import { formatTime } from '../features/notes/notes-markdown';
 import { NotesPanel } from '../features/notes/components/notes-panel';
@@ -21,6 +22,7 @@ import {
   removeFromWatchLater,
   watchLaterTexts,
 } from '../features/watch-later/watch-later-service';
+import { ApiRequestError } from '../lib/api-client';
 import { formatAge, formatCount } from '../lib/format';
 import { useShortcut } from '../lib/shortcuts';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -35,7 +37,18 @@ import { useVideo } from './use-video';
 export default function WatchPage() {
   const { videoId = '' } = useParams();
   const load = useVideo(videoId);
-  useDocumentTitle(load.state === 'ready' ? load.video.title : undefined);
+  const notFound =
+    load.state === 'error' && load.error instanceof ApiRequestError && load.error.status === 404;
+  useDocumentTitle(
+    load.state === 'ready' ? load.video.title : notFound ? 'Video not found' : undefined,
+  );
+  if (notFound) {
+    return (
+      <EmptyState icon={VideoOff} title="Video not found" headingLevel={1}>
+        This video does not exist or is no longer in the catalogue.
+      </EmptyState>
+    );
+  }
   return (
     <LoadState
       loading={load.state === 'loading'}

@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { signedInUser } from './support';
+
+// Issue 14, point 10: empty and error states with a picture, a heading and a way on.
+test('empty lists show a heading, their message and the way to videos', async ({ page }) => {
+  await signedInUser(page);
+  const screens = [
+    ['/liked-videos', 'No liked videos yet', 'No videos added yet.'],
+    ['/history', 'No watch history yet', 'No history available.'],
+    ['/watch-later', 'Nothing saved for later', 'No videos added yet.'],
+    ['/playlist', 'No playlists yet', 'No playlists added yet.'],
+    ['/?search=xyzzy', 'No matching videos', 'No videos matched the search keyword.'],
+    ['/results?q=xyzzy%20plugh', 'No results', 'No results for “xyzzy plugh”'],
+  ] as const;
+  for (const [path, heading, message] of screens) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Browse videos' })).toHaveAttribute('href', '/');
+  }
+  await page.getByRole('link', { name: 'Browse videos' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('list', { name: 'Videos' })).toBeVisible();
+});
+
+test('a list that fails to load shows an error state with its status text', async ({
+  page,
+}, testInfo) => {
+  await signedInUser(page);
+  if (testInfo.project.name === 'mock') {
+    const scenarios = {
+      offline: false,
+      forcedErrors: [{ method: 'GET', path: '/api/user/likes', status: 503 }],
+    };
+    await page.evaluate(
+      (value) => localStorage.setItem('codetube:mock-scenarios', value),
+      JSON.stringify(scenarios),
+    );
+  } else {
+    await page.route('**/api/user/likes', (route) =>
+      route.fulfill({ status: 503, json: { errors: ['Service Unavailable'] } }),
+    );
+  }
+  await page.goto('/liked-videos');
+  await expect(page.getByRole('heading', { level: 2, name: 'Something went wrong' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('Service Unavailable');
+  await expect(page.getByRole('link', { name: 'Browse videos' })).toBeVisible();
+});

@@ -91,10 +91,24 @@ test.describe('history', () => {
     await page.getByRole('menuitem', { name: 'Remove from History' }).click();
     await expect(toast(page, 'Video deleted from history.')).toBeVisible();
     await expect(items).toHaveText([seed.html5.title]);
+    // Undo, beside SPEC's text, puts it back (as the latest watched).
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(items).toHaveText([seed.html5.title, seed.css.title]);
+    await card(page, seed.css.title).getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Remove from History' }).click();
+    await expect(items).toHaveText([seed.html5.title]);
 
     await page.reload();
     await expect(items).toHaveText([seed.html5.title]);
+    // Clearing asks first; Cancel keeps everything.
     await page.getByRole('button', { name: 'Clear History' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Clear watch history?' });
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(items).toHaveText([seed.html5.title]);
+    await page.getByRole('button', { name: 'Clear History' }).click();
+    await confirm.getByRole('button', { name: 'Clear History' }).click();
     await expect(
       toast(page, 'Deleting the history...').or(toast(page, 'History has been cleared.')),
     ).toBeVisible();

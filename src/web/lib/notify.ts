@@ -1,5 +1,6 @@
 import toast from 'react-hot-toast';
 import type { ApiResponse } from './api-client';
+import { undoable } from './undo-toast';
 
 /** SPEC §8: the toast for any failure that has no message of its own. */
 export const GENERIC_ERROR = 'Some error occured. Try Again.';
@@ -28,19 +29,20 @@ export interface ToastTexts {
 
 /**
  * Runs one user action between SPEC §8's loading and success toasts. On failure it hands the error
- * to `onError` (the store's error action) and, unless `quiet`, toasts the generic error.
+ * to `onError` (the store's error action) and, unless `quiet`, toasts the generic error. With
+ * `undo` (a removal), the success toast offers 'Undo' beside its text.
  * Resolves to whether the action succeeded.
  */
 export async function withToasts(
   texts: ToastTexts,
   action: () => Promise<void>,
   onError: (error: unknown) => void,
-  { quiet = false }: { quiet?: boolean } = {},
+  { quiet = false, undo }: { quiet?: boolean; undo?: () => void } = {},
 ): Promise<boolean> {
   const id = toast.loading(texts.loading);
   try {
     await action();
-    toast.success(texts.success, { id });
+    toast.success(undo ? undoable(texts.success, undo) : texts.success, { id });
     return true;
   } catch (error) {
     onError(error);

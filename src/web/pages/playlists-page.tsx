@@ -68,7 +68,7 @@ function Playlists() {
                       type="button"
                       className={styles.deleteButton}
                       aria-label={`Delete playlist ${name}`}
-                      onClick={() => void deletePlaylist(playlist._id, dispatch)}
+                      onClick={() => void deletePlaylist(playlist, dispatch)}
                     >
                       <Trash2 aria-hidden size={18} />
                     </button>

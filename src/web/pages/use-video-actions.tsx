@@ -39,7 +39,7 @@ export function useVideoActions(place: CardPlace = {}) {
     if (place.onHistoryPage) {
       items.push({
         label: historyTexts.remove,
-        onSelect: () => void removeFromHistory(video._id, videosDispatch),
+        onSelect: () => void removeFromHistory(video, videosDispatch),
       });
     }
     const { playlistId } = place;
@@ -47,7 +47,7 @@ export function useVideoActions(place: CardPlace = {}) {
       items.push({
         label: playlistTexts.remove,
         onSelect: requireLogin(
-          () => void removeVideoFromPlaylist(playlistId, video._id, playlistsDispatch),
+          () => void removeVideoFromPlaylist(playlistId, video, playlistsDispatch),
         ),
       });
     }
@@ -58,7 +58,7 @@ export function useVideoActions(place: CardPlace = {}) {
         onSelect: requireLogin(
           () =>
             void (inWatchLater
-              ? removeFromWatchLater(video._id, videosDispatch)
+              ? removeFromWatchLater(video, videosDispatch)
               : addToWatchLater(video, videosDispatch)),
         ),
       },

@@ -90,7 +90,7 @@ function WatchVideo({ video }: { video: Video }) {
   const handleWatchLater = whenLoggedIn(
     () =>
       void (inWatchLater
-        ? removeFromWatchLater(video._id, dispatch)
+        ? removeFromWatchLater(video, dispatch)
         : addToWatchLater(video, dispatch)),
   );
   useShortcut('l', handleLike);

@@ -37,18 +37,19 @@ export async function recordWatch(
   }
 }
 
-/** Removes one video from the history. */
-export function removeFromHistory(videoId: string, dispatch: Dispatchers['videos']) {
+/** Removes one video from the history; Undo records it again (as the latest watched). */
+export function removeFromHistory(video: Video, dispatch: Dispatchers['videos']) {
   return withToasts(
     { loading: historyTexts.deleting, success: historyTexts.deleted },
     async () => {
       accept(
-        await api.delete<HistoryResponse>(`/api/user/history/${encodeURIComponent(videoId)}`),
+        await api.delete<HistoryResponse>(`/api/user/history/${encodeURIComponent(video._id)}`),
         DELETED,
       );
-      dispatch({ type: 'DELETE_VIDEO_FROM_HISTORY', payload: videoId });
+      dispatch({ type: 'DELETE_VIDEO_FROM_HISTORY', payload: video._id });
     },
     (error) => dispatch({ type: 'ERROR', payload: error }),
+    { undo: () => void recordWatch(video, [], dispatch) },
   );
 }
 

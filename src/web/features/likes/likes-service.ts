@@ -13,7 +13,10 @@ export const likesTexts = {
   liked: 'Liked',
 } as const;
 
-/** SPEC §4: the like toggle removes the video if already liked, otherwise adds it. */
+/**
+ * SPEC §4: the like toggle removes the video if already liked (offering Undo, which likes it
+ * again), otherwise adds it.
+ */
 export function toggleLike(video: Video, isLiked: boolean, dispatch: Dispatchers['videos']) {
   const onError = (error: unknown) => dispatch({ type: 'ERROR', payload: error });
   if (isLiked) {
@@ -27,6 +30,7 @@ export function toggleLike(video: Video, isLiked: boolean, dispatch: Dispatchers
         dispatch({ type: 'DISLIKE_VIDEO', payload: likes });
       },
       onError,
+      { undo: () => void toggleLike(video, false, dispatch) },
     );
   }
   return withToasts(

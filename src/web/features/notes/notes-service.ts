@@ -1,3 +1,4 @@
+import type { Note } from '../../../contract/entities';
 import type { NotesResponse } from '../../../contract/responses';
 import { api } from '../../lib/api-client';
 import { ADDED, DELETED, accept, withToasts } from '../../lib/notify';
@@ -36,17 +37,18 @@ export function saveNote(
   );
 }
 
-/** Deletes a note. */
-export function deleteNote(noteId: string, dispatch: Dispatchers['videos']) {
+/** Deletes a note; Undo saves it again (the same text, at the same moment). */
+export function deleteNote(note: Note, dispatch: Dispatchers['videos']) {
   return withToasts(
     { loading: notesTexts.deleting, success: notesTexts.deleted },
     async () => {
       const { notes } = accept(
-        await api.delete<NotesResponse>(`/api/user/notes/${encodeURIComponent(noteId)}`),
+        await api.delete<NotesResponse>(`/api/user/notes/${encodeURIComponent(note._id)}`),
         DELETED,
       );
       dispatch({ type: 'DELETE_NOTE', payload: notes });
     },
     (error) => dispatch({ type: 'ERROR', payload: error }),
+    { undo: () => void saveNote(note.videoId, note.content, dispatch, note.time) },
   );
 }

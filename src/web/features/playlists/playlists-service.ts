@@ -11,6 +11,14 @@ const reportTo = (dispatch: Dispatch) => (error: unknown) =>
 const playlistPath = (playlistId: string) =>
   `/api/user/playlists/${encodeURIComponent(playlistId)}`;
 
+/**
+ * The playlist just created, from the answer that lists the user's playlists oldest first: the
+ * newest of its title, even when another tab created one meanwhile (the API may also store the
+ * title tidied, hence the fallback to the newest of all).
+ */
+const newestTitled = (playlists: Playlist[], title: string) =>
+  playlists.findLast((playlist) => playlist.title === title) ?? playlists.at(-1);
+
 /** Creates an empty playlist; resolves to it, or to undefined when creating failed. */
 export async function createPlaylist(
   title: string,
@@ -25,26 +33,53 @@ export async function createPlaylist(
         ADDED,
       );
       dispatch({ type: 'CREATE_PLAYLIST', payload: playlists });
-      // The answer lists the user's playlists oldest first; the newest of this title is the new
-      // one even when another tab created one meanwhile (the API may also store the title
-      // tidied, hence the fallback to the newest of all).
-      created = playlists.findLast((playlist) => playlist.title === title) ?? playlists.at(-1);
+      created = newestTitled(playlists, title);
     },
     reportTo(dispatch),
   );
   return created;
 }
 
-/** Deletes a playlist. */
-export function deletePlaylist(playlistId: string, dispatch: Dispatch) {
+/** Deletes a playlist; Undo makes it again, with the same name and videos in the same order. */
+export function deletePlaylist(playlist: Playlist, dispatch: Dispatch) {
   return withToasts(
     { loading: playlistTexts.deleting, success: playlistTexts.deleted },
     async () => {
       const { playlists } = accept(
-        await api.delete<PlaylistsResponse>(playlistPath(playlistId)),
+        await api.delete<PlaylistsResponse>(playlistPath(playlist._id)),
         DELETED,
       );
       dispatch({ type: 'DELETE_PLAYLIST', payload: playlists });
+    },
+    reportTo(dispatch),
+    { undo: () => void restorePlaylist(playlist, dispatch) },
+  );
+}
+
+/**
+ * A deleted playlist made again (a new id: the old one is gone): one 'Creating playlist...' toast
+ * for the whole restore rather than one per video.
+ */
+function restorePlaylist(deleted: Playlist, dispatch: Dispatch) {
+  return withToasts(
+    { loading: playlistTexts.creating, success: playlistTexts.created },
+    async () => {
+      const { playlists } = accept(
+        await api.post<PlaylistsResponse>('/api/user/playlists', {
+          playlist: { title: deleted.title },
+        }),
+        ADDED,
+      );
+      dispatch({ type: 'CREATE_PLAYLIST', payload: playlists });
+      const restored = newestTitled(playlists, deleted.title);
+      if (!restored) return;
+      for (const video of deleted.videos) {
+        const { playlist } = accept(
+          await api.post<PlaylistResponse>(playlistPath(restored._id), { video }),
+          ADDED,
+        );
+        dispatch({ type: 'ADD_VIDEO_TO_PLAYLIST', payload: playlist });
+      }
     },
     reportTo(dispatch),
   );
@@ -65,19 +100,20 @@ export function addVideoToPlaylist(playlistId: string, video: Video, dispatch: D
   );
 }
 
-/** Removes a video from a playlist. */
-export function removeVideoFromPlaylist(playlistId: string, videoId: string, dispatch: Dispatch) {
+/** Removes a video from a playlist; Undo adds it back. */
+export function removeVideoFromPlaylist(playlistId: string, video: Video, dispatch: Dispatch) {
   return withToasts(
     { loading: playlistTexts.removing, success: playlistTexts.removed },
     async () => {
       const { playlist } = accept(
         await api.delete<PlaylistResponse>(
-          `${playlistPath(playlistId)}/${encodeURIComponent(videoId)}`,
+          `${playlistPath(playlistId)}/${encodeURIComponent(video._id)}`,
         ),
         DELETED,
       );
       dispatch({ type: 'DELETE_VIDEO_FROM_PLAYLIST', payload: playlist });
     },
     reportTo(dispatch),
+    { undo: () => void addVideoToPlaylist(playlistId, video, dispatch) },
   );
 }

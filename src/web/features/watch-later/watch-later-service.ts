@@ -31,17 +31,20 @@ export function addToWatchLater(video: Video, dispatch: Dispatchers['videos']) {
   );
 }
 
-/** Takes a video off the watch-later list. */
-export function removeFromWatchLater(videoId: string, dispatch: Dispatchers['videos']) {
+/** Takes a video off the watch-later list; Undo saves it again. */
+export function removeFromWatchLater(video: Video, dispatch: Dispatchers['videos']) {
   return withToasts(
     { loading: watchLaterTexts.deleting, success: watchLaterTexts.deleted },
     async () => {
       const { watchlater } = accept(
-        await api.delete<WatchLaterResponse>(`/api/user/watchlater/${encodeURIComponent(videoId)}`),
+        await api.delete<WatchLaterResponse>(
+          `/api/user/watchlater/${encodeURIComponent(video._id)}`,
+        ),
         DELETED,
       );
       dispatch({ type: 'DELETE_VIDEO_FROM_WATCH_LATER', payload: watchlater });
     },
     (error) => dispatch({ type: 'ERROR', payload: error }),
+    { undo: () => void addToWatchLater(video, dispatch) },
   );
 }

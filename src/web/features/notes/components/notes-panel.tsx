@@ -108,7 +108,7 @@ export function NotesPanel({ videoId }: { videoId: string }) {
                     type="button"
                     className={styles.delete}
                     aria-label={`Delete note: ${note.content.slice(0, 40)}`}
-                    onClick={() => void deleteNote(note._id, dispatch)}
+                    onClick={() => void deleteNote(note, dispatch)}
                   >
                     <Trash2 aria-hidden size={18} />
                   </button>

@@ -34,7 +34,7 @@ export function SaveToPlaylistModal({ video, onClose, before }: SaveToPlaylistMo
     setPending((current) => ({ ...current, [playlistId]: include }));
     await (include
       ? addVideoToPlaylist(playlistId, video, dispatch)
-      : removeVideoFromPlaylist(playlistId, video._id, dispatch));
+      : removeVideoFromPlaylist(playlistId, video, dispatch));
     setPending(({ [playlistId]: _done, ...rest }) => rest);
   };
 

@@ -13,7 +13,7 @@ export function WatchLaterCheck({ video }: { video: Video }) {
 
   const toggle = async () => {
     setPending(!saved);
-    await (saved ? removeFromWatchLater(video._id, dispatch) : addToWatchLater(video, dispatch));
+    await (saved ? removeFromWatchLater(video, dispatch) : addToWatchLater(video, dispatch));
     setPending(null);
   };
 

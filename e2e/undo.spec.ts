@@ -1,0 +1,53 @@
+import { expect, test, type Page } from '@playwright/test';
+import { card, openWatchPage, seed, signedInUser } from './support';
+
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true });
+
+// Issue 14, point 5: removals offer Undo in their success toast, beside SPEC's text.
+test('Undo brings back a deleted playlist with its videos, a deleted note and a removed video', async ({
+  page,
+}) => {
+  await signedInUser(page);
+  await openWatchPage(page, seed.css.id, seed.css.title);
+  await page.getByRole('button', { name: 'Save to playlist' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save to playlist' });
+  await dialog.getByLabel('New playlist name').fill('Layouts');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog.getByRole('checkbox', { name: 'Layouts' })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: 'Layouts' })).toBeEnabled();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  // A note, deleted and brought back.
+  const notes = page.getByRole('region', { name: 'Notes' });
+  await notes.getByLabel('Write a note').fill('Margins collapse');
+  await notes.getByRole('button', { name: 'Save note' }).click();
+  await expect(notes.getByText('Margins collapse')).toBeVisible();
+  await notes.getByRole('button', { name: /Delete note/ }).click();
+  await expect(toast(page, 'note deleted successfully.')).toBeVisible();
+  await expect(notes.getByText('No note available.')).toBeVisible();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(notes.getByText('Margins collapse')).toBeVisible();
+
+  // A playlist, deleted and made again with its video.
+  await page.goto('/playlist');
+  const playlists = page.getByRole('list', { name: 'Playlists' }).getByRole('listitem');
+  await playlists.getByRole('button', { name: 'Delete playlist Layouts' }).click();
+  await expect(toast(page, 'Playlist deleted successfully.')).toBeVisible();
+  await expect(page.getByText('No playlists added yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(playlists).toHaveCount(1);
+  await expect(playlists.getByText('1 video')).toBeVisible();
+  await playlists.getByRole('link').click();
+  await expect(card(page, seed.css.title)).toBeVisible();
+
+  // A video taken out of the playlist, put back.
+  await card(page, seed.css.title).getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Remove from Playlist' }).click();
+  await expect(page.getByText('No videos in this playlist.')).toBeVisible();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(card(page, seed.css.title)).toBeVisible();
+
+  // What Undo restored is on the server (or the mock's store), not only on screen.
+  await page.reload();
+  await expect(card(page, seed.css.title)).toBeVisible();
+});

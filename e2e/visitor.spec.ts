@@ -43,8 +43,20 @@ test.describe('shared chrome', () => {
     await expect(nav.getByRole('link', { name: 'Trending' })).toBeHidden();
     await page.getByRole('button', { name: 'Menu' }).click();
     await expect(nav.getByRole('link', { name: 'Trending' })).toBeVisible();
+    // The open drawer keeps the focus: it starts on its first link and Tab wraps around.
+    await expect(nav.getByRole('link', { name: 'Home' })).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(nav.getByRole('button', { name: /theme/ })).toBeFocused();
+    for (let press = 0; press < 9; press += 1) {
+      await page.keyboard.press('Tab');
+      expect(
+        await nav.evaluate((element) => element.contains(document.activeElement)),
+        `focus after ${press + 1} Tab presses`,
+      ).toBe(true);
+    }
     await page.keyboard.press('Escape');
     await expect(nav.getByRole('link', { name: 'Trending' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeFocused();
 
     await page.getByRole('button', { name: 'Search' }).click();
     const dialog = page.getByRole('dialog', { name: 'Search' });

@@ -13,5 +13,8 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
+/** Phone widths: lists the user keeps show compact rows there. */
+export const PHONE_QUERY = '(max-width: 599px)';
+
 /** The width from which the layout is the desktop one (fixed side nav, wider texts). */
 export const DESKTOP_QUERY = '(min-width: 900px)';

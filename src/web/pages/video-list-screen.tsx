@@ -62,7 +62,13 @@ function VideoList({
             {emptyText}
           </EmptyState>
         ) : (
-          <VideoGrid videos={videos} label={title} onOpen={openVideo} menuFor={menuFor} />
+          <VideoGrid
+            videos={videos}
+            label={title}
+            onOpen={openVideo}
+            menuFor={menuFor}
+            rowsOnPhones
+          />
         )}
       </LoadState>
     </>

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Menu as MenuIcon, Search, UserCircle } from 'lucide-react';
 import { Modal } from '../../components/ui/modal';
@@ -14,10 +14,11 @@ const SEARCH_HINT = 'Search videos related to coding.';
 interface TopBarProps {
   sidebarOpen: boolean;
   onToggleSidebar: () => void;
+  menuButtonRef: RefObject<HTMLButtonElement | null>;
 }
 
 /** SPEC §2's top bar: brand, search (not on login/signup), profile icon, Login/Logout. */
-export function TopBar({ sidebarOpen, onToggleSidebar }: TopBarProps) {
+export function TopBar({ sidebarOpen, onToggleSidebar, menuButtonRef }: TopBarProps) {
   const { state: auth } = useAuth();
   const dispatchers = useDispatchers();
   const { pathname } = useLocation();
@@ -35,6 +36,7 @@ export function TopBar({ sidebarOpen, onToggleSidebar }: TopBarProps) {
   return (
     <header className={styles.topBar}>
       <button
+        ref={menuButtonRef}
         type="button"
         className={styles.iconButton + ' ' + styles.menuButton}
         aria-label="Menu"

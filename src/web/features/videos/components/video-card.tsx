@@ -16,10 +16,35 @@ interface VideoCardProps {
   note?: ReactNode;
   /** The first card of a list: its thumbnail loads at once, ahead of the others. */
   priority?: boolean;
+  /** A compact row (thumbnail beside the text), for phones' lists. */
+  compact?: boolean;
 }
 
 /** A grid card: thumbnail, title cut to 50 characters, channel, views and age. */
-export function VideoCard({ video, onOpen, menu, note, priority }: VideoCardProps) {
+export function VideoCard({ video, onOpen, menu, note, priority, compact }: VideoCardProps) {
+  if (compact) {
+    return (
+      <article className={styles.row}>
+        <Link
+          to={`/watch/${encodeURIComponent(video._id)}`}
+          className={styles.rowLink}
+          onClick={() => onOpen?.(video)}
+        >
+          <Thumbnail videoId={video._id} priority={priority} className={styles.rowThumbnail} />
+          <div className={styles.rowText}>
+            <h2 className={styles.rowTitle} title={video.title}>
+              {truncate(video.title, TITLE_LIMIT)}
+            </h2>
+            <p className={styles.channel}>{video.channelName}</p>
+            <p className={styles.stats}>
+              {formatCount(video.views)} views · {formatAge(video.uploadedOn)}
+            </p>
+          </div>
+        </Link>
+        {menu}
+      </article>
+    );
+  }
   return (
     <article className={styles.card}>
       <Link

@@ -1,5 +1,6 @@
 import type { ReactNode, Ref } from 'react';
 import type { Video } from '../../../../contract/entities';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { VideoCard } from './video-card';
 import styles from './video-grid.module.css';
 
@@ -9,15 +10,32 @@ interface VideoGridProps {
   onOpen?: (video: Video) => void;
   menuFor?: (video: Video) => ReactNode;
   listRef?: Ref<HTMLUListElement>;
+  /** On phones, compact rows instead of full-width cards (a list the user keeps). */
+  rowsOnPhones?: boolean;
 }
 
 /** A responsive grid of video cards, as a labelled list. */
-export function VideoGrid({ videos, label, onOpen, menuFor, listRef }: VideoGridProps) {
+export function VideoGrid({
+  videos,
+  label,
+  onOpen,
+  menuFor,
+  listRef,
+  rowsOnPhones = false,
+}: VideoGridProps) {
+  const phone = useMediaQuery(PHONE_QUERY);
+  const compact = rowsOnPhones && phone;
   return (
-    <ul ref={listRef} className={styles.grid} aria-label={label}>
+    <ul ref={listRef} className={compact ? styles.rows : styles.grid} aria-label={label}>
       {videos.map((video, index) => (
         <li key={video._id}>
-          <VideoCard video={video} onOpen={onOpen} menu={menuFor?.(video)} priority={index === 0} />
+          <VideoCard
+            video={video}
+            onOpen={onOpen}
+            menu={menuFor?.(video)}
+            priority={index === 0}
+            compact={compact}
+          />
         </li>
       ))}
     </ul>

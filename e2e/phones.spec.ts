@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { card, seed, signedInUser, stubExternalImages } from './support';
+
+// Issue 14, point 12: phones get bottom tabs and compact rows for the lists a user keeps.
+test.use({ viewport: { width: 375, height: 740 } });
+
+test('phones: bottom tabs reach Home, Trending, Playlist and You; gone on desktop', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const tabs = page.getByRole('navigation', { name: 'Tabs' });
+  await expect(tabs.getByRole('link')).toHaveText(['Home', 'Trending', 'Playlist', 'You']);
+  await tabs.getByRole('link', { name: 'Trending' }).click();
+  await expect(page).toHaveURL(/\/trending$/);
+  await expect(tabs.getByRole('link', { name: 'Trending' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await tabs.getByRole('link', { name: 'You' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await tabs.getByRole('link', { name: 'Playlist' }).click();
+  await expect(page).toHaveURL(/\/playlist$/);
+
+  // Fixed to the bottom edge of the window.
+  const box = await tabs.boundingBox();
+  expect(box && Math.round(box.y + box.height)).toBe(740);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(tabs).toBeHidden();
+});
+
+test('phones: History, Liked and Watch later list compact rows', async ({ page }) => {
+  await stubExternalImages(page);
+  await signedInUser(page);
+  await page.goto(`/watch/${seed.css.id}`);
+  await page.getByRole('button', { name: 'Like', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Liked' })).toBeVisible();
+  await page.goto('/liked-videos');
+  const row = card(page, seed.css.title);
+  await expect(row).toBeVisible();
+  // Thumbnail beside the text: the title starts to the right of the picture, at its height.
+  const picture = await row.locator('img').first().boundingBox();
+  const title = await row.getByRole('heading').boundingBox();
+  expect(picture && title && title.x > picture.x + picture.width).toBe(true);
+  expect(picture && title && title.y < picture.y + picture.height).toBe(true);
+  expect(picture && picture.width < 200).toBe(true);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const wide = await row.locator('img').first().boundingBox();
+  const under = await row.getByRole('heading').boundingBox();
+  expect(wide && under && under.y >= wide.y + wide.height).toBe(true);
+});

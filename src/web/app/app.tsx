@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { LoadingCards } from '../components/ui/loading-cards';
 import { HomePage } from '../pages/home-page';
 import { StoreProvider } from '../state/store-provider';
 import { AppToaster } from './app-toaster';
@@ -60,5 +61,5 @@ export function App() {
 }
 
 function Lazy({ page }: { page: ReactNode }) {
-  return <Suspense fallback={<p role="status">Loading…</p>}>{page}</Suspense>;
+  return <Suspense fallback={<LoadingCards />}>{page}</Suspense>;
 }

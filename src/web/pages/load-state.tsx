@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { TriangleAlert } from 'lucide-react';
 import { EmptyState } from '../components/ui/empty-state';
+import { LoadingCards } from '../components/ui/loading-cards';
 import { ApiRequestError } from '../lib/api-client';
 
 interface LoadStateProps {
@@ -19,11 +20,11 @@ export function loadFailureText(error: unknown, serverErrorText?: string): strin
 }
 
 /**
- * While loading, a status; on failure, an error state whose message is SPEC §8's text (the
+ * While loading, grey cards (a 'Loading…' status); on failure, an error state whose message is SPEC §8's text (the
  * error's status text) and the way home; otherwise the screen.
  */
 export function LoadState({ loading, error, serverErrorText, children }: LoadStateProps) {
-  if (loading) return <p role="status">Loading…</p>;
+  if (loading) return <LoadingCards />;
   if (error) {
     return (
       <EmptyState icon={TriangleAlert} title="Something went wrong" alert>

@@ -6,6 +6,7 @@ import { usePlaylists } from '../state/use-store';
 import { VideoListScreen } from './video-list-screen';
 import { RequireLogin } from './require-login';
 import { EmptyState } from '../components/ui/empty-state';
+import { LoadingCards } from '../components/ui/loading-cards';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /** /playlist/:playlistId: one playlist, titled with its name and video count. */
@@ -19,7 +20,7 @@ export default function PlaylistPage() {
     return (
       <RequireLogin>
         {state.loading ? (
-          <p role="status">Loading…</p>
+          <LoadingCards />
         ) : (
           <EmptyState icon={FolderX} title="Playlist not found">
             This playlist does not exist.

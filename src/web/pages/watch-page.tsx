@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { startTransition, useOptimistic, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { Clock, ListPlus, ThumbsUp, VideoOff } from 'lucide-react';
 import type { Video } from '../../contract/entities';
@@ -82,17 +82,35 @@ function WatchVideo({ video }: { video: Video }) {
   embed.searchParams.set('enablejsapi', '1');
   embed.searchParams.set('origin', window.location.origin);
   if (resumeAt > 0) embed.searchParams.set('start', String(resumeAt));
-  const liked = state.likedVideos.some((item) => item._id === video._id);
-  const inWatchLater = state.watchLater.some((item) => item._id === video._id);
+  const stored = {
+    liked: state.likedVideos.some((item) => item._id === video._id),
+    inWatchLater: state.watchLater.some((item) => item._id === video._id),
+  };
+  // Like and Watch later change at once; while the call runs the buttons show the outcome, and
+  // when it fails they fall back to what the store holds (the failure toasts as before).
+  const [shown, show] = useOptimistic(stored);
+  const { liked, inWatchLater } = shown;
+  // A button whose call is on its way ignores presses until it is answered.
+  const likeBusy = liked !== stored.liked;
+  const watchLaterBusy = inWatchLater !== stored.inWatchLater;
 
   const whenLoggedIn = useRequireLogin();
-  const handleLike = whenLoggedIn(() => void toggleLike(video, liked, dispatch));
-  const handleWatchLater = whenLoggedIn(
-    () =>
-      void (inWatchLater
+  const handleLike = whenLoggedIn(() => {
+    if (likeBusy) return;
+    startTransition(async () => {
+      show({ ...stored, liked: !stored.liked });
+      await toggleLike(video, stored.liked, dispatch);
+    });
+  });
+  const handleWatchLater = whenLoggedIn(() => {
+    if (watchLaterBusy) return;
+    startTransition(async () => {
+      show({ ...stored, inWatchLater: !stored.inWatchLater });
+      await (stored.inWatchLater
         ? removeFromWatchLater(video, dispatch)
-        : addToWatchLater(video, dispatch)),
-  );
+        : addToWatchLater(video, dispatch));
+    });
+  });
   useShortcut('l', handleLike);
   useShortcut('w', handleWatchLater);
 
@@ -119,12 +137,18 @@ function WatchVideo({ video }: { video: Video }) {
             type="button"
             className={liked ? buttons.active : buttons.button}
             aria-pressed={liked}
+            aria-busy={likeBusy}
             onClick={handleLike}
           >
             <ThumbsUp aria-hidden size={18} />
             {liked ? likesTexts.liked : likesTexts.like}
           </button>
-          <button type="button" className={buttons.button} onClick={handleWatchLater}>
+          <button
+            type="button"
+            className={buttons.button}
+            aria-busy={watchLaterBusy}
+            onClick={handleWatchLater}
+          >
             <Clock aria-hidden size={18} />
             {inWatchLater ? watchLaterTexts.remove : watchLaterTexts.save}
           </button>

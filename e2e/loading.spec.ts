@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+
+const SLOW_MS = 3000;
+
+// Issue 14, point 7: grey cards while loading, and no light/dark flash at start.
+test('a slow list shows grey cards in the grid’s shape, then the videos', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/');
+  if (testInfo.project.name === 'mock') {
+    await page.evaluate(
+      (delay) => localStorage.setItem('codetube:mock-delay', delay),
+      String(SLOW_MS),
+    );
+  } else {
+    await page.route('**/api/videos/trending*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
+      await route.continue();
+    });
+  }
+  await page.goto('/trending');
+  const loading = page.getByRole('status').filter({ hasText: 'Loading…' });
+  await expect(loading).toBeVisible();
+  // Cards, not a line of text: the placeholder is as tall as a row of thumbnails.
+  await expect
+    .poll(async () => (await loading.first().boundingBox())?.height ?? 0, { timeout: SLOW_MS })
+    .toBeGreaterThan(150);
+  await expect(
+    page.getByRole('list', { name: 'Trending videos' }).getByRole('listitem').first(),
+  ).toBeVisible();
+  await expect(loading).toHaveCount(0);
+});
+
+test('a saved dark theme is on the page before its body is drawn', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => localStorage.setItem('codetube:theme', 'dark'));
+  await page.addInitScript(() => {
+    // Runs when the parser inserts <body>: before the app's modules and before the first paint.
+    const observer = new MutationObserver(() => {
+      if (!document.body) return;
+      observer.disconnect();
+      document.body.dataset.themeAtBody = document.documentElement.dataset.theme ?? 'none';
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+  await page.reload();
+  await expect(page.locator('body')).toHaveAttribute('data-theme-at-body', 'dark');
+});

@@ -1,34 +1,38 @@
 import { expect, test } from '@playwright/test';
 
-const SLOW_MS = 3000;
+/** The mock answers this late (the server's answer is held until the test lets it go). */
+const MOCK_DELAY_MS = 6000;
 
 // Issue 14, point 7: grey cards while loading, and no light/dark flash at start.
 test('a slow list shows grey cards in the grid’s shape, then the videos', async ({
   page,
 }, testInfo) => {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.goto('/');
   if (testInfo.project.name === 'mock') {
     await page.evaluate(
       (delay) => localStorage.setItem('codetube:mock-delay', delay),
-      String(SLOW_MS),
+      String(MOCK_DELAY_MS),
     );
   } else {
     await page.route('**/api/videos/trending*', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
+      await released;
       await route.continue();
     });
   }
   await page.goto('/trending');
-  const loading = page.getByRole('status').filter({ hasText: 'Loading…' });
+  const loading = page.getByRole('status').filter({ hasText: 'Loading…' }).first();
   await expect(loading).toBeVisible();
   // Cards, not a line of text: the placeholder is as tall as a row of thumbnails.
   await expect
-    .poll(async () => (await loading.first().boundingBox())?.height ?? 0, { timeout: SLOW_MS })
+    .poll(async () => (await loading.boundingBox())?.height ?? 0, { timeout: MOCK_DELAY_MS / 2 })
     .toBeGreaterThan(150);
+  release();
   await expect(
     page.getByRole('list', { name: 'Trending videos' }).getByRole('listitem').first(),
-  ).toBeVisible();
-  await expect(loading).toHaveCount(0);
+  ).toBeVisible({ timeout: MOCK_DELAY_MS * 2 });
+  await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toHaveCount(0);
 });
 
 test('a saved dark theme is on the page before its body is drawn', async ({ page }) => {

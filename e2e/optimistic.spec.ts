@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { openWatchPage, seed, signedInUser } from './support';
 
 const GENERIC_ERROR = 'Some error occured. Try Again.';
-const SLOW_MS = 1500;
+const SLOW_MS = 2500;
 
 /** Adds to likes and watch later fail with a 500, after SLOW_MS (mock backend or server). */
 async function slowFailingAdds(page: Page, project: string): Promise<void> {
@@ -52,12 +52,19 @@ test('Like and Watch later change at once, and roll back when the call fails', a
     'false',
   );
 
+  // Both at once: each shows its own change while both calls are on their way.
+  await page.getByRole('button', { name: 'Like', exact: true }).click();
   await page.getByRole('button', { name: 'Save to Watch later' }).click();
   await expect(page.getByRole('button', { name: 'Remove from Watch later' })).toBeVisible({
     timeout: SLOW_MS / 2,
   });
+  await expect(page.getByRole('button', { name: 'Liked' })).toHaveAttribute('aria-pressed', 'true');
   // SPEC: a failed watch-later add raises no toast of its own; the button still rolls back.
   await expect(page.getByRole('button', { name: 'Save to Watch later' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Like', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
   await page.goto('/watch-later');
   await expect(page.getByText('No videos added yet.')).toBeVisible();
 });

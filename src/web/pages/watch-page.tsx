@@ -88,7 +88,11 @@ function WatchVideo({ video }: { video: Video }) {
   };
   // Like and Watch later change at once; while the call runs the buttons show the outcome, and
   // when it fails they fall back to what the store holds (the failure toasts as before).
-  const [shown, show] = useOptimistic(stored);
+  // Each change merges into the shown state, so a like and a save on their way at once both show.
+  const [shown, show] = useOptimistic(
+    stored,
+    (current: typeof stored, change: Partial<typeof stored>) => ({ ...current, ...change }),
+  );
   const { liked, inWatchLater } = shown;
   // A button whose call is on its way ignores presses until it is answered.
   const likeBusy = liked !== stored.liked;
@@ -98,14 +102,14 @@ function WatchVideo({ video }: { video: Video }) {
   const handleLike = whenLoggedIn(() => {
     if (likeBusy) return;
     startTransition(async () => {
-      show({ ...stored, liked: !stored.liked });
+      show({ liked: !stored.liked });
       await toggleLike(video, stored.liked, dispatch);
     });
   });
   const handleWatchLater = whenLoggedIn(() => {
     if (watchLaterBusy) return;
     startTransition(async () => {
-      show({ ...stored, inWatchLater: !stored.inWatchLater });
+      show({ inWatchLater: !stored.inWatchLater });
       await (stored.inWatchLater
         ? removeFromWatchLater(video, dispatch)
         : addToWatchLater(video, dispatch));

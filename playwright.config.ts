@@ -47,7 +47,8 @@ export default defineConfig({
     },
   },
   projects: [
-    // Every spec runs twice: against the serverless mock build and against the real server.
+    // Every spec runs twice: against the serverless mock build and against the real server (but
+    // for the tests tagged @page-only).
     {
       name: 'mock',
       use: { baseURL: `http://127.0.0.1:${MOCK_PORT}` },
@@ -55,6 +56,8 @@ export default defineConfig({
     {
       name: 'server',
       use: { baseURL: `http://127.0.0.1:${SERVER_PORT}` },
+      // Tests of the page alone (e2e/support.ts PAGE_ONLY) would only repeat the mock project's.
+      grepInvert: /@page-only/,
     },
   ],
   webServer: [

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signedInUser } from './support';
+import { failCalls, signedInUser } from './support';
 
 // Issue 14, point 10: empty and error states with a picture, a heading and a way on.
 test('empty lists show a heading, their message and the way to videos', async ({ page }) => {
@@ -27,20 +27,9 @@ test('a list that fails to load shows an error state with its status text', asyn
   page,
 }, testInfo) => {
   await signedInUser(page);
-  if (testInfo.project.name === 'mock') {
-    const scenarios = {
-      offline: false,
-      forcedErrors: [{ method: 'GET', path: '/api/user/likes', status: 503 }],
-    };
-    await page.evaluate(
-      (value) => localStorage.setItem('codetube:mock-scenarios', value),
-      JSON.stringify(scenarios),
-    );
-  } else {
-    await page.route('**/api/user/likes', (route) =>
-      route.fulfill({ status: 503, json: { errors: ['Service Unavailable'] } }),
-    );
-  }
+  await failCalls(page, testInfo.project.name, [{ method: 'GET', path: '/api/user/likes' }], {
+    status: 503,
+  });
   await page.goto('/liked-videos');
   await expect(page.getByRole('heading', { level: 2, name: 'Something went wrong' })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveText('Service Unavailable');

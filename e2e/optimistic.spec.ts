@@ -1,34 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { openWatchPage, seed, signedInUser } from './support';
+import { expect, test } from '@playwright/test';
+import { failCalls, openWatchPage, seed, signedInUser } from './support';
 
 const GENERIC_ERROR = 'Some error occured. Try Again.';
 const SLOW_MS = 2500;
-
-/** Adds to likes and watch later fail with a 500, after SLOW_MS (mock backend or server). */
-async function slowFailingAdds(page: Page, project: string): Promise<void> {
-  if (project === 'mock') {
-    const scenarios = {
-      offline: false,
-      forcedErrors: [
-        { method: 'POST', path: '/api/user/likes', status: 500 },
-        { method: 'POST', path: '/api/user/watchlater', status: 500 },
-      ],
-    };
-    await page.evaluate(
-      ({ value, delay }) => {
-        localStorage.setItem('codetube:mock-scenarios', value);
-        localStorage.setItem('codetube:mock-delay', delay);
-      },
-      { value: JSON.stringify(scenarios), delay: String(SLOW_MS) },
-    );
-    return;
-  }
-  await page.route(/\/api\/user\/(likes|watchlater)$/, async (route) => {
-    if (route.request().method() !== 'POST') return route.continue();
-    await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
-    return route.fulfill({ status: 500, json: { errors: ['Internal Server Error'] } });
-  });
-}
 
 // Issue 14, point 7: Like and Watch later change at once and roll back when the call fails.
 test('Like and Watch later change at once, and roll back when the call fails', async ({
@@ -36,7 +10,16 @@ test('Like and Watch later change at once, and roll back when the call fails', a
 }, testInfo) => {
   await signedInUser(page);
   await openWatchPage(page, seed.css.id, seed.css.title);
-  await slowFailingAdds(page, testInfo.project.name);
+  // Adds to likes and watch later fail with a 500, after SLOW_MS.
+  await failCalls(
+    page,
+    testInfo.project.name,
+    [
+      { method: 'POST', path: '/api/user/likes' },
+      { method: 'POST', path: '/api/user/watchlater' },
+    ],
+    { delayMs: SLOW_MS },
+  );
 
   await page.getByRole('button', { name: 'Like', exact: true }).click();
   // Pressed while the call is still on its way...

@@ -7,6 +7,13 @@ export interface TestUser {
   lastName: string;
 }
 
+/**
+ * Tags a test of what the page does by itself, whichever backend answers (the request tester's own
+ * controls, its history, requests to other origins): it runs in the mock project only, since the
+ * server project would repeat it word for word (playwright.config.ts).
+ */
+export const PAGE_ONLY = { tag: '@page-only' };
+
 let counter = 0;
 
 /** Signs a fresh user up through the API the page talks to (in-page mock or server). */
@@ -41,10 +48,27 @@ export async function logInAs(page: Page, user: TestUser): Promise<void> {
   await expect(page.getByText(`Hello, ${user.firstName}. Welcome back!`)).toBeVisible();
 }
 
-/** A fresh user, logged in. */
+/**
+ * A fresh user, logged in through the API (the login screen has tests of its own): the session is
+ * stored where the app keeps it, as the login screen would, and the page reloaded to pick it up.
+ */
 export async function signedInUser(page: Page): Promise<TestUser> {
   const user = await createUser(page);
-  await logInAs(page, user);
+  const status = await page.evaluate(async ({ email, password }) => {
+    const response = await fetch('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    if (response.ok) {
+      const { encodedToken, foundUser } = await response.json();
+      localStorage.setItem('token', encodedToken);
+      localStorage.setItem('user', JSON.stringify(foundUser));
+    }
+    return response.status;
+  }, user);
+  expect(status).toBe(200);
+  await page.reload();
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   return user;
 }
@@ -93,4 +117,78 @@ export async function stubExternalImages(page: Page): Promise<void> {
 /** The card (grid item) whose title link names this video. */
 export function card(page: Page, title: string) {
   return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+}
+
+/** An API call to break: a method (or ANY) and a path, where `{name}` stands for one segment. */
+export interface BrokenCall {
+  method: 'GET' | 'POST' | 'DELETE' | 'ANY';
+  path: string;
+}
+
+const MOCK_SCENARIOS_KEY = 'codetube:mock-scenarios';
+const MOCK_DELAY_KEY = 'codetube:mock-delay';
+
+const pathPattern = (path: string) =>
+  new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+').replace(/\*$/, '.*')}$`);
+
+/**
+ * Makes the matching API calls fail with `status` after `delayMs`: in mock mode through the mock
+ * panel's scenarios (whose delay then applies to every call), in server mode on their way to the
+ * server. Resolves to the function that lets them through again.
+ */
+export async function failCalls(
+  page: Page,
+  project: string,
+  calls: BrokenCall[],
+  { status = 500, delayMs = 0 }: { status?: 500 | 503; delayMs?: number } = {},
+): Promise<() => Promise<void>> {
+  if (project === 'mock') {
+    const scenarios = { offline: false, forcedErrors: calls.map((call) => ({ ...call, status })) };
+    await setMockKnobs(page, JSON.stringify(scenarios), delayMs);
+    return () => setMockKnobs(page, null, 0);
+  }
+  const patterns = calls.map((call) => ({ ...call, path: pathPattern(call.path) }));
+  const matches = (url: URL) => patterns.some((call) => call.path.test(url.pathname));
+  const reason = status === 503 ? 'Service Unavailable' : 'Internal Server Error';
+  await page.route(matches, async (route) => {
+    const { pathname } = new URL(route.request().url());
+    const method = route.request().method();
+    const hit = patterns.some(
+      (call) => call.path.test(pathname) && (call.method === 'ANY' || call.method === method),
+    );
+    if (!hit) return route.fallback();
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    return route.fulfill({ status, json: { errors: [reason] } });
+  });
+  return () => page.unroute(matches);
+}
+
+/**
+ * Cuts the page off from its backend: every API call gets no answer, as when the network or the
+ * server is down. Resolves to the function that brings the backend back.
+ */
+export async function cutBackend(page: Page, project: string): Promise<() => Promise<void>> {
+  if (project === 'mock') {
+    await setMockKnobs(page, JSON.stringify({ offline: true, forcedErrors: [] }), 0);
+    return () => setMockKnobs(page, null, 0);
+  }
+  const api = (url: URL) => url.pathname.startsWith('/api/');
+  await page.route(api, (route) => route.abort('internetdisconnected'));
+  return () => page.unroute(api);
+}
+
+async function setMockKnobs(page: Page, scenarios: string | null, delayMs: number) {
+  if (page.url() === 'about:blank') await page.goto('/');
+  await page.evaluate(
+    ({ keys, scenarios, delay }) => {
+      if (scenarios === null) localStorage.removeItem(keys.scenarios);
+      else localStorage.setItem(keys.scenarios, scenarios);
+      localStorage.setItem(keys.delay, delay);
+    },
+    {
+      keys: { scenarios: MOCK_SCENARIOS_KEY, delay: MOCK_DELAY_KEY },
+      scenarios,
+      delay: String(delayMs),
+    },
+  );
 }

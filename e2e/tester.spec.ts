@@ -4,7 +4,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
-import { seed, signedInUser } from './support';
+import { PAGE_ONLY, seed, signedInUser } from './support';
 
 /**
  * The request tester at /mock (SPEC §2–§5, §8, §9). Runs under any project's baseURL: checks
@@ -150,26 +150,28 @@ function historyOf(page: Page) {
   return { section, entries: section.getByRole('listitem') };
 }
 
-test('starts with GET, the default endpoint, Accept */*, body {} and no response', async ({
-  page,
-}) => {
-  const ui = await openTester(page);
-  await expect(ui.method).toHaveValue('GET');
-  await expect(ui.method.getByRole('option')).toHaveText(['GET', 'POST', 'DELETE']);
-  await expect(ui.endpoint).toHaveValue('/api/test-todos');
-  await expect(ui.endpoint).toHaveAttribute('placeholder', 'Enter your endpoint');
-  await expect(page.getByRole('group', { name: 'Headers (1)' })).toBeVisible();
-  await expect(ui.headerUse(1)).toBeChecked();
-  await expect(ui.headerName(1)).toHaveValue('Accept');
-  await expect(ui.headerValue(1)).toHaveValue('*/*');
-  await expect(ui.headerUse(2)).not.toBeChecked();
-  await expect(ui.headerName(2)).toHaveValue('');
-  await expect(ui.body).toHaveValue('{}');
-  await expect(ui.response).toHaveAttribute('aria-live', 'polite');
-  await expect(ui.response).toContainText('Response is undefined.');
-  // The layout's <main> is the page's one main landmark; the tester does not add a second.
-  await expect(page.getByRole('main')).toHaveCount(1);
-});
+test(
+  'starts with GET, the default endpoint, Accept */*, body {} and no response',
+  PAGE_ONLY,
+  async ({ page }) => {
+    const ui = await openTester(page);
+    await expect(ui.method).toHaveValue('GET');
+    await expect(ui.method.getByRole('option')).toHaveText(['GET', 'POST', 'DELETE']);
+    await expect(ui.endpoint).toHaveValue('/api/test-todos');
+    await expect(ui.endpoint).toHaveAttribute('placeholder', 'Enter your endpoint');
+    await expect(page.getByRole('group', { name: 'Headers (1)' })).toBeVisible();
+    await expect(ui.headerUse(1)).toBeChecked();
+    await expect(ui.headerName(1)).toHaveValue('Accept');
+    await expect(ui.headerValue(1)).toHaveValue('*/*');
+    await expect(ui.headerUse(2)).not.toBeChecked();
+    await expect(ui.headerName(2)).toHaveValue('');
+    await expect(ui.body).toHaveValue('{}');
+    await expect(ui.response).toHaveAttribute('aria-live', 'polite');
+    await expect(ui.response).toContainText('Response is undefined.');
+    // The layout's <main> is the page's one main landmark; the tester does not add a second.
+    await expect(page.getByRole('main')).toHaveCount(1);
+  },
+);
 
 test('Submit sends a GET and shows the status, the data in the JSON viewer and the headers', async ({
   page,
@@ -183,22 +185,24 @@ test('Submit sends a GET and shows the status, the data in the JSON viewer and t
   await expect(ui.response).not.toContainText('Response is undefined.');
 });
 
-test('editing the last header row appends one; the heading counts enabled rows', async ({
-  page,
-}) => {
-  const ui = await openTester(page);
-  await ui.headerName(2).fill('X-Trace');
-  await expect(ui.headerName(3)).toHaveValue('');
-  await expect(ui.headerUse(3)).not.toBeChecked();
-  await expect(ui.headerUse(2)).toBeChecked();
-  await expect(page.getByRole('group', { name: 'Headers (2)' })).toBeVisible();
-  await ui.headerValue(2).fill('abc');
-  await expect(ui.headerName(4)).toHaveCount(0);
-  await ui.headerUse(1).uncheck();
-  await expect(page.getByRole('group', { name: 'Headers (1)' })).toBeVisible();
-  await ui.headerUse(1).check();
-  await expect(page.getByRole('group', { name: 'Headers (2)' })).toBeVisible();
-});
+test(
+  'editing the last header row appends one; the heading counts enabled rows',
+  PAGE_ONLY,
+  async ({ page }) => {
+    const ui = await openTester(page);
+    await ui.headerName(2).fill('X-Trace');
+    await expect(ui.headerName(3)).toHaveValue('');
+    await expect(ui.headerUse(3)).not.toBeChecked();
+    await expect(ui.headerUse(2)).toBeChecked();
+    await expect(page.getByRole('group', { name: 'Headers (2)' })).toBeVisible();
+    await ui.headerValue(2).fill('abc');
+    await expect(ui.headerName(4)).toHaveCount(0);
+    await ui.headerUse(1).uncheck();
+    await expect(page.getByRole('group', { name: 'Headers (1)' })).toBeVisible();
+    await ui.headerUse(1).check();
+    await expect(page.getByRole('group', { name: 'Headers (2)' })).toBeVisible();
+  },
+);
 
 test('enabled headers are real request headers: a token row signs in, unchecking it does not', async ({
   page,
@@ -229,26 +233,28 @@ test('enabled headers are real request headers: a token row signs in, unchecking
     .toBe(true);
 });
 
-test("the body shows 'Error in JSON format' while invalid or empty; Submit sends the last valid body", async ({
-  page,
-}) => {
-  const ui = await openTester(page);
-  const error = page.getByText('Error in JSON format', { exact: true });
-  await expect(error).toBeHidden();
-  await ui.body.fill('');
-  await expect(error).toBeVisible();
-  await expect(ui.body).toHaveAttribute('aria-invalid', 'true');
-  await ui.body.fill('{"title": ');
-  await expect(error).toBeVisible();
+test(
+  "the body shows 'Error in JSON format' while invalid or empty; Submit sends the last valid body",
+  PAGE_ONLY,
+  async ({ page }) => {
+    const ui = await openTester(page);
+    const error = page.getByText('Error in JSON format', { exact: true });
+    await expect(error).toBeHidden();
+    await ui.body.fill('');
+    await expect(error).toBeVisible();
+    await expect(ui.body).toHaveAttribute('aria-invalid', 'true');
+    await ui.body.fill('{"title": ');
+    await expect(error).toBeVisible();
 
-  const title = `Body test ${test.info().project.name} ${Date.now()}`;
-  await ui.body.fill(JSON.stringify({ title }));
-  await expect(error).toBeHidden();
-  await ui.body.fill(`${JSON.stringify({ title })} trailing text`);
-  await expect(error).toBeVisible();
-  await send(page, { method: 'POST', endpoint: '/api/test-todos' }, '201 Created');
-  await expect(ui.data.getByText(JSON.stringify(title))).toBeVisible();
-});
+    const title = `Body test ${test.info().project.name} ${Date.now()}`;
+    await ui.body.fill(JSON.stringify({ title }));
+    await expect(error).toBeHidden();
+    await ui.body.fill(`${JSON.stringify({ title })} trailing text`);
+    await expect(error).toBeVisible();
+    await send(page, { method: 'POST', endpoint: '/api/test-todos' }, '201 Created');
+    await expect(ui.data.getByText(JSON.stringify(title))).toBeVisible();
+  },
+);
 
 test('DELETE removes a todo by its _id', async ({ page }) => {
   const ui = await openTester(page);
@@ -275,7 +281,7 @@ test('an unknown API route shows its 404 response', async ({ page }) => {
   await expect(ui.data).toContainText('"errors"');
 });
 
-test.describe('any absolute URL', () => {
+test.describe('any absolute URL', PAGE_ONLY, () => {
   let echo: Awaited<ReturnType<typeof startEchoServer>>;
   test.beforeEach(async () => {
     echo = await startEchoServer();
@@ -378,70 +384,76 @@ test.describe('any absolute URL', () => {
   });
 });
 
-test("a request that gets no response shows the error itself, 'Network request failed', and logs it", async ({
-  page,
-}) => {
-  const errors = collectConsoleErrors(page);
-  const ui = await openTester(page);
-  const url = await closedPortUrl();
-  await ui.endpoint.fill(url);
-  await ui.submit.click();
-  await expect(ui.response).toContainText('TypeError: Network request failed');
-  await expect(ui.status).toHaveCount(0);
-  await expect
-    .poll(() => errors.some((text) => text.startsWith(`Request tester: GET ${url} failed`)))
-    .toBe(true);
-});
+test(
+  "a request that gets no response shows the error itself, 'Network request failed', and logs it",
+  PAGE_ONLY,
+  async ({ page }) => {
+    const errors = collectConsoleErrors(page);
+    const ui = await openTester(page);
+    const url = await closedPortUrl();
+    await ui.endpoint.fill(url);
+    await ui.submit.click();
+    await expect(ui.response).toContainText('TypeError: Network request failed');
+    await expect(ui.status).toHaveCount(0);
+    await expect
+      .poll(() => errors.some((text) => text.startsWith(`Request tester: GET ${url} failed`)))
+      .toBe(true);
+  },
+);
 
-test('keyboard: Tab reaches every control in order and Enter in the endpoint submits', async ({
-  page,
-}) => {
-  const ui = await openTester(page);
-  await ui.method.focus();
-  await page.keyboard.press('Tab');
-  await expect(ui.endpoint).toBeFocused();
-  await page.keyboard.press('Tab');
-  await expect(ui.submit).toBeFocused();
-  await page.keyboard.press('Tab');
-  await expect(ui.headerUse(1)).toBeFocused();
-  await page.keyboard.press('Space');
-  await expect(page.getByRole('group', { name: 'Headers (0)' })).toBeVisible();
-  await page.keyboard.press('Space');
-  await ui.endpoint.focus();
-  await page.keyboard.press('End');
-  await page.keyboard.type('/does-not-exist');
-  await page.keyboard.press('Enter');
-  await expect(ui.status).toHaveText('404 Not Found');
-});
+test(
+  'keyboard: Tab reaches every control in order and Enter in the endpoint submits',
+  PAGE_ONLY,
+  async ({ page }) => {
+    const ui = await openTester(page);
+    await ui.method.focus();
+    await page.keyboard.press('Tab');
+    await expect(ui.endpoint).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(ui.submit).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(ui.headerUse(1)).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(page.getByRole('group', { name: 'Headers (0)' })).toBeVisible();
+    await page.keyboard.press('Space');
+    await ui.endpoint.focus();
+    await page.keyboard.press('End');
+    await page.keyboard.type('/does-not-exist');
+    await page.keyboard.press('Enter');
+    await expect(ui.status).toHaveText('404 Not Found');
+  },
+);
 
-test('from 320 px wide the page never scrolls sideways; long JSON scrolls in its own box', async ({
-  page,
-}) => {
-  await page.setViewportSize({ width: 320, height: 640 });
-  const ui = await openTester(page);
-  const title = `${'long-title-without-spaces-'.repeat(12)}${Date.now()}`;
-  await send(
-    page,
-    { method: 'POST', endpoint: '/api/test-todos', body: JSON.stringify({ title }) },
-    '201 Created',
-  );
-  await expect(ui.data.getByText(JSON.stringify(title))).toBeVisible();
-  const overflow = await page.evaluate(() => ({
-    page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  }));
-  expect(overflow.page).toBeLessThanOrEqual(0);
-  const viewer = await ui.data.evaluate((box) => ({
-    scroll: box.scrollWidth,
-    client: box.clientWidth,
-  }));
-  expect(viewer.scroll).toBeGreaterThan(viewer.client);
+test(
+  'from 320 px wide the page never scrolls sideways; long JSON scrolls in its own box',
+  PAGE_ONLY,
+  async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    const ui = await openTester(page);
+    const title = `${'long-title-without-spaces-'.repeat(12)}${Date.now()}`;
+    await send(
+      page,
+      { method: 'POST', endpoint: '/api/test-todos', body: JSON.stringify({ title }) },
+      '201 Created',
+    );
+    await expect(ui.data.getByText(JSON.stringify(title))).toBeVisible();
+    const overflow = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    }));
+    expect(overflow.page).toBeLessThanOrEqual(0);
+    const viewer = await ui.data.evaluate((box) => ({
+      scroll: box.scrollWidth,
+      client: box.clientWidth,
+    }));
+    expect(viewer.scroll).toBeGreaterThan(viewer.client);
 
-  await page.setViewportSize({ width: 1600, height: 900 });
-  const layout = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(layout).toBeLessThanOrEqual(0);
-});
+    await page.setViewportSize({ width: 1600, height: 900 });
+    const layout = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(layout).toBeLessThanOrEqual(0);
+  },
+);
 
 test('the tester is lazy-loaded: the first load of / downloads none of its code', async ({
   browser,
@@ -567,7 +579,7 @@ test.describe("'Use my session'", () => {
   });
 });
 
-test('shows the time and the size in bytes of the response', async ({ page }) => {
+test('shows the time and the size in bytes of the response', PAGE_ONLY, async ({ page }) => {
   const ui = await openTester(page);
   await send(page, { endpoint: '/api/categories' }, '200 OK');
   const bytes = await page.evaluate(async () => {
@@ -581,27 +593,29 @@ test('shows the time and the size in bytes of the response', async ({ page }) =>
   await expect(timing.getByRole('definition').last()).toContainText(size);
 });
 
-test('Ctrl+Enter sends from the body box and Cmd+Enter from anywhere in the tester', async ({
-  page,
-}) => {
-  const ui = await openTester(page);
-  await ui.method.selectOption('POST');
-  const title = `Keyboard ${Date.now()}`;
-  await ui.body.fill(JSON.stringify({ title }));
-  await ui.body.press('Control+Enter');
-  await expect(ui.status).toHaveText('201 Created');
-  await expect(ui.data.getByText(JSON.stringify(title))).toBeVisible();
-  // The shortcut sends; it does not add a line to the body.
-  await expect(ui.body).toHaveValue(JSON.stringify({ title }));
+test(
+  'Ctrl+Enter sends from the body box and Cmd+Enter from anywhere in the tester',
+  PAGE_ONLY,
+  async ({ page }) => {
+    const ui = await openTester(page);
+    await ui.method.selectOption('POST');
+    const title = `Keyboard ${Date.now()}`;
+    await ui.body.fill(JSON.stringify({ title }));
+    await ui.body.press('Control+Enter');
+    await expect(ui.status).toHaveText('201 Created');
+    await expect(ui.data.getByText(JSON.stringify(title))).toBeVisible();
+    // The shortcut sends; it does not add a line to the body.
+    await expect(ui.body).toHaveValue(JSON.stringify({ title }));
 
-  await ui.method.selectOption('GET');
-  await ui.endpoint.fill('/api/nothing-here');
-  await ui.headerValue(1).press('Meta+Enter');
-  await expect(ui.status).toHaveText('404 Not Found');
-  await expect(ui.submit).toHaveAttribute('aria-keyshortcuts', 'Control+Enter Meta+Enter');
-});
+    await ui.method.selectOption('GET');
+    await ui.endpoint.fill('/api/nothing-here');
+    await ui.headerValue(1).press('Meta+Enter');
+    await expect(ui.status).toHaveText('404 Not Found');
+    await expect(ui.submit).toHaveAttribute('aria-keyshortcuts', 'Control+Enter Meta+Enter');
+  },
+);
 
-test.describe('the history', () => {
+test.describe('the history', PAGE_ONLY, () => {
   test('keeps requests newest first across reloads; Run again loads and sends; Clear empties it', async ({
     page,
   }) => {

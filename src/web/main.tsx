@@ -2,11 +2,13 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { setTokenSource, setTransport } from './lib/api-client';
+import { watchBrowserConnection } from './lib/connection';
 import { applyStoredTheme } from './lib/theme';
 import './styles/global.css';
 
 async function boot() {
   applyStoredTheme();
+  watchBrowserConnection(window);
   // A build-time constant: in server builds the mock and its API code are left out entirely.
   if (import.meta.env.VITE_BACKEND === 'mock') {
     const { installMockBackend } = await import('./mock/install-mock');

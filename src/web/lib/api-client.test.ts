@@ -3,6 +3,7 @@ import { TEST_ACCOUNT } from '../../contract/limits';
 import type { LoginResponse, VideosResponse } from '../../contract/responses';
 import { createMockBackend } from '../mock/mock-backend';
 import { api, ApiRequestError, setTokenSource, setTransport } from './api-client';
+import { connectionStatus, onReconnect } from './connection';
 
 describe('the API client', () => {
   let token: string | null = null;
@@ -45,5 +46,36 @@ describe('the API client', () => {
     });
     const failure = await api.get('/api/videos').catch((error: unknown) => error);
     expect(failure).toMatchObject({ status: 0, message: 'Network request failed' });
+  });
+
+  it('tells the connection status: offline on no answer, online again on any answer', async () => {
+    const backend = await createMockBackend(localStorage);
+    let down = true;
+    setTransport(async (request) => {
+      if (down) throw new TypeError('Failed to fetch');
+      return backend.handle(request);
+    });
+    let reconnects = 0;
+    const stop = onReconnect(() => (reconnects += 1));
+
+    await api.get('/api/videos').catch(() => undefined);
+    expect(connectionStatus()).toBe('offline');
+    down = false;
+    // An error status is an answer too: the backend is back.
+    await api.get('/api/user/likes').catch(() => undefined);
+    expect(connectionStatus()).toBe('online');
+    await api.get('/api/videos');
+    expect(reconnects).toBe(1);
+    stop();
+  });
+
+  it('a cancelled request does not count as the network being down', async () => {
+    const controller = new AbortController();
+    setTransport(async () => {
+      controller.abort();
+      throw new DOMException('aborted', 'AbortError');
+    });
+    await api.get('/api/videos', { signal: controller.signal }).catch(() => undefined);
+    expect(connectionStatus()).toBe('online');
   });
 });

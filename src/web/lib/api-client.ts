@@ -1,5 +1,6 @@
 import type { ErrorBody } from '../../contract/errors';
 import { takeEarlyResponse } from '../boot/early-requests';
+import { reportReachable, reportUnreachable } from './connection';
 
 /** How a request reaches the backend: `fetch` in server mode, the in-page API in mock mode. */
 export type Transport = (request: Request) => Promise<Response>;
@@ -16,8 +17,14 @@ export class ApiRequestError extends Error {
     readonly status: number,
     readonly statusText: string,
     readonly data: unknown,
+    options?: ErrorOptions,
   ) {
-    super(firstError(data) ?? statusText);
+    super(firstError(data) ?? statusText, options);
+  }
+
+  /** No answer came: the network or the server is down. */
+  get unreachable(): boolean {
+    return this.status === 0;
   }
 }
 
@@ -69,9 +76,12 @@ async function send<T>(
     // The boot script may have sent this very GET already, while the app was loading.
     const early = method === 'GET' ? takeEarlyResponse(path, token) : undefined;
     response = await (early ?? transport(request));
-  } catch {
-    throw new ApiRequestError(0, NETWORK_FAILURE, { errors: [NETWORK_FAILURE] });
+  } catch (error) {
+    // A request the caller cancelled says nothing about the network.
+    if (!options.signal?.aborted) reportUnreachable();
+    throw new ApiRequestError(0, NETWORK_FAILURE, { errors: [NETWORK_FAILURE] }, { cause: error });
   }
+  reportReachable();
   const text = await response.text();
   let data: unknown;
   try {

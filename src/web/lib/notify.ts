@@ -1,5 +1,5 @@
 import toast from 'react-hot-toast';
-import type { ApiResponse } from './api-client';
+import { ApiRequestError, type ApiResponse } from './api-client';
 import { undoable } from './undo-toast';
 
 /** SPEC §8: the toast for any failure that has no message of its own. */
@@ -20,6 +20,20 @@ export class UnexpectedStatusError extends Error {
 export function accept<T>(response: ApiResponse<T>, statuses: readonly number[]): T {
   if (!statuses.includes(response.status)) throw new UnexpectedStatusError(response.status);
   return response.data;
+}
+
+/**
+ * The id of the failure toast for an error: one per kind (no answer, or each status), so a burst
+ * of failures shows one toast that restarts its time rather than a stack of the same words.
+ */
+export function failureToastId(error: unknown): string {
+  if (!(error instanceof ApiRequestError)) return 'failure:unexpected';
+  return error.unreachable ? 'failure:unreachable' : `failure:${error.status}`;
+}
+
+/** SPEC §8's generic failure toast, once per kind of failure. */
+export function toastFailure(error: unknown): void {
+  toast.error(GENERIC_ERROR, { id: failureToastId(error) });
 }
 
 export interface ToastTexts {
@@ -46,8 +60,8 @@ export async function withToasts(
     return true;
   } catch (error) {
     onError(error);
-    if (quiet) toast.dismiss(id);
-    else toast.error(GENERIC_ERROR, { id });
+    toast.dismiss(id);
+    if (!quiet) toastFailure(error);
     return false;
   }
 }

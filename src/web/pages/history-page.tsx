@@ -22,8 +22,8 @@ export default function HistoryPage() {
         emptyText={historyTexts.empty}
         emptyTitle="No watch history yet"
         emptyIcon={History}
-        loading={state.loading}
-        error={state.error}
+        loading={state.library.loading}
+        error={state.library.error}
         serverErrorText={historyTexts.loadFailed}
         place={{ onHistoryPage: true }}
         actions={

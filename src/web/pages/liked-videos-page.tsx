@@ -12,8 +12,8 @@ export default function LikedVideosPage() {
       emptyText="No videos added yet."
       emptyTitle="No liked videos yet"
       emptyIcon={ThumbsUp}
-      loading={state.loading}
-      error={state.error}
+      loading={state.library.loading}
+      error={state.library.error}
     />
   );
 }

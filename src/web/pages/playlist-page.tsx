@@ -2,30 +2,29 @@ import { useParams } from 'react-router';
 import { FolderX, ListVideo } from 'lucide-react';
 import { playlistLabel } from '../features/playlists/playlist-label';
 import { playlistTexts } from '../features/playlists/playlist-texts';
-import { usePlaylists } from '../state/use-store';
+import { usePlaylists, useVideos } from '../state/use-store';
 import { VideoListScreen } from './video-list-screen';
+import { LoadState } from './load-state';
 import { RequireLogin } from './require-login';
 import { EmptyState } from '../components/ui/empty-state';
-import { LoadingCards } from '../components/ui/loading-cards';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /** /playlist/:playlistId: one playlist, titled with its name and video count. */
 export default function PlaylistPage() {
   const { playlistId = '' } = useParams();
   const { state } = usePlaylists();
+  const { library } = useVideos().state;
   const playlist = state.playlists.find((item) => item._id === playlistId);
   useDocumentTitle(playlist ? playlistLabel(playlist.title) : playlistTexts.heading);
 
   if (!playlist) {
     return (
       <RequireLogin>
-        {state.loading ? (
-          <LoadingCards />
-        ) : (
+        <LoadState loading={library.loading} error={library.error}>
           <EmptyState icon={FolderX} title="Playlist not found">
             This playlist does not exist.
           </EmptyState>
-        )}
+        </LoadState>
       </RequireLogin>
     );
   }

@@ -11,7 +11,7 @@ import { playlistTexts } from '../features/playlists/playlist-texts';
 import { createPlaylist, deletePlaylist } from '../features/playlists/playlists-service';
 import { Thumbnail } from '../features/videos/components/thumbnail';
 import { useDocumentTitle } from '../lib/use-document-title';
-import { usePlaylists } from '../state/use-store';
+import { usePlaylists, useVideos } from '../state/use-store';
 import { LoadState } from './load-state';
 import { RequireLogin } from './require-login';
 
@@ -29,6 +29,7 @@ const videoCount = (count: number) => `${count} ${count === 1 ? 'video' : 'video
 
 function Playlists() {
   const { state, dispatch } = usePlaylists();
+  const { library } = useVideos().state;
   const [creating, setCreating] = useState(false);
 
   return (
@@ -41,8 +42,8 @@ function Playlists() {
       </PageHeading>
       <CreatePlaylistModal open={creating} onClose={() => setCreating(false)} />
       <LoadState
-        loading={state.loading && state.playlists.length === 0}
-        error={state.playlists.length === 0 ? state.error : undefined}
+        loading={library.loading && state.playlists.length === 0}
+        error={state.playlists.length === 0 ? library.error : undefined}
       >
         {state.playlists.length === 0 ? (
           <EmptyState icon={ListVideo} title="No playlists yet">

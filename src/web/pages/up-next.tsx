@@ -3,6 +3,7 @@ import type { Video } from '../../contract/entities';
 import { UpNextCard } from '../features/videos/components/up-next-card';
 import { UP_NEXT_LENGTH } from '../features/videos/video-paths';
 import { loadUpNext } from '../features/videos/videos-service';
+import { useReconnectAttempt } from '../lib/connection';
 import { LoadState } from './load-state';
 import styles from './pages.module.css';
 import { useVideoActions } from './use-video-actions';
@@ -14,6 +15,7 @@ export function UpNext({ videoId, className }: { videoId: string; className?: st
   const [load, setLoad] = useState<UpNextLoad | null>(null);
   const { openVideo } = useVideoActions();
   const headingId = useId();
+  const attempt = useReconnectAttempt(load !== null && 'error' in load);
 
   useEffect(() => {
     let current = true;
@@ -24,7 +26,7 @@ export function UpNext({ videoId, className }: { videoId: string; className?: st
     return () => {
       current = false;
     };
-  }, [videoId]);
+  }, [videoId, attempt]);
 
   const mine = load?.id === videoId ? load : null;
   return (

@@ -1,5 +1,6 @@
 import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { PageFetcher } from '../features/videos/videos-service';
+import { useReconnectAttempt } from '../lib/connection';
 import {
   MAX_KEPT_VIDEOS,
   VIDEO_PAGE_SIZE,
@@ -49,6 +50,8 @@ export function useVideoPages({
   const [error, setError] = useState<unknown>(null);
   // The key whose first page has been answered (or has failed).
   const [settledKey, setSettledKey] = useState<string | null>(null);
+  // A failed first page is asked for again when the connection comes back.
+  const attempt = useReconnectAttempt(error !== null);
   const [listedKey, setListedKey] = useState(key);
   if (listedKey !== key) {
     setListedKey(key);
@@ -91,7 +94,7 @@ export function useVideoPages({
       generation.current += 1;
       controller.abort();
     };
-  }, [key, enabled, dispatch]);
+  }, [key, enabled, dispatch, attempt]);
 
   const keepPlace = (index: number) => {
     const node = listNode.current?.children[index];

@@ -2,14 +2,20 @@ import { startTransition, useEffect, useState } from 'react';
 import type { Video } from '../../contract/entities';
 import type { VideoResponse } from '../../contract/responses';
 import { videoPath } from '../features/videos/video-paths';
-import { api } from '../lib/api-client';
+import { api, ApiRequestError } from '../lib/api-client';
+import { useReconnectAttempt } from '../lib/connection';
 
 type VideoLoad =
   { state: 'loading' } | { state: 'ready'; video: Video } | { state: 'error'; error: unknown };
 
-/** One video from GET /api/video/:id (an unknown id ends in the 404 error). */
+/**
+ * One video from GET /api/video/:id (an unknown id ends in the 404 error); asked again when the
+ * connection comes back after it failed for want of one.
+ */
 export function useVideo(videoId: string): VideoLoad {
   const [fetched, setFetched] = useState<{ id: string; load: VideoLoad } | null>(null);
+  const failure = fetched?.load.state === 'error' ? fetched.load.error : null;
+  const attempt = useReconnectAttempt(failure instanceof ApiRequestError && failure.unreachable);
 
   useEffect(() => {
     let current = true;
@@ -25,7 +31,7 @@ export function useVideo(videoId: string): VideoLoad {
     return () => {
       current = false;
     };
-  }, [videoId]);
+  }, [videoId, attempt]);
 
   return fetched?.id === videoId ? fetched.load : { state: 'loading' };
 }

@@ -13,8 +13,8 @@ export default function WatchLaterPage() {
       emptyText={watchLaterTexts.empty}
       emptyTitle="Nothing saved for later"
       emptyIcon={Clock}
-      loading={state.loading}
-      error={state.error}
+      loading={state.library.loading}
+      error={state.library.error}
     />
   );
 }

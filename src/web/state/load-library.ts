@@ -17,6 +17,7 @@ import type { Dispatchers } from './use-store';
  */
 export async function loadLibrary(dispatchers: Dispatchers): Promise<void> {
   dispatchers.playlists({ type: 'LOADING' });
+  dispatchers.videos({ type: 'LIBRARY_LOADING' });
   try {
     const [likes, history, watchLater, playlists, notes, progress] = await Promise.all([
       api.get<LikesResponse>('/api/user/likes'),
@@ -32,9 +33,11 @@ export async function loadLibrary(dispatchers: Dispatchers): Promise<void> {
     dispatchers.videos({ type: 'GET_NOTES', payload: notes.data.notes });
     dispatchers.videos({ type: 'GET_PROGRESS', payload: progress.data.progress });
     dispatchers.playlists({ type: 'GET_ALL_PLAYLISTS', payload: playlists.data.playlists });
+    dispatchers.videos({ type: 'LIBRARY_LOADED' });
   } catch (error) {
     dispatchers.playlists({ type: 'ERROR', payload: error });
     dispatchers.videos({ type: 'ERROR', payload: error });
+    dispatchers.videos({ type: 'LIBRARY_FAILED', payload: error });
     if (error instanceof ApiRequestError && (error.status === 401 || error.status === 404)) {
       clearStoredAuth();
       dispatchers.auth({ type: 'AUTH_ERROR', payload: firstError(error.data) ?? error.message });

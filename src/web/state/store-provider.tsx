@@ -10,11 +10,17 @@ import {
   type VideosState,
 } from './videos-reducer';
 
-/** The home filters start as the address names them, so a reload asks for the right page first. */
+/**
+ * The home filters start as the address names them, so a reload asks for the right page first.
+ */
 function startingVideosState(): VideosState {
-  if (typeof window === 'undefined' || window.location.pathname !== '/') return initialVideosState;
+  // A restored session's lists are on their way from the first render (StartupLoader asks).
+  const library = { loading: readStoredAuth().isLoggedIn, error: null };
+  if (typeof window === 'undefined' || window.location.pathname !== '/') {
+    return { ...initialVideosState, library };
+  }
   const filters = filtersFromParams(new URLSearchParams(window.location.search));
-  return { ...initialVideosState, filters };
+  return { ...initialVideosState, filters, library };
 }
 
 /** SPEC §3's three client stores: videos, playlists and auth. */

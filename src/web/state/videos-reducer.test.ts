@@ -95,6 +95,18 @@ describe('videosReducer', () => {
     expect(videosReducer(noted, { type: 'DELETE_NOTE', payload: [] }).notes).toEqual([]);
   });
 
+  it("the lists' load has its own status: an action's ERROR leaves it alone", () => {
+    const loading = videosReducer(state(), { type: 'LIBRARY_LOADING' });
+    expect(loading.library).toEqual({ loading: true, error: null });
+    const failed = videosReducer(loading, { type: 'LIBRARY_FAILED', payload: 'offline' });
+    expect(failed.library).toEqual({ loading: false, error: 'offline' });
+    const loaded = videosReducer(failed, { type: 'LIBRARY_LOADED' });
+    expect(loaded.library).toEqual({ loading: false, error: null });
+    // A failed like or progress save: SPEC's error is set, the lists' status is not.
+    const afterAction = videosReducer(loaded, { type: 'ERROR', payload: 'like failed' });
+    expect(afterAction).toMatchObject({ error: 'like failed', library: { error: null } });
+  });
+
   it("CLEAR_USER_DATA forgets the user's lists but keeps the catalogue", () => {
     const video = buildVideo();
     const full = state({
@@ -103,6 +115,7 @@ describe('videosReducer', () => {
       likedVideos: [video],
       watchLater: [video],
       notes: [buildNote()],
+      library: { loading: false, error: 'offline' },
     });
     expect(videosReducer(full, { type: 'CLEAR_USER_DATA' })).toEqual(state({ videos: [video] }));
   });

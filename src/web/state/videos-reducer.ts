@@ -8,6 +8,16 @@ import {
 
 export const ALL_CATEGORIES = 'All';
 
+/**
+ * Loading the signed-in user's lists (load-library.ts). The list screens show this, not `error`:
+ * SPEC's `error` is the last failure of anything, a like or a progress save included, and one
+ * failed action must not replace the lists on screen with an error.
+ */
+export interface LibraryLoad {
+  loading: boolean;
+  error: unknown;
+}
+
 export interface Filters {
   category: string;
   search: string;
@@ -25,6 +35,7 @@ export interface VideosState extends VideoWindowState {
   /** Where the user stopped in each video, most recent first (resume, 'Continue watching'). */
   progress: Progress[];
   filters: Filters;
+  library: LibraryLoad;
 }
 
 export type VideosAction =
@@ -47,6 +58,9 @@ export type VideosAction =
   | { type: 'ADD_NOTE'; payload: Note[] }
   | { type: 'DELETE_NOTE'; payload: Note[] }
   | { type: 'GET_PROGRESS'; payload: Progress[] }
+  | { type: 'LIBRARY_LOADING' }
+  | { type: 'LIBRARY_LOADED' }
+  | { type: 'LIBRARY_FAILED'; payload: unknown }
   | { type: 'CLEAR_USER_DATA' };
 
 export const initialVideosState: VideosState = {
@@ -57,6 +71,7 @@ export const initialVideosState: VideosState = {
   watchLater: [],
   progress: [],
   filters: { category: ALL_CATEGORIES, search: '' },
+  library: { loading: false, error: null },
 };
 
 /**
@@ -105,8 +120,22 @@ export function videosReducer(state: VideosState, action: VideosAction): VideosS
       return { ...state, notes: action.payload };
     case 'GET_PROGRESS':
       return { ...state, progress: action.payload };
+    case 'LIBRARY_LOADING':
+      return { ...state, library: { loading: true, error: null } };
+    case 'LIBRARY_LOADED':
+      return { ...state, library: { loading: false, error: null } };
+    case 'LIBRARY_FAILED':
+      return { ...state, library: { loading: false, error: action.payload } };
     case 'CLEAR_USER_DATA':
-      return { ...state, history: [], notes: [], likedVideos: [], watchLater: [], progress: [] };
+      return {
+        ...state,
+        history: [],
+        notes: [],
+        likedVideos: [],
+        watchLater: [],
+        progress: [],
+        library: initialVideosState.library,
+      };
   }
 }
 

@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
+import { ConnectionBanner } from './connection-banner';
 import { Sidebar } from './sidebar';
 import { TabBar } from './tab-bar';
 import { TopBar } from './top-bar';
@@ -23,6 +24,7 @@ export function AppLayout() {
       />
       <Sidebar open={sidebarOpen} onClose={closeSidebar} opener={menuButton} />
       <main id="main" className={styles.main} tabIndex={-1}>
+        <ConnectionBanner />
         <Outlet />
       </main>
       <TabBar />

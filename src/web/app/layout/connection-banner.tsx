@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { WifiOff } from 'lucide-react';
+import buttons from '../../components/ui/button.module.css';
+import { api } from '../../lib/api-client';
+import { useConnectionStatus } from '../../lib/connection';
+import styles from './connection-banner.module.css';
+
+export const connectionTexts = {
+  offline: "You're offline. CodeTube can't reach its server.",
+  recovers: 'It reconnects by itself when the connection is back.',
+  retry: 'Retry',
+} as const;
+
+/**
+ * Says when the backend cannot be reached, under the top bar on every screen, with a Retry that
+ * asks the backend at once (any answer brings the app back: screens whose load failed load again).
+ * The live region is always there, so screen readers hear the message when it appears.
+ */
+export function ConnectionBanner() {
+  const status = useConnectionStatus();
+  const [retrying, setRetrying] = useState(false);
+
+  const retry = () => {
+    if (retrying) return;
+    setRetrying(true);
+    // The answer, or its absence, is reported to the connection status by the API client.
+    api.get('/api/config').then(
+      () => {
+        setRetrying(false);
+        // The banner and its button go away: the focus goes on to the page.
+        document.getElementById('main')?.focus();
+      },
+      () => setRetrying(false),
+    );
+  };
+
+  return (
+    <div role="status" className={styles.region}>
+      {status === 'offline' && (
+        <div className={styles.banner}>
+          <WifiOff aria-hidden size={20} className={styles.icon} />
+          <p className={styles.text}>
+            <strong>{connectionTexts.offline}</strong> {connectionTexts.recovers}
+          </p>
+          <button type="button" className={buttons.button} onClick={retry} aria-busy={retrying}>
+            {connectionTexts.retry}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

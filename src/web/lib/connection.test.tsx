@@ -1,0 +1,41 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  connectionStatus,
+  reportReachable,
+  reportUnreachable,
+  useReconnectAttempt,
+  watchBrowserConnection,
+} from './connection';
+
+function Attempts({ failed }: { failed: boolean }) {
+  return <p>attempt {useReconnectAttempt(failed)}</p>;
+}
+
+describe('the connection status', () => {
+  afterEach(() => reportReachable());
+
+  it("follows the browser's online and offline events", () => {
+    const target = new EventTarget();
+    watchBrowserConnection(target as unknown as Window);
+    target.dispatchEvent(new Event('offline'));
+    expect(connectionStatus()).toBe('offline');
+    target.dispatchEvent(new Event('online'));
+    expect(connectionStatus()).toBe('online');
+  });
+
+  it('counts a reconnect only for a screen whose load failed', () => {
+    const { rerender } = render(<Attempts failed={false} />);
+    act(() => reportUnreachable());
+    act(() => reportReachable());
+    expect(screen.getByText('attempt 0')).toBeTruthy();
+
+    rerender(<Attempts failed />);
+    act(() => reportUnreachable());
+    act(() => reportReachable());
+    expect(screen.getByText('attempt 1')).toBeTruthy();
+    // Answers while online are no reconnect.
+    act(() => reportReachable());
+    expect(screen.getByText('attempt 1')).toBeTruthy();
+  });
+});

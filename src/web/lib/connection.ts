@@ -1,0 +1,71 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+
+/**
+ * Whether the backend can be reached, as the app last saw it. Every API call reports here (a
+ * network failure means offline, any answer, even an error status, means online), and so do the
+ * browser's `online` and `offline` events. Screens whose load failed subscribe to `useOnReconnect`
+ * and load again when the connection comes back, so the app recovers without a reload.
+ */
+export type ConnectionStatus = 'online' | 'offline';
+
+let status: ConnectionStatus =
+  typeof navigator !== 'undefined' && navigator.onLine === false ? 'offline' : 'online';
+const statusListeners = new Set<() => void>();
+const reconnectListeners = new Set<() => void>();
+
+function setStatus(next: ConnectionStatus): void {
+  if (next === status) return;
+  status = next;
+  statusListeners.forEach((listener) => listener());
+  if (next === 'online') reconnectListeners.forEach((listener) => listener());
+}
+
+/** A call got no answer at all (the network or the server is down). */
+export function reportUnreachable(): void {
+  setStatus('offline');
+}
+
+/** A call got an answer: whatever its status, the backend is there. */
+export function reportReachable(): void {
+  setStatus('online');
+}
+
+export function connectionStatus(): ConnectionStatus {
+  return status;
+}
+
+/** Calls `listener` on every change of the status; returns the unsubscribe. */
+export function subscribeToConnection(listener: () => void): () => void {
+  statusListeners.add(listener);
+  return () => statusListeners.delete(listener);
+}
+
+/** Calls `listener` each time the connection comes back after being lost; returns the unsubscribe. */
+export function onReconnect(listener: () => void): () => void {
+  reconnectListeners.add(listener);
+  return () => reconnectListeners.delete(listener);
+}
+
+/** Follows the browser's own idea of the network (main.tsx calls this once). */
+export function watchBrowserConnection(target: Pick<Window, 'addEventListener'>): void {
+  target.addEventListener('offline', reportUnreachable);
+  target.addEventListener('online', reportReachable);
+}
+
+/** The connection status, re-rendering on change. */
+export function useConnectionStatus(): ConnectionStatus {
+  return useSyncExternalStore(subscribeToConnection, connectionStatus, () => 'online');
+}
+
+/**
+ * A number that goes up each time the connection comes back while `failed`. A screen puts it in
+ * the dependencies of the effect that loads its data, so a load that failed runs again by itself.
+ */
+export function useReconnectAttempt(failed: boolean): number {
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (!failed) return;
+    return onReconnect(() => setAttempt((count) => count + 1));
+  }, [failed]);
+  return attempt;
+}

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { card, seed, signedInUser, stubExternalImages } from './support';
 
@@ -172,4 +173,32 @@ test.describe('phones', () => {
     await trigger.click();
     expect(await animation()).toBe('none');
   });
+});
+
+// As in accessibility.spec.ts: axe reads the DOM, which both builds draw alike.
+test('the open sheet and the open trending menu have no serious axe violations', async ({
+  page,
+}) => {
+  test.skip(test.info().project.name !== 'mock', 'axe scans run in the mock project only');
+  const violations = async () =>
+    (
+      await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .analyze()
+    ).violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => violation.id);
+  await stubExternalImages(page);
+
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/');
+  await moreActions(card(page, seed.html5.title)).click();
+  await expect(page.getByRole('menuitem').first()).toBeFocused();
+  expect(await violations()).toEqual([]);
+
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/trending');
+  await moreActions(card(page, seed.css.title)).click();
+  await expect(page.getByRole('menuitem').first()).toBeFocused();
+  expect(await violations()).toEqual([]);
 });

@@ -21,7 +21,7 @@ export default function TrendingPage() {
     state,
     dispatch,
   });
-  const { openVideo } = useVideoActions();
+  const { openVideo, menuFor } = useVideoActions();
   useDocumentTitle('Trending');
   return (
     <>
@@ -41,7 +41,12 @@ export default function TrendingPage() {
             <ul ref={list} className={styles.stack} aria-label="Trending videos">
               {state.videos.map((video, index) => (
                 <li key={video._id}>
-                  <TrendingCard video={video} onOpen={openVideo} priority={index === 0} />
+                  <TrendingCard
+                    video={video}
+                    onOpen={openVideo}
+                    menu={menuFor(video)}
+                    priority={index === 0}
+                  />
                 </li>
               ))}
             </ul>

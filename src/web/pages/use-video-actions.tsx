@@ -64,7 +64,7 @@ export function useVideoActions(place: CardPlace = {}) {
       },
       { label: playlistTexts.save, onSelect: requireLogin(() => openSaveToPlaylist(video)) },
     );
-    return <Menu items={items} />;
+    return <Menu items={items} title={video.title} />;
   };
 
   return { openVideo, menuFor };

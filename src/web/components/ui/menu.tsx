@@ -1,66 +1,40 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, lazy, useCallback, useId, useRef, useState } from 'react';
 import { MoreVertical } from 'lucide-react';
+import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
+import type { MenuItem, MenuPopupProps } from './menu-list';
+import { MenuSheet } from './menu-sheet';
 import styles from './menu.module.css';
 
-export interface MenuItem {
-  label: string;
-  onSelect: () => void;
+export type { MenuItem } from './menu-list';
+
+/** The dropdown and its positioning library load on the first hover, focus or opening. */
+const loadDropdown = () => import('./menu-dropdown');
+const MenuDropdown = lazy(loadDropdown);
+const preloadDropdown = () => void loadDropdown();
+
+interface MenuProps {
+  items: MenuItem[];
+  /** The button's and the menu's accessible name. */
+  label?: string;
+  /** What the items act on (a video's title), shown at the top of the phones' bottom sheet. */
+  title?: string;
 }
 
 /**
- * A three-dots menu button (accessible name 'More actions' by default): arrow keys move between
- * items, Home/End jump, Escape and Tab close it, and closing returns focus to the button.
+ * A three-dots menu button (accessible name 'More actions' by default). Open, it is a dropdown
+ * placed against the button that flips and shifts to stay inside the window; on phones, a bottom
+ * sheet over a backdrop. Either way: arrow keys move between items, Home/End jump, Escape and Tab
+ * close it, and closing returns focus to the button.
  */
-export function Menu({ items, label = 'More actions' }: { items: MenuItem[]; label?: string }) {
+export function Menu({ items, label = 'More actions', title }: MenuProps) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  const list = useRef<HTMLUListElement>(null);
   const menuId = useId();
 
-  const focusItem = (index: number) => {
-    const buttons = list.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]');
-    if (!buttons || buttons.length === 0) return;
-    buttons[(index + buttons.length) % buttons.length]?.focus();
-  };
-
-  useEffect(() => {
-    if (!open) return;
-    focusItem(0);
-    const closeOnOutsideClick = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!list.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', closeOnOutsideClick);
-    return () => document.removeEventListener('pointerdown', closeOnOutsideClick);
-  }, [open]);
-
-  const close = () => {
+  const close = useCallback((returnFocus: boolean) => {
     setOpen(false);
-    button.current?.focus();
-  };
-
-  const handleKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
-    const buttons = Array.from(
-      list.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? [],
-    );
-    const current = buttons.indexOf(document.activeElement as HTMLButtonElement);
-    const moves: Record<string, number> = {
-      ArrowDown: current + 1,
-      ArrowUp: current - 1,
-      Home: 0,
-      End: buttons.length - 1,
-    };
-    const target = moves[event.key];
-    if (target !== undefined) {
-      event.preventDefault();
-      focusItem(target);
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      close();
-    } else if (event.key === 'Tab') {
-      setOpen(false);
-    }
-  };
+    if (returnFocus) button.current?.focus();
+  }, []);
 
   return (
     <div className={styles.wrapper}>
@@ -72,6 +46,8 @@ export function Menu({ items, label = 'More actions' }: { items: MenuItem[]; lab
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
+        onPointerEnter={preloadDropdown}
+        onFocus={preloadDropdown}
         onClick={() => setOpen((value) => !value)}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -83,32 +59,26 @@ export function Menu({ items, label = 'More actions' }: { items: MenuItem[]; lab
         <MoreVertical aria-hidden size={20} />
       </button>
       {open && (
-        <ul
-          ref={list}
+        <MenuPopup
           id={menuId}
-          role="menu"
-          aria-label={label}
-          className={styles.menu}
-          onKeyDown={handleKeyDown}
-        >
-          {items.map((item) => (
-            <li key={item.label} role="none">
-              <button
-                type="button"
-                role="menuitem"
-                tabIndex={-1}
-                className={styles.item}
-                onClick={() => {
-                  close();
-                  item.onSelect();
-                }}
-              >
-                {item.label}
-              </button>
-            </li>
-          ))}
-        </ul>
+          label={label}
+          items={items}
+          title={title}
+          trigger={button}
+          onClose={close}
+        />
       )}
     </div>
+  );
+}
+
+/** Phones get the bottom sheet, wider windows the dropdown. */
+function MenuPopup(props: MenuPopupProps) {
+  const phone = useMediaQuery(PHONE_QUERY);
+  if (phone) return <MenuSheet {...props} />;
+  return (
+    <Suspense fallback={null}>
+      <MenuDropdown {...props} />
+    </Suspense>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Video } from '../../../../contract/entities';
 import {
@@ -15,10 +16,13 @@ import styles from './trending-card.module.css';
 export function TrendingCard({
   video,
   onOpen,
+  menu,
   priority = false,
 }: {
   video: Video;
   onOpen?: (video: Video) => void;
+  /** The three-dots menu, composed by the screen that shows the card. */
+  menu?: ReactNode;
   /** The first card: its thumbnail loads at once, ahead of the others. */
   priority?: boolean;
 }) {
@@ -42,6 +46,7 @@ export function TrendingCard({
           <p className={styles.description}>{truncate(video.description, limit)}</p>
         </div>
       </Link>
+      {menu && <div className={styles.menu}>{menu}</div>}
     </article>
   );
 }

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { openWatchPage, seed, signedInUser } from './support';
 
@@ -56,8 +57,11 @@ test("a note's code is highlighted and copied; its typed moments seek the player
   await standInForYouTube(page);
   await signedInUser(page);
   await openWatchPage(page, seed.jsCourse.id, seed.jsCourse.title);
+  // The page's player is attached (the stand-in API saw a YT.Player made).
   await expect
-    .poll(() => page.evaluate(() => Boolean((window as { __player?: object }).__player)))
+    .poll(() =>
+      page.evaluate(() => Boolean((window as { __player?: { events: unknown } }).__player?.events)),
+    )
     .toBe(true);
   const notes = await saveNote(page, codeNote);
 
@@ -80,20 +84,10 @@ test("a note's code is highlighted and copied; its typed moments seek the player
   await expect(notes.getByRole('link', { name: '0:30' })).toHaveCount(0);
   const moment = notes.getByRole('link', { name: '1:02:10', exact: true });
   await expect(moment).toHaveAttribute('href', `https://youtu.be/${seed.jsCourse.id}?t=3730`);
-  await expect
-    .poll(() =>
-      page.evaluate(() => Boolean((window as { __player?: { events: unknown } }).__player?.events)),
-    )
-    .toBe(true);
   await moment.click();
   await notes.getByRole('link', { name: '0:45', exact: true }).click();
   expect(await seeks(page)).toEqual([3730, 45]);
   await expect(page).toHaveURL(new RegExp(`/watch/${seed.jsCourse.id}$`));
-
-  // The same after a reload: the note comes back from the API and is drawn again.
-  await page.reload();
-  await expect(notes.locator('pre code .hljs-keyword')).toHaveText('const');
-  await expect(notes.getByRole('link', { name: '1:02:10', exact: true })).toBeVisible();
 });
 
 test('raw HTML in a note is shown as text and never run; only web links are links', async ({
@@ -130,4 +124,32 @@ test('raw HTML in a note is shown as text and never run; only web links are link
 
   expect(await page.evaluate(() => (window as { __hit?: number }).__hit)).toBeUndefined();
   expect(dialogs).toEqual([]);
+});
+
+test('a drawn note passes the WCAG AA checks in both themes', async ({ page }) => {
+  // Two axe runs (colour contrast included) take 10-15 s each on a busy 2-core machine.
+  test.setTimeout(120_000);
+  await standInForYouTube(page);
+  await signedInUser(page);
+  await openWatchPage(page, seed.css.id, seed.css.title);
+  const notes = await saveNote(
+    page,
+    `${codeNote}\n\n> Quoted, with \`inline code\` and a [link](https://example.com).`,
+  );
+  await expect(notes.locator('pre code .hljs-keyword')).toHaveText('const');
+  for (const theme of ['light', 'dark']) {
+    await page.evaluate((value) => {
+      localStorage.setItem('codetube:theme', value);
+      document.documentElement.dataset.theme = value;
+    }, theme);
+    const results = await new AxeBuilder({ page })
+      .include('[aria-label="Your notes on this video"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .options({ iframes: false })
+      .analyze();
+    expect({ theme, violations: results.violations.map((violation) => violation.id) }).toEqual({
+      theme,
+      violations: [],
+    });
+  }
 });

@@ -7,6 +7,7 @@ import { formatTime, timeLink } from '../notes-markdown';
 import { useAuth, useVideos } from '../../../state/use-store';
 import { deleteNote, notesTexts, saveNote } from '../notes-service';
 import { exportNotes, transferTexts } from '../notes-transfer';
+import { NoteContent } from './note-content';
 import styles from './notes-panel.module.css';
 
 /** The watch page's notes: a labelled box, a save button and this video's notes. */
@@ -103,7 +104,9 @@ export function NotesPanel({ videoId }: { videoId: string }) {
                       {formatTime(note.time)}
                     </a>
                   )}
-                  <p className={styles.content}>{note.content}</p>
+                  <div className={styles.content}>
+                    <NoteContent content={note.content} videoId={videoId} onSeek={player.seekTo} />
+                  </div>
                   <button
                     type="button"
                     className={styles.delete}

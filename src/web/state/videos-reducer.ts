@@ -1,4 +1,4 @@
-import type { Note, Progress, Video } from '../../contract/entities';
+import type { HistoryItem, Note, Progress, Video } from '../../contract/entities';
 import {
   emptyVideoWindow,
   videoWindowReducer,
@@ -18,12 +18,15 @@ export interface Filters {
  * of the catalogue for the current filters (the server filters and pages; see video-window.ts).
  */
 export interface VideosState extends VideoWindowState {
-  history: Video[];
+  /** Oldest first, as the server keeps it; each entry says when it was watched. */
+  history: HistoryItem[];
   notes: Note[];
   likedVideos: Video[];
   watchLater: Video[];
   /** Where the user stopped in each video, most recent first (resume, 'Continue watching'). */
   progress: Progress[];
+  /** The positions have been loaded for this session ('Continue watching' holds its place until). */
+  progressLoaded: boolean;
   filters: Filters;
 }
 
@@ -36,8 +39,8 @@ export type VideosAction =
   | { type: 'GET_LIKED_VIDEOS'; payload: Video[] }
   | { type: 'LIKE_VIDEO'; payload: Video[] }
   | { type: 'DISLIKE_VIDEO'; payload: Video[] }
-  | { type: 'GET_HISTORY'; payload: Video[] }
-  | { type: 'ADD_VIDEO_TO_HISTORY'; payload: Video }
+  | { type: 'GET_HISTORY'; payload: HistoryItem[] }
+  | { type: 'ADD_VIDEO_TO_HISTORY'; payload: HistoryItem }
   | { type: 'DELETE_VIDEO_FROM_HISTORY'; payload: string }
   | { type: 'CLEAR_HISTORY' }
   | { type: 'GET_WATCH_LATER'; payload: Video[] }
@@ -56,6 +59,7 @@ export const initialVideosState: VideosState = {
   likedVideos: [],
   watchLater: [],
   progress: [],
+  progressLoaded: false,
   filters: { category: ALL_CATEGORIES, search: '' },
 };
 
@@ -104,9 +108,17 @@ export function videosReducer(state: VideosState, action: VideosAction): VideosS
     case 'DELETE_NOTE':
       return { ...state, notes: action.payload };
     case 'GET_PROGRESS':
-      return { ...state, progress: action.payload };
+      return { ...state, progress: action.payload, progressLoaded: true };
     case 'CLEAR_USER_DATA':
-      return { ...state, history: [], notes: [], likedVideos: [], watchLater: [], progress: [] };
+      return {
+        ...state,
+        history: [],
+        notes: [],
+        likedVideos: [],
+        watchLater: [],
+        progress: [],
+        progressLoaded: false,
+      };
   }
 }
 

@@ -79,8 +79,9 @@ test.describe('history', () => {
     await expect(page.getByRole('heading', { level: 1, name: seed.html5.title })).toBeVisible();
 
     await page.getByRole('link', { name: 'History' }).click();
-    const items = page.getByRole('list', { name: 'History' }).getByRole('heading');
-    await expect(items).toHaveText([seed.css.title, seed.html5.title]);
+    // Newest first, under the day they were watched.
+    const items = page.getByRole('list', { name: 'Today' }).getByRole('heading');
+    await expect(items).toHaveText([seed.html5.title, seed.css.title]);
 
     await card(page, seed.css.title).getByRole('button', { name: 'More actions' }).click();
     await expect(page.getByRole('menuitem')).toHaveText([
@@ -93,7 +94,7 @@ test.describe('history', () => {
     await expect(items).toHaveText([seed.html5.title]);
     // Undo, beside SPEC's text, puts it back (as the latest watched).
     await page.getByRole('button', { name: 'Undo' }).click();
-    await expect(items).toHaveText([seed.html5.title, seed.css.title]);
+    await expect(items).toHaveText([seed.css.title, seed.html5.title]);
     await card(page, seed.css.title).getByRole('button', { name: 'More actions' }).click();
     await page.getByRole('menuitem', { name: 'Remove from History' }).click();
     await expect(items).toHaveText([seed.html5.title]);
@@ -116,7 +117,7 @@ test.describe('history', () => {
     await expect(page.getByText('No history available.')).toBeVisible();
   });
 
-  test('opening a video already in history moves it to the end', async ({ page }) => {
+  test('opening a video already in history moves it to the end (shown first)', async ({ page }) => {
     await signedInUser(page);
     for (const video of [seed.css, seed.html5, seed.css]) {
       await page.goto('/');
@@ -124,9 +125,9 @@ test.describe('history', () => {
       await expect(page.getByRole('heading', { level: 1, name: video.title })).toBeVisible();
     }
     await page.getByRole('link', { name: 'History' }).click();
-    await expect(page.getByRole('list', { name: 'History' }).getByRole('heading')).toHaveText([
-      seed.html5.title,
+    await expect(page.getByRole('list', { name: 'Today' }).getByRole('heading')).toHaveText([
       seed.css.title,
+      seed.html5.title,
     ]);
   });
 });

@@ -13,6 +13,13 @@ export const videoSchema = z.object({
 });
 export type Video = z.infer<typeof videoSchema>;
 
+/**
+ * A history entry: the video plus when it was added (`watchedAt`, YYYY-MM-DDTHH:mm:ssZ). The
+ * field is optional and additive: clients that know only videos read the same list as before.
+ */
+export const historyItemSchema = z.extend(videoSchema, { watchedAt: z.optional(z.string()) });
+export type HistoryItem = z.infer<typeof historyItemSchema>;
+
 export const categorySchema = z.object({
   _id: z.string(),
   categoryName: z.string(),
@@ -51,6 +58,8 @@ export type Note = z.infer<typeof noteSchema>;
 export const progressSchema = z.object({
   videoId: z.string(),
   seconds: z.number(),
+  /** The video's length in seconds, when the player knew it (the progress bar's whole). */
+  duration: z.optional(z.number()),
   updatedAt: z.string(),
 });
 export type Progress = z.infer<typeof progressSchema>;

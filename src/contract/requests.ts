@@ -56,8 +56,14 @@ export const noteBodySchema = z.object({
 });
 export type NoteBody = z.infer<typeof noteBodySchema>;
 
-/** POST /api/user/progress/:videoId: where the user is in the video. */
-export const progressBodySchema = z.object({ seconds: videoSeconds });
+/**
+ * POST /api/user/progress/:videoId: where the user is in the video and, when the player knows it,
+ * how long the video is (a save without it keeps the length stored before).
+ */
+export const progressBodySchema = z.object({
+  seconds: videoSeconds,
+  duration: z.optional(z.number().check(z.gt(0), z.lte(MAX_VIDEO_SECONDS))),
+});
 export type ProgressBody = z.infer<typeof progressBodySchema>;
 
 const wholeNumber = (min: number, max: number) =>

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import {
   categorySchema,
+  historyItemSchema,
   noteSchema,
   playlistSchema,
   progressSchema,
@@ -43,7 +44,8 @@ export const videoResponseSchema = z.object({ video: videoSchema });
 export const categoriesResponseSchema = z.object({ categories: z.array(categorySchema) });
 export const categoryResponseSchema = z.object({ category: categorySchema });
 export const likesResponseSchema = z.object({ likes: z.array(videoSchema) });
-export const historyResponseSchema = z.object({ history: z.array(videoSchema) });
+/** Oldest first (a video watched again moves to the end); each entry says when it was added. */
+export const historyResponseSchema = z.object({ history: z.array(historyItemSchema) });
 export const watchLaterResponseSchema = z.object({ watchlater: z.array(videoSchema) });
 export const playlistsResponseSchema = z.object({ playlists: z.array(playlistSchema) });
 export const playlistResponseSchema = z.object({ playlist: playlistSchema });

@@ -11,10 +11,10 @@ export function progressRoutes({ store, clock }: ApiDeps) {
   return new Hono<ApiEnv>()
     .get('/', async (c) => c.json(await respond(c.var.user._id)))
     .post('/:videoId', async (c) => {
-      const { seconds } = await readBody(c, progressBodySchema);
+      const { seconds, duration } = await readBody(c, progressBodySchema);
       const userId = c.var.user._id;
       const video = await requireVideo(store, c.req.param('videoId'));
-      await store.saveProgress(userId, video._id, seconds, formatTimestamp(clock()));
+      await store.saveProgress(userId, video._id, seconds, formatTimestamp(clock()), duration);
       return c.json(await respond(userId));
     })
     .delete('/:videoId', async (c) => {

@@ -18,7 +18,11 @@ const duplicateError: Record<VideoListName, ApiErrorName> = {
 /** GET, POST and DELETE for one of likes, history and watch later; the body key is the list name. */
 export function videoListRoutes({ store, clock }: ApiDeps, list: VideoListName) {
   const app = new Hono<ApiEnv>();
-  const respond = async (userId: string) => ({ [list]: await store.listVideosIn(userId, list) });
+  // History entries carry when they were added (watchedAt); the other lists are bare videos.
+  const respond = async (userId: string) => ({
+    [list]:
+      list === 'history' ? await store.listHistory(userId) : await store.listVideosIn(userId, list),
+  });
 
   if (list === 'history') {
     app.delete('/all', async (c) => {

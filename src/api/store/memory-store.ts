@@ -1,4 +1,12 @@
-import type { Category, Note, Playlist, Progress, Todo, Video } from '../../contract/entities';
+import type {
+  Category,
+  HistoryItem,
+  Note,
+  Playlist,
+  Progress,
+  Todo,
+  Video,
+} from '../../contract/entities';
 import { newId } from './new-id';
 import { countLimit } from '../catalogue/paging';
 import { sameVideo } from '../catalogue/same-video';
@@ -304,6 +312,13 @@ export class MemoryStore implements Store {
     return this.resolve(this.userEntry(userId)[list]);
   }
 
+  async listHistory(userId: string): Promise<HistoryItem[]> {
+    return this.userEntry(userId).history.flatMap((entry) => {
+      const video = this.findVideo(entry.videoId);
+      return video ? [{ ...structuredClone(video), watchedAt: entry.addedAt }] : [];
+    });
+  }
+
   async addVideoTo(
     userId: string,
     list: VideoListName,
@@ -405,10 +420,21 @@ export class MemoryStore implements Store {
     return structuredClone(progress).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
   }
 
-  async saveProgress(userId: string, videoId: string, seconds: number, at: string) {
+  async saveProgress(
+    userId: string,
+    videoId: string,
+    seconds: number,
+    at: string,
+    duration?: number,
+  ) {
     const entry = this.userEntry(userId);
+    const before = (entry.progress ?? []).find((item) => item.videoId === videoId);
     const rest = (entry.progress ?? []).filter((item) => item.videoId !== videoId);
-    entry.progress = [...rest, { videoId, seconds, updatedAt: at }];
+    const length = duration ?? before?.duration;
+    entry.progress = [
+      ...rest,
+      { videoId, seconds, ...(length === undefined ? {} : { duration: length }), updatedAt: at },
+    ];
   }
 
   async deleteProgress(userId: string, videoId: string) {

@@ -1,5 +1,6 @@
 import type {
   Category,
+  HistoryItem,
   Note,
   Playlist,
   Progress,
@@ -140,6 +141,11 @@ export interface Store {
 
   /** The videos of one of the user's lists, oldest first. */
   listVideosIn(userId: string, list: VideoListName): Promise<Video[]>;
+  /**
+   * The user's history, oldest first, each video with `watchedAt`: when it was added (the `at`
+   * of addVideoTo). A video removed and added again moves to the end with its new time.
+   */
+  listHistory(userId: string): Promise<HistoryItem[]>;
   /** Adds a catalogue video to a list; 'duplicate' when it is already there. */
   addVideoTo(userId: string, list: VideoListName, videoId: string, at: string): Promise<AddResult>;
   /** Removes a video from a list; removing an absent video is a no-op. */
@@ -180,8 +186,17 @@ export interface Store {
 
   /** Where the user stopped in each video, most recently watched first. */
   listProgress(userId: string): Promise<Progress[]>;
-  /** Records (or moves) the user's position in a catalogue video. */
-  saveProgress(userId: string, videoId: string, seconds: number, at: string): Promise<void>;
+  /**
+   * Records (or moves) the user's position in a catalogue video. `duration` (the video's length)
+   * replaces the stored one when given; a save without it keeps what was stored.
+   */
+  saveProgress(
+    userId: string,
+    videoId: string,
+    seconds: number,
+    at: string,
+    duration?: number,
+  ): Promise<void>;
   /** Forgets the user's position in a video. */
   deleteProgress(userId: string, videoId: string): Promise<void>;
 

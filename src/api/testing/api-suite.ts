@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Video } from '../../contract/entities';
 import { apiErrors } from '../../contract/errors';
 import { TEST_ACCOUNT } from '../../contract/limits';
 import { signToken } from '../auth/tokens';
@@ -260,21 +261,27 @@ export function describeApiSuite(storeName: string, openStore: () => Promise<Ope
 
     for (const list of lists) {
       describe(`/api/user/${list.path}`, () => {
+        // History entries also say when they were added (checked in detail below).
+        const entries = (...videos: Video[]) => ({
+          [list.key]: videos.map((video) =>
+            list.key === 'history' ? { ...video, watchedAt: expect.any(String) } : video,
+          ),
+        });
         it('starts empty, adds with 201 in order, and refuses a duplicate with 409', async () => {
           const { token } = await h.signUp();
           const url = `/api/user/${list.path}`;
-          expect((await h.call('GET', url, { token })).body).toEqual({ [list.key]: [] });
+          expect((await h.call('GET', url, { token })).body).toEqual(entries());
           const first = await h.call('POST', url, { token, body: { video: seedVideo(3) } });
           expect(first.status).toBe(201);
-          expect(first.body).toEqual({ [list.key]: [seedVideo(3)] });
+          expect(first.body).toEqual(entries(seedVideo(3)));
           const second = await h.call('POST', url, { token, body: { video: seedVideo(0) } });
-          expect(second.body).toEqual({ [list.key]: [seedVideo(3), seedVideo(0)] });
+          expect(second.body).toEqual(entries(seedVideo(3), seedVideo(0)));
           const duplicate = await h.call('POST', url, { token, body: { video: seedVideo(3) } });
           expect(duplicate.status).toBe(409);
           expect(duplicate.body).toEqual(errorOf(list.duplicate));
           const read = await h.call('GET', url, { token });
           expect(read.status).toBe(200);
-          expect(read.body).toEqual({ [list.key]: [seedVideo(3), seedVideo(0)] });
+          expect(read.body).toEqual(entries(seedVideo(3), seedVideo(0)));
         });
 
         it('stores the catalogue copy, refuses unknown videos (404) and bad bodies (422)', async () => {
@@ -282,7 +289,7 @@ export function describeApiSuite(storeName: string, openStore: () => Promise<Ope
           const url = `/api/user/${list.path}`;
           const tampered = { ...seedVideo(1), title: 'Planted title', views: -1 };
           const added = await h.call('POST', url, { token, body: { video: tampered } });
-          expect(added.body).toEqual({ [list.key]: [seedVideo(1)] });
+          expect(added.body).toEqual(entries(seedVideo(1)));
           const unknown = await h.call('POST', url, { token, body: { video: { _id: 'made-up' } } });
           expect(unknown.status).toBe(404);
           expect(unknown.body).toEqual(errorOf('videoNotFound'));
@@ -300,13 +307,62 @@ export function describeApiSuite(storeName: string, openStore: () => Promise<Ope
           await h.call('POST', url, { token, body: { video: seedVideo(5) } });
           const removed = await h.call('DELETE', `${url}/${seedVideo(4)._id}`, { token });
           expect(removed.status).toBe(200);
-          expect(removed.body).toEqual({ [list.key]: [seedVideo(5)] });
+          expect(removed.body).toEqual(entries(seedVideo(5)));
           const again = await h.call('DELETE', `${url}/${seedVideo(4)._id}`, { token });
           expect(again.status).toBe(200);
-          expect(again.body).toEqual({ [list.key]: [seedVideo(5)] });
+          expect(again.body).toEqual(entries(seedVideo(5)));
         });
       });
     }
+
+    describe('/api/user/history: when each video was watched', () => {
+      it('keeps insertion order, says when each entry was added, and re-adds at the end', async () => {
+        let now = new Date('2026-11-23T23:59:58Z');
+        const timed = await createHarness(opened.store, {
+          counters: opened.counters,
+          clock: () => now,
+        });
+        const { token } = await timed.signUp();
+        const url = '/api/user/history';
+        const add = async (index: number, at: string) => {
+          now = new Date(at);
+          return timed.call('POST', url, { token, body: { video: seedVideo(index) } });
+        };
+        const watched = (index: number, at: string) => ({ ...seedVideo(index), watchedAt: at });
+
+        await add(0, '2026-11-23T23:59:58Z');
+        await add(1, '2026-11-24T00:00:03Z');
+        // Another process with a clock behind: the order stays the order of adding.
+        const third = await add(2, '2026-11-24T00:00:01Z');
+        expect(third.status).toBe(201);
+        expect(third.body).toEqual({
+          history: [
+            watched(0, '2026-11-23T23:59:58+00:00'),
+            watched(1, '2026-11-24T00:00:03+00:00'),
+            watched(2, '2026-11-24T00:00:01+00:00'),
+          ],
+        });
+
+        // Removed and added again: it moves to the end with its new time.
+        await timed.call('DELETE', `${url}/${seedVideo(0)._id}`, { token });
+        await add(0, '2026-11-25T08:30:00Z');
+        // A refused duplicate changes neither the order nor the time.
+        expect((await add(1, '2026-11-26T10:00:00Z')).status).toBe(409);
+        const read = await timed.call('GET', url, { token });
+        expect(read.body).toEqual({
+          history: [
+            watched(1, '2026-11-24T00:00:03+00:00'),
+            watched(2, '2026-11-24T00:00:01+00:00'),
+            watched(0, '2026-11-25T08:30:00+00:00'),
+          ],
+        });
+        // The other lists stay bare videos.
+        now = new Date('2026-11-26T11:00:00Z');
+        await timed.call('POST', '/api/user/likes', { token, body: { video: seedVideo(3) } });
+        const likes = await timed.call('GET', '/api/user/likes', { token });
+        expect(likes.body).toEqual({ likes: [seedVideo(3)] });
+      });
+    });
 
     describe('/api/user/history/all', () => {
       it('clears the whole history with 200 { history: [] }', async () => {
@@ -494,6 +550,55 @@ export function describeApiSuite(storeName: string, openStore: () => Promise<Ope
         const removed = await h.call('DELETE', `${url}/${seedVideo(0)._id}`, { token });
         expect(removed.status).toBe(200);
         expect(removed.body).toEqual({ progress: [] });
+      });
+
+      it("keeps the video's length beside the position; a save without one keeps it", async () => {
+        const { token } = await h.signUp();
+        const at = (index: number) => `/api/user/progress/${seedVideo(index)._id}`;
+        await h.call('POST', at(0), { token, body: { seconds: 30, duration: 600.5 } });
+        await h.call('POST', at(1), { token, body: { seconds: 12 } });
+        const byVideo = async () => {
+          const listed = await h.call('GET', '/api/user/progress', { token });
+          return Object.fromEntries(
+            // eslint-disable-next-line @typescript-eslint/no-explicit-any
+            listed.body.progress.map((item: any) => [item.videoId, item]),
+          );
+        };
+        let saved = await byVideo();
+        expect(saved[seedVideo(0)._id]).toEqual({
+          videoId: seedVideo(0)._id,
+          seconds: 30,
+          duration: 600.5,
+          updatedAt: expect.any(String),
+        });
+        // No length known: none is made up.
+        expect(saved[seedVideo(1)._id]).toEqual({
+          videoId: seedVideo(1)._id,
+          seconds: 12,
+          updatedAt: expect.any(String),
+        });
+
+        await h.call('POST', at(0), { token, body: { seconds: 45 } });
+        saved = await byVideo();
+        expect(saved[seedVideo(0)._id]).toMatchObject({ seconds: 45, duration: 600.5 });
+        await h.call('POST', at(0), { token, body: { seconds: 50, duration: 610 } });
+        await h.call('POST', at(1), { token, body: { seconds: 20, duration: 90 } });
+        saved = await byVideo();
+        expect(saved[seedVideo(0)._id]).toMatchObject({ seconds: 50, duration: 610 });
+        expect(saved[seedVideo(1)._id]).toMatchObject({ seconds: 20, duration: 90 });
+
+        // Forgotten and saved again without a length: the old one is gone with the entry.
+        await h.call('DELETE', at(0), { token });
+        await h.call('POST', at(0), { token, body: { seconds: 5 } });
+        saved = await byVideo();
+        expect(saved[seedVideo(0)._id]).not.toHaveProperty('duration');
+
+        for (const duration of [0, -3, 'long']) {
+          const bad = await h.call('POST', at(2), { token, body: { seconds: 1, duration } });
+          expect(bad.status).toBe(422);
+          expect(bad.body.errors[0]).toMatch(/^duration /);
+        }
+        expect(Object.keys(await byVideo())).toHaveLength(2);
       });
 
       it('refuses unknown videos (404) and bad positions (422)', async () => {

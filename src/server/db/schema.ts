@@ -113,6 +113,8 @@ export interface ProgressTable {
   video_id: string;
   seconds: number;
   updated_at: string;
+  /** The video's length in seconds; null when the player did not say (migration 0005). */
+  duration_seconds: number | null;
 }
 
 export interface TodosTable {

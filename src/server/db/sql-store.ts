@@ -1,5 +1,13 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Category, Note, Playlist, Progress, Todo, Video } from '../../contract/entities';
+import type {
+  Category,
+  HistoryItem,
+  Note,
+  Playlist,
+  Progress,
+  Todo,
+  Video,
+} from '../../contract/entities';
 import { ApiError } from '../../api/http/errors';
 import { newId } from '../../api/store/new-id';
 import type {
@@ -238,6 +246,18 @@ export class SqlStore implements Store {
     return rows.map(toVideo);
   }
 
+  /** The history, oldest first (insertion order), each video with the time it was added. */
+  async listHistory(userId: string): Promise<HistoryItem[]> {
+    const rows = await this.db
+      .selectFrom('history')
+      .innerJoin('videos', 'videos.id', 'history.video_id')
+      .select([...videoColumns, 'history.added_at'])
+      .where('history.user_id', '=', userId)
+      .orderBy('history.seq')
+      .execute();
+    return rows.map((row) => ({ ...toVideo(row), watchedAt: row.added_at }));
+  }
+
   /** Inserts the list row; the (user_id, video_id) unique constraint answers 'duplicate'. */
   async addVideoTo(
     userId: string,
@@ -394,7 +414,7 @@ export class SqlStore implements Store {
   async listProgress(userId: string): Promise<Progress[]> {
     const rows = await this.db
       .selectFrom('progress')
-      .select(['video_id', 'seconds', 'updated_at'])
+      .select(['video_id', 'seconds', 'duration_seconds', 'updated_at'])
       .where('user_id', '=', userId)
       .orderBy('updated_at', 'desc')
       .orderBy('video_id')
@@ -402,18 +422,31 @@ export class SqlStore implements Store {
     return rows.map((row) => ({
       videoId: row.video_id,
       seconds: Number(row.seconds),
+      ...(row.duration_seconds === null ? {} : { duration: Number(row.duration_seconds) }),
       updatedAt: row.updated_at,
     }));
   }
 
-  /** Records the user's position in a video: one row per user and video, moved by an upsert. */
-  async saveProgress(userId: string, videoId: string, seconds: number, at: string) {
+  /**
+   * Records the user's position in a video: one row per user and video, moved by an upsert. A save
+   * without a duration leaves the stored one.
+   */
+  async saveProgress(
+    userId: string,
+    videoId: string,
+    seconds: number,
+    at: string,
+    duration?: number,
+  ) {
+    const length = duration === undefined ? {} : { duration_seconds: duration };
     await this.guard(() =>
       this.db
         .insertInto('progress')
-        .values({ user_id: userId, video_id: videoId, seconds, updated_at: at })
+        .values({ user_id: userId, video_id: videoId, seconds, updated_at: at, ...length })
         .onConflict((conflict) =>
-          conflict.columns(['user_id', 'video_id']).doUpdateSet({ seconds, updated_at: at }),
+          conflict
+            .columns(['user_id', 'video_id'])
+            .doUpdateSet({ seconds, updated_at: at, ...length }),
         )
         .execute(),
     );

@@ -1,25 +1,19 @@
 import { startTransition, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { SearchX } from 'lucide-react';
-import type { Video } from '../../contract/entities';
 import { EmptyState } from '../components/ui/empty-state';
-import { formatTime } from '../features/notes/notes-markdown';
 import { CategoryChips } from '../features/videos/components/category-chips';
-import { VideoCard } from '../features/videos/components/video-card';
 import { VideoGrid } from '../features/videos/components/video-grid';
 import { homePageFetcher, loadCategoryNames } from '../features/videos/videos-service';
 import { useDocumentTitle } from '../lib/use-document-title';
-import { lookUpVideos } from '../lib/video-lookup';
-import { useAuth, useVideos } from '../state/use-store';
+import { useVideos } from '../state/use-store';
 import { categoryChips, filtersFromParams, homePath, sameFilters } from '../state/videos-reducer';
+import { ContinueWatching } from './continue-watching';
 import { LoadState } from './load-state';
 import { PagedList } from './paged-list';
 import styles from './pages.module.css';
 import { useVideoActions } from './use-video-actions';
 import { useVideoPages } from './use-video-pages';
-
-/** How many videos the 'Continue watching' row shows. */
-const CONTINUE_LIMIT = 8;
 
 /**
  * Home: 'Continue watching' for signed-in users, category chips and the grid. The filters live in
@@ -111,48 +105,5 @@ function Chips({ selected, onSelect }: { selected: string; onSelect: (name: stri
       selected={selected}
       onSelect={onSelect}
     />
-  );
-}
-
-/** The videos a signed-in user stopped part way through, most recent first. */
-function ContinueWatching() {
-  const { state: auth } = useAuth();
-  const { state } = useVideos();
-  const { openVideo } = useVideoActions();
-  const entries = auth.isLoggedIn ? state.progress.slice(0, CONTINUE_LIMIT) : [];
-  const idsKey = entries.map((entry) => entry.videoId).join('\u0000');
-  const [loaded, setLoaded] = useState<{ key: string; videos: Video[] }>({ key: '', videos: [] });
-
-  useEffect(() => {
-    if (idsKey === '') return;
-    let current = true;
-    void lookUpVideos(idsKey.split('\u0000')).then(
-      (videos) => current && setLoaded({ key: idsKey, videos }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [idsKey]);
-
-  const byId = new Map(loaded.videos.map((video) => [video._id, video]));
-  const started = entries.flatMap((entry) => {
-    const video = byId.get(entry.videoId);
-    return video ? [{ video, seconds: entry.seconds }] : [];
-  });
-  if (started.length === 0) return null;
-
-  return (
-    <section aria-labelledby="continue-watching" className={styles.continue}>
-      <h2 id="continue-watching" className={styles.sectionTitle}>
-        Continue watching
-      </h2>
-      <ul className={styles.row} aria-label="Continue watching">
-        {started.map(({ video, seconds }) => (
-          <li key={video._id}>
-            <VideoCard video={video} onOpen={openVideo} note={`Resume at ${formatTime(seconds)}`} />
-          </li>
-        ))}
-      </ul>
-    </section>
   );
 }

@@ -70,8 +70,8 @@ function WatchVideo({ video }: { video: Video }) {
     return saved >= MIN_RESUME_SECONDS ? Math.floor(saved) : 0;
   });
   const player = useYouTubePlayer(iframe, video._id, {
-    onProgress: (seconds) => {
-      if (auth.isLoggedIn) void saveProgress(video._id, seconds, dispatch);
+    onProgress: (seconds, duration) => {
+      if (auth.isLoggedIn) void saveProgress(video._id, seconds, dispatch, duration);
     },
     onEnded: () => {
       if (auth.isLoggedIn) void clearProgress(video._id, dispatch);

@@ -1,4 +1,4 @@
-import type { Note, Progress, Video } from '../../contract/entities';
+import type { HistoryItem, Note, Progress, Video } from '../../contract/entities';
 import {
   emptyVideoWindow,
   videoWindowReducer,
@@ -28,12 +28,15 @@ export interface Filters {
  * of the catalogue for the current filters (the server filters and pages; see video-window.ts).
  */
 export interface VideosState extends VideoWindowState {
-  history: Video[];
+  /** Oldest first, as the server keeps it; each entry says when it was watched. */
+  history: HistoryItem[];
   notes: Note[];
   likedVideos: Video[];
   watchLater: Video[];
   /** Where the user stopped in each video, most recent first (resume, 'Continue watching'). */
   progress: Progress[];
+  /** The positions have been loaded for this session ('Continue watching' holds its place until). */
+  progressLoaded: boolean;
   filters: Filters;
   library: LibraryLoad;
 }
@@ -47,8 +50,8 @@ export type VideosAction =
   | { type: 'GET_LIKED_VIDEOS'; payload: Video[] }
   | { type: 'LIKE_VIDEO'; payload: Video[] }
   | { type: 'DISLIKE_VIDEO'; payload: Video[] }
-  | { type: 'GET_HISTORY'; payload: Video[] }
-  | { type: 'ADD_VIDEO_TO_HISTORY'; payload: Video }
+  | { type: 'GET_HISTORY'; payload: HistoryItem[] }
+  | { type: 'ADD_VIDEO_TO_HISTORY'; payload: HistoryItem }
   | { type: 'DELETE_VIDEO_FROM_HISTORY'; payload: string }
   | { type: 'CLEAR_HISTORY' }
   | { type: 'GET_WATCH_LATER'; payload: Video[] }
@@ -70,6 +73,7 @@ export const initialVideosState: VideosState = {
   likedVideos: [],
   watchLater: [],
   progress: [],
+  progressLoaded: false,
   filters: { category: ALL_CATEGORIES, search: '' },
   library: { loading: false, error: null },
 };
@@ -119,7 +123,7 @@ export function videosReducer(state: VideosState, action: VideosAction): VideosS
     case 'DELETE_NOTE':
       return { ...state, notes: action.payload };
     case 'GET_PROGRESS':
-      return { ...state, progress: action.payload };
+      return { ...state, progress: action.payload, progressLoaded: true };
     case 'LIBRARY_LOADING':
       return { ...state, library: { loading: true, error: null } };
     case 'LIBRARY_LOADED':
@@ -134,6 +138,7 @@ export function videosReducer(state: VideosState, action: VideosAction): VideosS
         likedVideos: [],
         watchLater: [],
         progress: [],
+        progressLoaded: false,
         library: initialVideosState.library,
       };
   }

@@ -1,4 +1,4 @@
-import type { Video } from '../../../contract/entities';
+import type { HistoryItem, Video } from '../../../contract/entities';
 import type { HistoryResponse } from '../../../contract/responses';
 import { api } from '../../lib/api-client';
 import { ADDED, DELETED, accept, withToasts } from '../../lib/notify';
@@ -16,22 +16,42 @@ export const historyTexts = {
   loadFailed: 'Unable to load data',
 } as const;
 
+/** This moment as the API writes times (YYYY-MM-DDTHH:mm:ssZ, UTC). */
+function nowTimestamp(): string {
+  return `${new Date().toISOString().slice(0, 19)}+00:00`;
+}
+
+/** A history entry without the API's `watchedAt`: the bare video, sent as SPEC's `{video}`. */
+function bareVideo(video: Video | HistoryItem): Video {
+  const { watchedAt: _watchedAt, ...rest } = video as HistoryItem;
+  return rest;
+}
+
 /**
  * SPEC §4: opening a video adds it to history when absent; when present it only moves to the end,
- * locally, with no call. A failed add is silent (error action only).
+ * locally, with no call (it is shown as watched now, until the next load). A failed add is silent
+ * (error action only).
  */
 export async function recordWatch(
   video: Video,
   history: Video[],
   dispatch: Dispatchers['videos'],
 ): Promise<void> {
+  const plain = bareVideo(video);
   if (history.some((item) => item._id === video._id)) {
-    dispatch({ type: 'ADD_VIDEO_TO_HISTORY', payload: video });
+    dispatch({ type: 'ADD_VIDEO_TO_HISTORY', payload: { ...plain, watchedAt: nowTimestamp() } });
     return;
   }
   try {
-    accept(await api.post<HistoryResponse>('/api/user/history', { video }), ADDED);
-    dispatch({ type: 'ADD_VIDEO_TO_HISTORY', payload: video });
+    const answer = accept(
+      await api.post<HistoryResponse>('/api/user/history', { video: plain }),
+      ADDED,
+    );
+    const stored = answer.history.find((item) => item._id === video._id);
+    dispatch({
+      type: 'ADD_VIDEO_TO_HISTORY',
+      payload: { ...plain, watchedAt: stored?.watchedAt ?? nowTimestamp() },
+    });
   } catch (error) {
     dispatch({ type: 'ERROR', payload: error });
   }

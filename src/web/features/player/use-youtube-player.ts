@@ -6,8 +6,11 @@ import { loadYouTubeApi, type YouTubePlayer } from './youtube-api';
 export const PROGRESS_INTERVAL_MS = 10_000;
 
 interface Options {
-  /** Called with the position while playing (throttled), on pause and when leaving. */
-  onProgress?: (seconds: number) => void;
+  /**
+   * Called with the position while playing (throttled), on pause and when leaving, and the
+   * video's length when the player knows it.
+   */
+  onProgress?: (seconds: number, duration?: number) => void;
   /** Called when the video plays to its end. */
   onEnded?: () => void;
 }
@@ -32,8 +35,11 @@ export function useYouTubePlayer(
     let timer: number | undefined;
     const report = () => {
       const time = player.current?.getCurrentTime();
+      const length = player.current?.getDuration?.();
+      const duration =
+        typeof length === 'number' && Number.isFinite(length) && length > 0 ? length : undefined;
       if (typeof time === 'number' && Number.isFinite(time) && time > 0) {
-        callbacks.current.onProgress?.(time);
+        callbacks.current.onProgress?.(time, duration);
       }
     };
     loadYouTubeApi()

@@ -1,6 +1,8 @@
 /** The parts of the YouTube IFrame Player API this app uses. */
 export interface YouTubePlayer {
   getCurrentTime(): number;
+  /** The video's length in seconds; 0 until the player knows it. */
+  getDuration?(): number;
   getPlayerState(): number;
   seekTo(seconds: number, allowSeekAhead: boolean): void;
   playVideo(): void;

@@ -1,5 +1,8 @@
+import toast from 'react-hot-toast';
+import type { Progress } from '../../../contract/entities';
 import type { ProgressResponse } from '../../../contract/responses';
 import { api } from '../../lib/api-client';
+import { GENERIC_ERROR } from '../../lib/notify';
 import type { Dispatchers } from '../../state/use-store';
 
 /** Positions this close to the start are not worth resuming. */
@@ -7,15 +10,22 @@ export const MIN_RESUME_SECONDS = 5;
 
 const progressPath = (videoId: string) => `/api/user/progress/${encodeURIComponent(videoId)}`;
 
-/** Saves where the user is in a video. Quiet: losing one position report is harmless. */
+const tenths = (seconds: number) => Math.round(seconds * 10) / 10;
+
+/**
+ * Saves where the user is in a video, and its length when the player knows it (for the progress
+ * bar). Quiet: losing one position report is harmless.
+ */
 export async function saveProgress(
   videoId: string,
   seconds: number,
   dispatch: Dispatchers['videos'],
+  duration?: number,
 ): Promise<void> {
   try {
     const { data } = await api.post<ProgressResponse>(progressPath(videoId), {
-      seconds: Math.round(seconds * 10) / 10,
+      seconds: tenths(seconds),
+      ...(duration !== undefined && duration > 0 ? { duration: tenths(duration) } : {}),
     });
     dispatch({ type: 'GET_PROGRESS', payload: data.progress });
   } catch (error) {
@@ -30,5 +40,55 @@ export async function clearProgress(videoId: string, dispatch: Dispatchers['vide
     dispatch({ type: 'GET_PROGRESS', payload: data.progress });
   } catch (error) {
     dispatch({ type: 'ERROR', payload: error });
+  }
+}
+
+/** How much of a video was watched, 0–100, or undefined when its length is unknown. */
+export function watchedPercent(progress: Progress): number | undefined {
+  if (progress.duration === undefined || progress.duration <= 0) return undefined;
+  return Math.min(100, Math.max(0, Math.round((progress.seconds / progress.duration) * 100)));
+}
+
+/**
+ * 'Remove from Continue watching': forgets the position on the server (every device, and the
+ * video starts from the beginning next time). The card goes at once; a failed call brings it back.
+ */
+export async function dismissProgress(
+  videoId: string,
+  progress: Progress[],
+  dispatch: Dispatchers['videos'],
+): Promise<boolean> {
+  dispatch({ type: 'GET_PROGRESS', payload: progress.filter((item) => item.videoId !== videoId) });
+  try {
+    const { data } = await api.delete<ProgressResponse>(progressPath(videoId));
+    dispatch({ type: 'GET_PROGRESS', payload: data.progress });
+    return true;
+  } catch (error) {
+    dispatch({ type: 'GET_PROGRESS', payload: progress });
+    dispatch({ type: 'ERROR', payload: error });
+    toast.error(GENERIC_ERROR);
+    return false;
+  }
+}
+
+const ROW_HINT_KEY = 'codetube:continue-watching';
+
+/**
+ * Whether the last visit had anything to continue: while a restored session's positions load,
+ * home keeps the row's place only when it is likely to be filled (no jump either way).
+ */
+export function continueRowExpected(): boolean {
+  try {
+    return localStorage.getItem(ROW_HINT_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function rememberContinueRow(shown: boolean): void {
+  try {
+    localStorage.setItem(ROW_HINT_KEY, shown ? '1' : '0');
+  } catch {
+    // Private mode or full storage: the row just may not hold its place next time.
   }
 }

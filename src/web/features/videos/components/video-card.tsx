@@ -18,10 +18,24 @@ interface VideoCardProps {
   priority?: boolean;
   /** A compact row (thumbnail beside the text), for phones' lists. */
   compact?: boolean;
+  /** The title's heading level: 3 when the list sits under its own section heading. */
+  headingLevel?: 2 | 3;
+  /** Drawn over the thumbnail's bottom edge (e.g. how much was watched). */
+  overlay?: ReactNode;
 }
 
 /** A grid card: thumbnail, title cut to 50 characters, channel, views and age. */
-export function VideoCard({ video, onOpen, menu, note, priority, compact }: VideoCardProps) {
+export function VideoCard({
+  video,
+  onOpen,
+  menu,
+  note,
+  priority,
+  compact,
+  headingLevel = 2,
+  overlay,
+}: VideoCardProps) {
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
   if (compact) {
     return (
       <article className={styles.row}>
@@ -32,9 +46,9 @@ export function VideoCard({ video, onOpen, menu, note, priority, compact }: Vide
         >
           <Thumbnail videoId={video._id} priority={priority} className={styles.rowThumbnail} />
           <div className={styles.rowText}>
-            <h2 className={styles.rowTitle} title={video.title}>
+            <Heading className={styles.rowTitle} title={video.title}>
               {truncate(video.title, TITLE_LIMIT)}
-            </h2>
+            </Heading>
             <p className={styles.channel}>{video.channelName}</p>
             <p className={styles.stats}>
               {formatCount(video.views)} views · {formatAge(video.uploadedOn)}
@@ -52,10 +66,17 @@ export function VideoCard({ video, onOpen, menu, note, priority, compact }: Vide
         className={styles.link}
         onClick={() => onOpen?.(video)}
       >
-        <Thumbnail videoId={video._id} priority={priority} />
-        <h2 className={styles.title} title={video.title}>
+        {overlay ? (
+          <div className={styles.framed}>
+            <Thumbnail videoId={video._id} priority={priority} />
+            {overlay}
+          </div>
+        ) : (
+          <Thumbnail videoId={video._id} priority={priority} />
+        )}
+        <Heading className={styles.title} title={video.title}>
           {truncate(video.title, TITLE_LIMIT)}
-        </h2>
+        </Heading>
       </Link>
       <div className={styles.meta}>
         <ChannelAvatar name={video.channelName} src={video.avatar} />

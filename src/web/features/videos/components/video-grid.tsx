@@ -12,6 +12,8 @@ interface VideoGridProps {
   listRef?: Ref<HTMLUListElement>;
   /** On phones, compact rows instead of full-width cards (a list the user keeps). */
   rowsOnPhones?: boolean;
+  /** The cards' title level: 3 when the list sits under a section heading. */
+  headingLevel?: 2 | 3;
 }
 
 /** A responsive grid of video cards, as a labelled list. */
@@ -22,6 +24,7 @@ export function VideoGrid({
   menuFor,
   listRef,
   rowsOnPhones = false,
+  headingLevel,
 }: VideoGridProps) {
   const phone = useMediaQuery(PHONE_QUERY);
   const compact = rowsOnPhones && phone;
@@ -35,6 +38,7 @@ export function VideoGrid({
             menu={menuFor?.(video)}
             priority={index === 0}
             compact={compact}
+            headingLevel={headingLevel}
           />
         </li>
       ))}

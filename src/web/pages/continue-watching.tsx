@@ -1,0 +1,136 @@
+import { useEffect, useRef, useState } from 'react';
+import { X } from 'lucide-react';
+import type { Video } from '../../contract/entities';
+import { WatchedBar } from '../components/ui/progress-bar';
+import { formatTime } from '../features/notes/notes-markdown';
+import {
+  continueRowExpected,
+  dismissProgress,
+  rememberContinueRow,
+  watchedPercent,
+} from '../features/progress/progress-service';
+import { VideoCard } from '../features/videos/components/video-card';
+import { lookUpVideos } from '../lib/video-lookup';
+import { useAuth, useVideos } from '../state/use-store';
+import styles from './pages.module.css';
+import { useVideoActions } from './use-video-actions';
+
+/** How many videos the 'Continue watching' row shows. */
+const CONTINUE_LIMIT = 8;
+const SKELETON_CARDS = 4;
+
+/**
+ * The videos a signed-in user stopped part way through, most recent first, each with how much was
+ * watched (when its length is known) and a button that removes it from the row. The row keeps its
+ * height from the first paint: while the positions or their videos load it is a grey placeholder
+ * of the same size (held only when the last visit had a row, so nothing jumps either way).
+ */
+export function ContinueWatching() {
+  const { state: auth } = useAuth();
+  const { state, dispatch } = useVideos();
+  const { openVideo } = useVideoActions();
+  const [expected] = useState(continueRowExpected);
+  const entries = auth.isLoggedIn ? state.progress.slice(0, CONTINUE_LIMIT) : [];
+  const idsKey = entries.map((entry) => entry.videoId).join('\u0000');
+  const [known, setKnown] = useState<ReadonlyMap<string, Video>>(new Map());
+  const [lookedUp, setLookedUp] = useState('');
+  const list = useRef<HTMLUListElement>(null);
+  const focusAt = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (idsKey === '') return;
+    let current = true;
+    void lookUpVideos(idsKey.split('\u0000')).then((videos) => {
+      if (!current) return;
+      setKnown((before) => new Map([...before, ...videos.map((v) => [v._id, v] as const)]));
+      setLookedUp(idsKey);
+    });
+    return () => {
+      current = false;
+    };
+  }, [idsKey]);
+
+  useEffect(() => {
+    if (state.progressLoaded && auth.isLoggedIn) rememberContinueRow(state.progress.length > 0);
+  }, [state.progressLoaded, state.progress.length, auth.isLoggedIn]);
+
+  const started = entries.flatMap((entry) => {
+    const video = known.get(entry.videoId);
+    return video ? [{ video, entry }] : [];
+  });
+
+  // After a removal the focus moves to the next card's button (or the previous, for the last).
+  useEffect(() => {
+    const at = focusAt.current;
+    if (at === null) return;
+    focusAt.current = null;
+    const buttons = list.current?.querySelectorAll<HTMLButtonElement>('button[data-dismiss]');
+    if (buttons && buttons.length > 0) buttons[Math.min(at, buttons.length - 1)]?.focus();
+  }, [started.length]);
+
+  const waiting =
+    auth.isLoggedIn &&
+    started.length === 0 &&
+    (state.progressLoaded ? entries.length > 0 && lookedUp !== idsKey : expected);
+  if (!waiting && started.length === 0) return null;
+
+  return (
+    <section aria-labelledby="continue-watching" className={styles.continue}>
+      <h2 id="continue-watching" className={styles.sectionTitle}>
+        Continue watching
+      </h2>
+      {waiting ? (
+        <div role="status" className={`${styles.row} ${styles.continueRow}`}>
+          <span className="visually-hidden">Loading…</span>
+          {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+            <div key={index} className={styles.continueSkeleton} aria-hidden>
+              <div className={styles.skeletonThumb} />
+              <div className={styles.skeletonLine} />
+              <div className={`${styles.skeletonLine} ${styles.skeletonShort}`} />
+            </div>
+          ))}
+        </div>
+      ) : (
+        <ul
+          ref={list}
+          className={`${styles.row} ${styles.continueRow}`}
+          aria-label="Continue watching"
+        >
+          {started.map(({ video, entry }, index) => {
+            const percent = watchedPercent(entry);
+            return (
+              <li key={video._id}>
+                <VideoCard
+                  video={video}
+                  onOpen={openVideo}
+                  headingLevel={3}
+                  note={`Resume at ${formatTime(entry.seconds)}`}
+                  overlay={
+                    percent === undefined ? undefined : (
+                      <WatchedBar percent={percent} label={`${video.title}: watched`} />
+                    )
+                  }
+                  menu={
+                    <button
+                      type="button"
+                      data-dismiss
+                      className={styles.dismiss}
+                      aria-label={`Remove ${video.title} from Continue watching`}
+                      title="Remove from Continue watching"
+                      onClick={() => {
+                        focusAt.current = index;
+                        void dismissProgress(video._id, state.progress, dispatch);
+                      }}
+                    >
+                      <X aria-hidden size={18} />
+                    </button>
+                  }
+                />
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

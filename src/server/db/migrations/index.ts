@@ -4,6 +4,7 @@ import { initialSchema } from './0001-initial-schema';
 import { noteTimesAndProgress } from './0002-note-times-and-progress';
 import { catalogueSearch } from './0003-catalogue-search';
 import { limitsAndSessions } from './0004-limits-and-sessions';
+import { videosByChannel } from './0005-videos-by-channel';
 
 /**
  * The migrations, in order, kept in code (no directory scanning): they ship with the server and
@@ -15,6 +16,7 @@ export function migrationsFor(dialect: SqlDialectName): MigrationProvider {
     '0002-note-times-and-progress': noteTimesAndProgress(dialect),
     '0003-catalogue-search': catalogueSearch(dialect),
     '0004-limits-and-sessions': limitsAndSessions(dialect),
+    '0005-videos-by-channel': videosByChannel(),
   };
   return { getMigrations: async () => migrations };
 }

@@ -164,8 +164,12 @@ test("the channel name opens the channel's page, listing only its videos", async
   const channels = await cards.getByRole('link', { name: 'freeCodeCamp.org' }).allTextContents();
   expect(channels).toHaveLength(freeCodeCampVideos);
   await expect(cards.getByRole('heading', { name: seed.htmlCourse.title })).toBeVisible();
+});
 
-  // A card's channel opens its page too; the name is encoded in the address.
+test("a card's channel opens its page too; an unknown channel has none", async ({ page }) => {
+  await stubExternalImages(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // The name is encoded in the address.
   await page.goto('/');
   await card(page, seed.css.title).getByRole('link', { name: 'Web Dev Simplified' }).click();
   await expect(page).toHaveURL(/\/channel\/Web%20Dev%20Simplified$/);

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { card, openWatchPage, seed, signedInUser, stubExternalImages } from './support';
 
@@ -246,4 +247,31 @@ test("chapters from the description's time lines seek the player; the playing on
   // A description without time lines has no chapters.
   await openWatchPage(page, seed.css.id, seed.css.title);
   await expect(page.getByRole('region', { name: 'Chapters' })).toHaveCount(0);
+});
+
+// The axe scans of accessibility.spec.ts cover the seed watch page; this one covers what this
+// issue added: the speed menu, a chapter list, the channel page (mock project only, as there).
+test('the watch page with chapters and the channel page pass axe', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'mock', 'axe scans run in the mock project only');
+  // Four full axe runs: 5-10 s each on a busy two-core machine.
+  test.setTimeout(150_000);
+  await stubExternalImages(page);
+  const violations = async () =>
+    (
+      await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .options({ iframes: false })
+        .analyze()
+    ).violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => violation.id);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await openWatchPage(page, lesson.id, lesson.title);
+    await expect(page.getByRole('region', { name: 'Chapters' })).toBeVisible();
+    expect(await violations(), `watch page at ${width} px`).toEqual([]);
+    await page.goto('/channel/Akshay%20Saini');
+    await expect(page.getByRole('list', { name: 'Videos from Akshay Saini' })).toBeVisible();
+    expect(await violations(), `channel page at ${width} px`).toEqual([]);
+  }
 });

@@ -86,12 +86,14 @@ const pageParams = {
 };
 
 /**
- * GET /api/videos' optional query: a page (offset, limit) of the videos in a category and/or whose
- * title contains `search` (the home screen's rules: exact category, case-sensitive substring of
- * the title). Without any of them the route answers the whole catalogue while it is small.
+ * GET /api/videos' optional query: a page (offset, limit) of the videos in a category, of a
+ * channel and/or whose title contains `search` (the home screen's rules: exact category and
+ * channel, case-sensitive substring of the title). Without any of them the route answers the
+ * whole catalogue while it is small.
  */
 export const videoQuerySchema = z.object({
   category: z.optional(z.string().check(z.maxLength(MAX_QUERY_TEXT))),
+  channel: z.optional(z.string().check(z.maxLength(MAX_QUERY_TEXT))),
   search: z.optional(z.string().check(z.maxLength(MAX_QUERY_TEXT))),
   ...pageParams,
 });

@@ -112,8 +112,9 @@ export const routeTable: RouteSpec[] = [
     description:
       'Bare: every video while the catalogue holds at most CATALOGUE_FULL_LIST_MAX (10,000 by ' +
       'default); above that the first page with `total` and a `Link: <…>; rel="next"` header. ' +
-      'With category, search, offset or limit: one page of the videos of that category (exact) ' +
-      'whose title contains `search` (case-sensitive), in catalogue order, with `total`. Every ' +
+      'With category, channel, search, offset or limit: one page of the videos of that category ' +
+      'and channel (both exact) whose title contains `search` (case-sensitive), in catalogue ' +
+      'order, with `total`. Every ' +
       'catalogue answer carries an ETag; If-None-Match with it answers 304.',
     auth: false,
     query: videoQuerySchema,

@@ -11,7 +11,7 @@ import type { ApiDeps } from '../context';
 import { ApiError } from '../http/errors';
 import { parseOrReject } from '../http/read-body';
 
-const homeQueryKeys = ['category', 'search', 'offset', 'limit'];
+const homeQueryKeys = ['category', 'channel', 'search', 'offset', 'limit'];
 
 /**
  * The public catalogue: the home grid, trending, search, chips, Up next, one video, categories.
@@ -26,11 +26,12 @@ export function catalogueRoutes({ store, fullListMax = DEFAULT_FULL_LIST_MAX }: 
         if (homeQueryKeys.some((key) => key in query)) {
           const {
             category,
+            channel,
             search,
             offset = 0,
             limit = DEFAULT_VIDEO_PAGE,
           } = parseOrReject(videoQuerySchema, query);
-          return { body: await store.queryVideos({ category, search, offset, limit }) };
+          return { body: await store.queryVideos({ category, channel, search, offset, limit }) };
         }
         // Bare: every video while the catalogue is small; else the first page and where to go on.
         const total = await store.countVideos();

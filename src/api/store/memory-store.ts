@@ -162,9 +162,10 @@ export class MemoryStore implements Store {
     return this.videos.length;
   }
 
-  async queryVideos({ category, search, offset, limit }: VideoQuery): Promise<VideoPage> {
+  async queryVideos({ category, channel, search, offset, limit }: VideoQuery): Promise<VideoPage> {
     const matches = (video: Video) =>
       (category === undefined || video.categoryName === category) &&
+      (channel === undefined || video.channelName === channel) &&
       (!search || video.title.includes(search));
     if (search) return pageOf(this.videos, matches, { offset, limit });
     const matching = this.videos.filter(matches);

@@ -46,9 +46,13 @@ export interface PageRequest {
   limit: number;
 }
 
-/** The home grid's query: exact category and case-sensitive substring of the title. */
+/**
+ * The home grid's query: exact category and case-sensitive substring of the title; a channel's
+ * page: exact channel name.
+ */
 export interface VideoQuery extends PageRequest {
   category?: string;
+  channel?: string;
   search?: string;
 }
 

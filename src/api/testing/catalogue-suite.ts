@@ -79,6 +79,40 @@ export function describeCatalogueSuite(storeName: string, openStore: () => Promi
       });
     });
 
+    describe("a channel's page (GET /api/videos?channel=)", () => {
+      it('lists the videos of one channel (exact name), in catalogue order, paged', async () => {
+        const crème = await get(`/api/videos?channel=${encodeURIComponent('Crème Academy')}`);
+        expect(crème.body).toMatchObject({ total: 1 });
+        expect(ids(crème.body.videos)).toEqual(['v6']);
+        const channel = await get('/api/videos?channel=Channel&offset=1&limit=2');
+        expect(ids(channel.body.videos)).toEqual(['v2', 'v4']);
+        expect(channel.body.total).toBe(4);
+        expect((await get('/api/videos?channel=channel')).body).toEqual({ videos: [], total: 0 });
+        expect((await get('/api/videos?channel=Cr%C3%A8me')).body).toEqual({
+          videos: [],
+          total: 0,
+        });
+      });
+
+      it('combines with the category and the title search', async () => {
+        expect(ids((await get('/api/videos?channel=Channel&category=CSS')).body.videos)).toEqual([
+          'v1',
+          'v2',
+        ]);
+        const both = await get('/api/videos?channel=Channel&category=CSS&search=Grid');
+        expect(ids(both.body.videos)).toEqual(['v1']);
+        expect(ids((await get('/api/videos?channel=Channel&search=JS')).body.videos)).toEqual([
+          'v5',
+        ]);
+      });
+
+      it('refuses an over-long channel name with 422', async () => {
+        const response = await get(`/api/videos?channel=${'x'.repeat(201)}`);
+        expect(response.status).toBe(422);
+        expect(response.body).toEqual({ errors: [expect.stringContaining('channel')] });
+      });
+    });
+
     describe('trending, search, chips and Up next', () => {
       it('lists the most viewed first, ties in catalogue order', async () => {
         const trending = await get('/api/videos/trending?limit=4');

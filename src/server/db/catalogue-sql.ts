@@ -200,15 +200,20 @@ export class CatalogueSql {
     return Number(row?.value ?? 0);
   }
 
-  /** The home grid: exact category, case-sensitive title substring, catalogue order. */
-  async query({ category, search, offset, limit }: VideoQuery): Promise<VideoPage> {
+  /**
+   * The home grid and a channel's page: exact category and channel, case-sensitive title
+   * substring, catalogue order.
+   */
+  async query({ category, channel, search, offset, limit }: VideoQuery): Promise<VideoPage> {
     if (!search) {
       let matching = this.db.selectFrom('videos');
       if (category !== undefined) matching = matching.where('category_name', '=', category);
+      if (channel !== undefined) matching = matching.where('channel_name', '=', channel);
       const [rows, total] = await Promise.all([
         matching.select(videoColumns).orderBy('position').limit(limit).offset(offset).execute(),
-        // The whole catalogue's size is kept in meta; a category's is counted on its index.
-        category === undefined
+        // The whole catalogue's size is kept in meta; a category's or a channel's is counted on
+        // its index.
+        category === undefined && channel === undefined
           ? this.count()
           : matching
               .select((eb) => eb.fn.countAll<number | string>().as('total'))
@@ -217,7 +222,8 @@ export class CatalogueSql {
       ]);
       return { videos: rows.map(toVideo), total };
     }
-    const categoryFilter = category === undefined ? sql`` : sql`and v.category_name = ${category}`;
+    const categoryFilter = sql`${category === undefined ? sql`` : sql`and v.category_name = ${category}`}
+      ${channel === undefined ? sql`` : sql`and v.channel_name = ${channel}`}`;
     const trigrams = this.sqlite && characterCount(search) >= TRIGRAM_LENGTH;
     let from;
     if (trigrams) {

@@ -18,6 +18,7 @@ const WatchLaterPage = lazy(() => import('../pages/watch-later-page'));
 const PlaylistsPage = lazy(() => import('../pages/playlists-page'));
 const PlaylistPage = lazy(() => import('../pages/playlist-page'));
 const ResultsPage = lazy(() => import('../pages/results-page'));
+const ChannelPage = lazy(() => import('../pages/channel-page'));
 const ProfilePage = lazy(() => import('../pages/profile-page'));
 const LoginPage = lazy(() => import('../features/auth/components/login-page'));
 const SignupPage = lazy(() => import('../features/auth/components/signup-page'));
@@ -40,6 +41,7 @@ export function App() {
                 <Route path="/trending" element={<Lazy page={<TrendingPage />} />} />
                 <Route path="/results" element={<Lazy page={<ResultsPage />} />} />
                 <Route path="/watch/:videoId" element={<Lazy page={<WatchPage />} />} />
+                <Route path="/channel/:channelName" element={<Lazy page={<ChannelPage />} />} />
                 <Route path="/liked-videos" element={<Lazy page={<LikedVideosPage />} />} />
                 <Route path="/history" element={<Lazy page={<HistoryPage />} />} />
                 <Route path="/watch-later" element={<Lazy page={<WatchLaterPage />} />} />

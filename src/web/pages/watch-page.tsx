@@ -1,12 +1,16 @@
-import { startTransition, useOptimistic, useRef, useState } from 'react';
-import { useParams } from 'react-router';
+import { startTransition, useMemo, useOptimistic, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
 import { Clock, ListPlus, ThumbsUp, VideoOff } from 'lucide-react';
 import type { Video } from '../../contract/entities';
 import buttons from '../components/ui/button.module.css';
 import { EmptyState } from '../components/ui/empty-state';
+import { parseChapters } from '../features/chapters/chapters';
+import { ChapterList } from '../features/chapters/components/chapter-list';
 import { likesTexts, toggleLike } from '../features/likes/likes-service';
 import { formatTime } from '../features/notes/notes-markdown';
 import { NotesPanel } from '../features/notes/components/notes-panel';
+import { PlaybackSpeed } from '../features/player/components/playback-speed';
+import { loadPlaybackRate, savePlaybackRate } from '../features/player/playback-rate';
 import { PlayerContext } from '../features/player/player-context';
 import { useYouTubePlayer } from '../features/player/use-youtube-player';
 import {
@@ -17,6 +21,7 @@ import {
 import { useSaveToPlaylist } from '../features/playlists/components/save-to-playlist-context';
 import { playlistTexts } from '../features/playlists/playlist-texts';
 import { ChannelAvatar } from '../features/videos/components/channel-avatar';
+import { channelPageUrl } from '../features/videos/video-paths';
 import {
   addToWatchLater,
   removeFromWatchLater,
@@ -69,6 +74,7 @@ function WatchVideo({ video }: { video: Video }) {
     const saved = state.progress.find((item) => item.videoId === video._id)?.seconds ?? 0;
     return saved >= MIN_RESUME_SECONDS ? Math.floor(saved) : 0;
   });
+  const [playbackRate, setPlaybackRate] = useState(loadPlaybackRate);
   const player = useYouTubePlayer(iframe, video._id, {
     onProgress: (seconds, duration) => {
       if (auth.isLoggedIn) void saveProgress(video._id, seconds, dispatch, duration);
@@ -76,7 +82,17 @@ function WatchVideo({ video }: { video: Video }) {
     onEnded: () => {
       if (auth.isLoggedIn) void clearProgress(video._id, dispatch);
     },
+    onPlaybackRateChange: (rate) => {
+      setPlaybackRate(rate);
+      savePlaybackRate(rate);
+    },
   });
+  const changePlaybackRate = (rate: number) => {
+    setPlaybackRate(rate);
+    savePlaybackRate(rate);
+    player.setPlaybackRate(rate);
+  };
+  const chapters = useMemo(() => parseChapters(video.description), [video.description]);
   const embed = new URL(`https://www.youtube-nocookie.com/embed/${encodeURIComponent(video._id)}`);
   embed.searchParams.set('autoplay', '1');
   embed.searchParams.set('enablejsapi', '1');
@@ -145,7 +161,10 @@ function WatchVideo({ video }: { video: Video }) {
             onClick={handleLike}
           >
             <ThumbsUp aria-hidden size={18} />
-            {liked ? likesTexts.liked : likesTexts.like}
+            <SteadyLabel
+              shown={liked ? likesTexts.liked : likesTexts.like}
+              labels={[likesTexts.like, likesTexts.liked]}
+            />
           </button>
           <button
             type="button"
@@ -154,7 +173,10 @@ function WatchVideo({ video }: { video: Video }) {
             onClick={handleWatchLater}
           >
             <Clock aria-hidden size={18} />
-            {inWatchLater ? watchLaterTexts.remove : watchLaterTexts.save}
+            <SteadyLabel
+              shown={inWatchLater ? watchLaterTexts.remove : watchLaterTexts.save}
+              labels={[watchLaterTexts.save, watchLaterTexts.remove]}
+            />
           </button>
           <button
             type="button"
@@ -164,17 +186,14 @@ function WatchVideo({ video }: { video: Video }) {
             <ListPlus aria-hidden size={18} />
             {playlistTexts.save}
           </button>
+          <PlaybackSpeed rate={playbackRate} onChange={changePlaybackRate} />
         </div>
-        <a
-          className={styles.channel}
-          href={`https://www.youtube.com/results?search_query=${encodeURIComponent(video.channelName)}`}
-          target="_blank"
-          rel="noreferrer"
-        >
+        <Link className={styles.channel} to={channelPageUrl(video.channelName)}>
           <ChannelAvatar name={video.channelName} src={video.avatar} />
           {video.channelName}
-        </a>
+        </Link>
         <p className={styles.description}>{video.description}</p>
+        <ChapterList chapters={chapters} onSeek={player.seekTo} currentTime={player.currentTime} />
       </article>
       <div className={styles.watchNotes}>
         <PlayerContext.Provider value={player}>
@@ -183,5 +202,18 @@ function WatchVideo({ video }: { video: Video }) {
       </div>
       <UpNext videoId={video._id} className={styles.watchNext} />
     </div>
+  );
+}
+
+/**
+ * A label that may change (Like → Liked) without moving what follows it: the longest of `labels`
+ * reserves the width (CSS, not text, so the button's name stays the label shown).
+ */
+function SteadyLabel({ shown, labels }: { shown: string; labels: string[] }) {
+  const longest = labels.reduce((a, b) => (b.length > a.length ? b : a), '');
+  return (
+    <span className={styles.steadyLabel} data-reserve={longest}>
+      {shown}
+    </span>
   );
 }

@@ -5,6 +5,7 @@ import { noteTimesAndProgress } from './0002-note-times-and-progress';
 import { catalogueSearch } from './0003-catalogue-search';
 import { limitsAndSessions } from './0004-limits-and-sessions';
 import { progressDuration } from './0005-progress-duration';
+import { videosByChannel } from './0006-videos-by-channel';
 
 /**
  * The migrations, in order, kept in code (no directory scanning): they ship with the server and
@@ -17,6 +18,7 @@ export function migrationsFor(dialect: SqlDialectName): MigrationProvider {
     '0003-catalogue-search': catalogueSearch(dialect),
     '0004-limits-and-sessions': limitsAndSessions(dialect),
     '0005-progress-duration': progressDuration(dialect),
+    '0006-videos-by-channel': videosByChannel(),
   };
   return { getMigrations: async () => migrations };
 }

@@ -6,9 +6,15 @@ export interface PlayerControls {
   currentTime(): number | undefined;
   /** Jumps to a moment and plays. Resolves to false when there is no player to move. */
   seekTo(seconds: number): boolean;
+  /** Plays at this speed (1 is normal). False when there is no player to tell. */
+  setPlaybackRate(rate: number): boolean;
 }
 
-export const noPlayer: PlayerControls = { currentTime: () => undefined, seekTo: () => false };
+export const noPlayer: PlayerControls = {
+  currentTime: () => undefined,
+  seekTo: () => false,
+  setPlaybackRate: () => false,
+};
 
 export const PlayerContext = createContext<PlayerControls>(noPlayer);
 

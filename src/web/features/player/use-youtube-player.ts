@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, type RefObject } from 'react';
+import { loadPlaybackRate } from './playback-rate';
 import type { PlayerControls } from './player-context';
 import { loadYouTubeApi, type YouTubePlayer } from './youtube-api';
 
@@ -13,11 +14,14 @@ interface Options {
   onProgress?: (seconds: number, duration?: number) => void;
   /** Called when the video plays to its end. */
   onEnded?: () => void;
+  /** Called when the speed changes in the player itself (YouTube's own settings menu). */
+  onPlaybackRateChange?: (rate: number) => void;
 }
 
 /**
  * Attaches YouTube's player API to the embed iframe (its src carries enablejsapi=1). The page works
- * without it; with it, notes know the time and the position is saved for resuming.
+ * without it; with it, notes know the time, the position is saved for resuming, chapters seek and
+ * the remembered playback speed is applied as soon as the player is ready.
  */
 export function useYouTubePlayer(
   iframe: RefObject<HTMLIFrameElement | null>,
@@ -48,6 +52,13 @@ export function useYouTubePlayer(
         if (cancelled || !element) return;
         player.current = new YT.Player(element, {
           events: {
+            onReady: () => {
+              const rate = loadPlaybackRate();
+              if (rate !== 1) player.current?.setPlaybackRate(rate);
+            },
+            onPlaybackRateChange: ({ data }) => {
+              if (typeof data === 'number') callbacks.current.onPlaybackRateChange?.(data);
+            },
             onStateChange: ({ data }) => {
               window.clearInterval(timer);
               if (data === YT.PlayerState.PLAYING) {
@@ -85,6 +96,11 @@ export function useYouTubePlayer(
         if (!player.current) return false;
         player.current.seekTo(seconds, true);
         player.current.playVideo();
+        return true;
+      },
+      setPlaybackRate: (rate: number) => {
+        if (!player.current) return false;
+        player.current.setPlaybackRate(rate);
         return true;
       },
     }),

@@ -6,6 +6,7 @@ export interface YouTubePlayer {
   getPlayerState(): number;
   seekTo(seconds: number, allowSeekAhead: boolean): void;
   playVideo(): void;
+  setPlaybackRate(rate: number): void;
 }
 
 interface YouTubeNamespace {
@@ -15,6 +16,7 @@ interface YouTubeNamespace {
       events?: {
         onReady?: () => void;
         onStateChange?: (event: { data: number }) => void;
+        onPlaybackRateChange?: (event: { data: number }) => void;
       };
     },
   ) => YouTubePlayer;

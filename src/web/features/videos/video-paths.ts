@@ -23,6 +23,16 @@ export function homePagePath(filters: Filters, offset: number, limit: number): s
   return `/api/videos?${pageQuery(offset, limit, extra)}`;
 }
 
+/** A channel's page: its videos (exact channel name), in catalogue order. */
+export function channelPagePath(channel: string, offset: number, limit: number): string {
+  return `/api/videos?${pageQuery(offset, limit, { channel })}`;
+}
+
+/** The app's own page of a channel. */
+export function channelPageUrl(channel: string): string {
+  return `/channel/${encodeURIComponent(channel)}`;
+}
+
 /** Trending: the most viewed first. */
 export function trendingPagePath(offset: number, limit: number): string {
   return `/api/videos/trending?${pageQuery(offset, limit)}`;

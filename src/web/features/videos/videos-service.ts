@@ -10,6 +10,7 @@ import type { Filters } from '../../state/videos-reducer';
 import type { VideoPage } from '../../state/video-window';
 import {
   CATEGORY_NAMES_PATH,
+  channelPagePath,
   homePagePath,
   searchPagePath,
   trendingPagePath,
@@ -32,6 +33,11 @@ async function getPage(path: string, signal: AbortSignal): Promise<VideoPage> {
 /** The home grid: the server filters by exact category and case-sensitive title substring. */
 export function homePageFetcher(filters: Filters): PageFetcher {
   return (offset, limit, signal) => getPage(homePagePath(filters, offset, limit), signal);
+}
+
+/** A channel's page: its videos in catalogue order. */
+export function channelPageFetcher(channel: string): PageFetcher {
+  return (offset, limit, signal) => getPage(channelPagePath(channel, offset, limit), signal);
 }
 
 /** Trending: the most viewed first. */

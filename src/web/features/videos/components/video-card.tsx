@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Video } from '../../../../contract/entities';
 import { TITLE_LIMIT, formatAge, formatCount, truncate } from '../../../lib/format';
+import { channelPageUrl } from '../video-paths';
 import { ChannelAvatar } from './channel-avatar';
 import { Thumbnail } from './thumbnail';
 import styles from './video-card.module.css';
@@ -81,7 +82,11 @@ export function VideoCard({
       <div className={styles.meta}>
         <ChannelAvatar name={video.channelName} src={video.avatar} />
         <div className={styles.details}>
-          <p className={styles.channel}>{video.channelName}</p>
+          <p className={styles.channel}>
+            <Link to={channelPageUrl(video.channelName)} className={styles.channelLink}>
+              {video.channelName}
+            </Link>
+          </p>
           <p className={styles.stats}>
             {formatCount(video.views)} views · {formatAge(video.uploadedOn)}
           </p>

@@ -89,7 +89,11 @@ describe.each(['sqlite', 'postgres'] as const)('restart on %s', (dialect) => {
       expect((await callServer(second.url, 'GET', '/api/user/notes', { token })).body).toEqual(
         before.notes,
       );
-      expect(before.history.history).toEqual([b, a]);
+      // Each entry is the video and when it was watched.
+      expect(before.history.history).toEqual([
+        { ...b, watchedAt: expect.any(String) },
+        { ...a, watchedAt: expect.any(String) },
+      ]);
       expect(before.playlists.playlists[0].videos).toEqual([c]);
 
       const login = await callServer(second.url, 'POST', '/api/auth/login', {

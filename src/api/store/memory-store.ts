@@ -418,7 +418,12 @@ export class MemoryStore implements Store {
 
   async listProgress(userId: string): Promise<Progress[]> {
     const progress = this.userEntry(userId).progress ?? [];
-    return structuredClone(progress).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+    // Most recent first; positions saved in the same second by video id, as the SQL store does.
+    return structuredClone(progress).sort(
+      (a, b) =>
+        b.updatedAt.localeCompare(a.updatedAt) ||
+        (a.videoId < b.videoId ? -1 : a.videoId > b.videoId ? 1 : 0),
+    );
   }
 
   async saveProgress(

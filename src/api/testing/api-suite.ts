@@ -530,6 +530,23 @@ export function describeApiSuite(storeName: string, openStore: () => Promise<Ope
     });
 
     describe('/api/user/progress', () => {
+      it('lists positions saved in the same second the same way on every store', async () => {
+        const now = new Date('2026-11-24T10:00:00Z');
+        const timed = await createHarness(opened.store, {
+          counters: opened.counters,
+          clock: () => now,
+        });
+        const { token } = await timed.signUp();
+        // Saved in an order that differs from the ids' order.
+        const [low, high] = [seedVideo(0)._id, seedVideo(1)._id].sort();
+        for (const id of [high, low]) {
+          await timed.call('POST', `/api/user/progress/${id}`, { token, body: { seconds: 20 } });
+        }
+        const listed = await timed.call('GET', '/api/user/progress', { token });
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        expect(listed.body.progress.map((item: any) => item.videoId)).toEqual([low, high]);
+      });
+
       it('saves, moves and forgets the position per video, most recent first', async () => {
         const { token } = await h.signUp();
         const url = '/api/user/progress';

@@ -13,6 +13,7 @@ test.use({ viewport: { width: 375, height: 740 }, colorScheme: 'dark' });
  * waiting for the toast's entrance to settle as `hover()` would.
  */
 async function pauseToasts(page: Page, toast: Locator): Promise<void> {
+  await expect(toast).toBeVisible();
   const box = await toast.boundingBox();
   if (!box) throw new Error('the toast has no box');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);

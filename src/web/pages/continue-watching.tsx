@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { X } from 'lucide-react';
 import type { Video } from '../../contract/entities';
 import { WatchedBar } from '../components/ui/progress-bar';
-import { formatTime } from '../features/notes/notes-markdown';
+import { formatTime } from '../lib/format';
 import {
   continueRowExpected,
   dismissProgress,

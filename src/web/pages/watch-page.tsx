@@ -7,7 +7,7 @@ import { EmptyState } from '../components/ui/empty-state';
 import { parseChapters } from '../features/chapters/chapters';
 import { ChapterList } from '../features/chapters/components/chapter-list';
 import { likesTexts, toggleLike } from '../features/likes/likes-service';
-import { formatTime } from '../features/notes/notes-markdown';
+import { formatTime } from '../lib/format';
 import { NotesPanel } from '../features/notes/components/notes-panel';
 import { PlaybackSpeed } from '../features/player/components/playback-speed';
 import { loadPlaybackRate, savePlaybackRate } from '../features/player/playback-rate';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { currentChapterIndex, formatChapterTime, parseChapters } from './chapters';
+import { formatTime } from '../../lib/format';
+import { currentChapterIndex, parseChapters } from './chapters';
 
 describe('parseChapters', () => {
   it('reads time-title lines anywhere in the description, hours included', () => {
@@ -61,10 +62,10 @@ describe('currentChapterIndex', () => {
   });
 });
 
-describe('formatChapterTime', () => {
+describe('formatTime for chapters', () => {
   it('writes m:ss, or h:mm:ss from an hour', () => {
-    expect(formatChapterTime(0)).toBe('0:00');
-    expect(formatChapterTime(83.7)).toBe('1:23');
-    expect(formatChapterTime(3730)).toBe('1:02:10');
+    expect(formatTime(0)).toBe('0:00');
+    expect(formatTime(83.7)).toBe('1:23');
+    expect(formatTime(3730)).toBe('1:02:10');
   });
 });

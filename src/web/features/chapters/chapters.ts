@@ -42,12 +42,3 @@ export function currentChapterIndex(chapters: Chapter[], seconds: number): numbe
   });
   return current;
 }
-
-/** 83 → `1:23`, 3730 → `1:02:10`. */
-export function formatChapterTime(totalSeconds: number): string {
-  const seconds = Math.max(0, Math.floor(totalSeconds));
-  const hours = Math.floor(seconds / 3600);
-  const minutes = Math.floor((seconds % 3600) / 60);
-  const rest = String(seconds % 60).padStart(2, '0');
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
-}

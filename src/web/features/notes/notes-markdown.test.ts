@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildNote, buildVideo } from '../../testing/factories';
-import { formatTime, markdownToNotes, notesToMarkdown, sameNote } from './notes-markdown';
+import { formatTime } from '../../lib/format';
+import { markdownToNotes, notesToMarkdown, sameNote } from './notes-markdown';
 
 describe('notes as Markdown', () => {
   const css = buildVideo({ _id: '1PnVor36_40', title: 'Learn CSS in 20 Minutes' });

@@ -1,4 +1,5 @@
 import type { Note, Video } from '../../../contract/entities';
+import { formatTime } from '../../lib/format';
 
 /** A note as it travels in a Markdown file. */
 export interface PortableNote {
@@ -14,15 +15,6 @@ const CLOSE = '\n<!-- /codetube-note -->';
 /** `https://youtu.be/{id}?t={seconds}`: opens YouTube at the note's moment. */
 export function timeLink(videoId: string, seconds: number): string {
   return `https://youtu.be/${encodeURIComponent(videoId)}?t=${seconds}`;
-}
-
-/** 125 → '2:05', 3725 → '1:02:05'. */
-export function formatTime(totalSeconds: number): string {
-  const seconds = Math.max(0, Math.floor(totalSeconds));
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = String(seconds % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
 function noteBlock(note: PortableNote): string {

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { currentChapterIndex, formatChapterTime, type Chapter } from '../chapters';
+import { formatTime } from '../../../lib/format';
+import { currentChapterIndex, type Chapter } from '../chapters';
 import styles from './chapter-list.module.css';
 
 /** How often the playing chapter is looked up while the page is open. */
@@ -44,7 +45,7 @@ export function ChapterList({ chapters, onSeek, currentTime }: ChapterListProps)
                 if (onSeek(chapter.start)) setCurrent(index);
               }}
             >
-              <span className={styles.time}>{formatChapterTime(chapter.start)}</span>{' '}
+              <span className={styles.time}>{formatTime(chapter.start)}</span>{' '}
               <span className={styles.title}>{chapter.title}</span>
             </button>
           </li>

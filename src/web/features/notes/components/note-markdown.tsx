@@ -1,6 +1,7 @@
 import type { Element, ElementContent } from 'hast';
 import Markdown, { type Components } from 'react-markdown';
-import { formatTime, timeLink } from '../notes-markdown';
+import { formatTime } from '../../../lib/format';
+import { timeLink } from '../notes-markdown';
 import { remarkTimestamps } from '../markdown/remark-timestamps';
 import { safeUrl } from '../markdown/safe-url';
 import { CodeBlock } from './code-block';

@@ -30,6 +30,8 @@ export function ContinueWatching() {
   const { state, dispatch } = useVideos();
   const { openVideo } = useVideoActions();
   const [expected] = useState(continueRowExpected);
+  // The positions come with the user's lists.
+  const progressLoaded = !state.library.loading && state.library.error === null;
   const entries = auth.isLoggedIn ? state.progress.slice(0, CONTINUE_LIMIT) : [];
   const idsKey = entries.map((entry) => entry.videoId).join('\u0000');
   const [known, setKnown] = useState<ReadonlyMap<string, Video>>(new Map());
@@ -51,8 +53,8 @@ export function ContinueWatching() {
   }, [idsKey]);
 
   useEffect(() => {
-    if (state.progressLoaded && auth.isLoggedIn) rememberContinueRow(state.progress.length > 0);
-  }, [state.progressLoaded, state.progress.length, auth.isLoggedIn]);
+    if (progressLoaded && auth.isLoggedIn) rememberContinueRow(state.progress.length > 0);
+  }, [progressLoaded, state.progress.length, auth.isLoggedIn]);
 
   const started = entries.flatMap((entry) => {
     const video = known.get(entry.videoId);
@@ -71,7 +73,7 @@ export function ContinueWatching() {
   const waiting =
     auth.isLoggedIn &&
     started.length === 0 &&
-    (state.progressLoaded ? entries.length > 0 && lookedUp !== idsKey : expected);
+    (progressLoaded ? entries.length > 0 && lookedUp !== idsKey : expected);
   if (!waiting && started.length === 0) return null;
 
   return (

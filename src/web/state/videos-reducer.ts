@@ -35,8 +35,6 @@ export interface VideosState extends VideoWindowState {
   watchLater: Video[];
   /** Where the user stopped in each video, most recent first (resume, 'Continue watching'). */
   progress: Progress[];
-  /** The positions have been loaded for this session ('Continue watching' holds its place until). */
-  progressLoaded: boolean;
   filters: Filters;
   library: LibraryLoad;
 }
@@ -73,7 +71,6 @@ export const initialVideosState: VideosState = {
   likedVideos: [],
   watchLater: [],
   progress: [],
-  progressLoaded: false,
   filters: { category: ALL_CATEGORIES, search: '' },
   library: { loading: false, error: null },
 };
@@ -123,7 +120,7 @@ export function videosReducer(state: VideosState, action: VideosAction): VideosS
     case 'DELETE_NOTE':
       return { ...state, notes: action.payload };
     case 'GET_PROGRESS':
-      return { ...state, progress: action.payload, progressLoaded: true };
+      return { ...state, progress: action.payload };
     case 'LIBRARY_LOADING':
       return { ...state, library: { loading: true, error: null } };
     case 'LIBRARY_LOADED':
@@ -138,7 +135,6 @@ export function videosReducer(state: VideosState, action: VideosAction): VideosS
         likedVideos: [],
         watchLater: [],
         progress: [],
-        progressLoaded: false,
         library: initialVideosState.library,
       };
   }

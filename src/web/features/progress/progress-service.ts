@@ -1,8 +1,7 @@
-import toast from 'react-hot-toast';
 import type { Progress } from '../../../contract/entities';
 import type { ProgressResponse } from '../../../contract/responses';
 import { api } from '../../lib/api-client';
-import { GENERIC_ERROR } from '../../lib/notify';
+import { toastFailure } from '../../lib/notify';
 import type { Dispatchers } from '../../state/use-store';
 
 /** Positions this close to the start are not worth resuming. */
@@ -66,7 +65,7 @@ export async function dismissProgress(
   } catch (error) {
     dispatch({ type: 'GET_PROGRESS', payload: progress });
     dispatch({ type: 'ERROR', payload: error });
-    toast.error(GENERIC_ERROR);
+    toastFailure(error);
     return false;
   }
 }

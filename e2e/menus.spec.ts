@@ -126,9 +126,14 @@ test.describe('phones', () => {
     await trigger.click();
     const menu = page.getByRole('menu');
     await expect(menu.getByRole('menuitem').first()).toBeFocused();
-    // The sheet (the menu's panel) touches the bottom edge and spans the width.
+    // The sheet (the menu's panel) touches the bottom edge once it has slid in, and spans the width.
+    await expect
+      .poll(async () => {
+        const panel = await box(menu.locator('..'));
+        return Math.round(panel.y + panel.height);
+      })
+      .toBe(740);
     const sheet = await box(menu.locator('..'));
-    expect(Math.round(sheet.y + sheet.height)).toBe(740);
     expect(Math.round(sheet.x)).toBe(0);
     expect(Math.round(sheet.width)).toBe(375);
     for (const item of await menu.getByRole('menuitem').all()) {

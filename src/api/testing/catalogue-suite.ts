@@ -254,6 +254,45 @@ export function describeCatalogueSuite(storeName: string, openStore: () => Promi
         expect(ids(next.body.videos)).toHaveLength(13);
       });
 
+      it('ranks the results page across pages: title matches, then the rest, each by views', async () => {
+        // Even probes say it in the title, odd ones in the description only; views repeat, so
+        // ties fall back to catalogue order (the order of this upsert).
+        let probes = Array.from({ length: 40 }, (_, index) =>
+          video(`rank-${index}`, {
+            title: index % 2 === 0 ? `Rank probe ${index}` : `Other lesson ${index}`,
+            description: index % 2 === 0 ? '' : `A rank probe, number ${index}`,
+            views: (index * 7) % 10,
+          }),
+        );
+        await opened.store.upsertVideos(probes);
+        const expected = () => {
+          const byViews = (group: Video[]) =>
+            [...group].sort((a, b) => b.views - a.views || probes.indexOf(a) - probes.indexOf(b));
+          const inTitle = probes.filter((item) => item.title.includes('Rank probe'));
+          return ids([...byViews(inTitle), ...byViews(probes.filter((p) => !inTitle.includes(p)))]);
+        };
+        const allPages = async () => {
+          const found: string[] = [];
+          for (let offset = 0; offset < 42; offset += 6) {
+            const page = await get(`/api/videos/search?q=RANK%20PROBE&offset=${offset}&limit=6`);
+            expect(page.body.total).toBe(probes.length);
+            found.push(...ids(page.body.videos));
+          }
+          return found;
+        };
+        expect(await allPages()).toEqual(expected());
+
+        // New views re-rank a video; a removed one is gone from every page.
+        probes = probes.map((item) => (item._id === 'rank-38' ? { ...item, views: 50 } : item));
+        await opened.store.upsertVideos(probes);
+        await opened.store.removeVideos(['rank-0', 'rank-1']);
+        probes = probes.filter((item) => item._id !== 'rank-0' && item._id !== 'rank-1');
+        const after = await allPages();
+        expect(after[0]).toBe('rank-38');
+        expect(after).toEqual(expected());
+        await opened.store.removeVideos(ids(probes));
+      });
+
       it('caps the count of a search that matches more than the limit', async () => {
         const many = [...generateVideos(1_010)].map((item) => ({
           ...item,

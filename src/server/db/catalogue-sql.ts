@@ -25,6 +25,7 @@ import type {
   VideoQuery,
 } from '../../api/store/store';
 import type { Database, VideosTable } from './schema';
+import { positionOfKey } from './search-rank';
 
 export const videoColumns = [
   'videos.id',
@@ -90,8 +91,6 @@ interface SearchGroup {
   source: RawBuilder<unknown>;
   /** The condition checked on each row (`v`). */
   exact: RawBuilder<unknown>;
-  /** SQLite: the same condition as an FTS5 query, answered by the text index. */
-  fts?: string;
   /** PostgreSQL: `exact` itself is served by an index. */
   indexed?: boolean;
 }
@@ -228,8 +227,8 @@ export class CatalogueSql {
     let from;
     if (trigrams) {
       // The trigram index finds titles containing the text in any case; instr() keeps the exact.
-      from = sql`from videos_search s join videos v on v.position = s.rowid
-        where s.videos_search match ${`title : ${ftsPhrase(search)}`}
+      from = sql`from videos_title_search s join videos v on v.position = s.rowid
+        where s.videos_title_search match ${ftsPhrase(search)}
         and instr(v.title, ${search}) > 0 ${categoryFilter}`;
     } else if (this.sqlite) {
       from = sql`from videos v where instr(v.title, ${search}) > 0 ${categoryFilter}`;
@@ -257,12 +256,16 @@ export class CatalogueSql {
 
   /**
    * The results page: title, channel or description, without case or accents; title matches
-   * first, each group by views. Each group gets its own plan (`planGroup`): a sparse one is read
-   * through the text index and sorted; a dense one by walking the views index and checking each
-   * video, which finds a page after a few hundred rows.
+   * first, each group by views. SQLite reads it off its ranked text indexes (`rankedSearch`).
+   * PostgreSQL, and a text too short for trigrams, go group by group (`rankedPage`), each with its
+   * own plan (`planGroup`): a sparse group is read through the text index and sorted; a dense one
+   * by walking the views index and checking each video, which finds a page after a few hundred rows.
    */
   async search(text: string, page: PageRequest): Promise<VideoPage> {
     const folded = await this.fold(text);
+    if (this.sqlite && characterCount(folded) >= TRIGRAM_LENGTH) {
+      return this.rankedSearch(folded, page);
+    }
     const { groups, any } = this.searchGroups(folded);
     const limit = countLimit(page);
     const [total, videos] = await Promise.all([
@@ -274,6 +277,61 @@ export class CatalogueSql {
       total: Math.min(total, limit),
       ...(total > limit ? { totalCapped: true } : {}),
     };
+  }
+
+  /**
+   * SQLite's results page, read off the ranked text indexes (migration 0007), whose rowids are in
+   * the page's order: the first matches of each group are the most viewed, so only as many are
+   * read as the page and the count need (`countLimit` + 1), never all of them. Title matches come
+   * first; then channel and description matches that are not title matches.
+   */
+  private async rankedSearch(folded: string, page: PageRequest): Promise<VideoPage> {
+    const limit = countLimit(page);
+    const phrase = ftsPhrase(folded);
+    const ranked = [...(await this.rankedPositions('videos_title_ranked', phrase, limit + 1))];
+    if (ranked.length <= limit) {
+      // Every title match is known: read as many others as could still be needed past them.
+      const inTitle = new Set(ranked);
+      const rest = await this.rankedPositions(
+        'videos_rest_ranked',
+        phrase,
+        limit + 1 + inTitle.size,
+      );
+      for (const position of rest) if (!inTitle.has(position)) ranked.push(position);
+    }
+    const videos = await this.videosAt(ranked.slice(page.offset, page.offset + page.limit));
+    return {
+      videos,
+      total: Math.min(ranked.length, limit),
+      ...(ranked.length > limit ? { totalCapped: true } : {}),
+    };
+  }
+
+  /** Positions of the first `limit` matches of a ranked table, most viewed first. */
+  private async rankedPositions(
+    table: 'videos_title_ranked' | 'videos_rest_ranked',
+    phrase: string,
+    limit: number,
+  ): Promise<number[]> {
+    const { rows } = await sql<{ position: number }>`select
+      ${sql.raw(positionOfKey('rowid'))} as position from ${sql.table(table)}
+      where ${sql.table(table)} match ${phrase} order by rowid limit ${limit}`.execute(this.db);
+    return rows.map((row) => Number(row.position));
+  }
+
+  /** The videos at these positions, in the order given. */
+  private async videosAt(positions: number[]): Promise<Video[]> {
+    if (positions.length === 0) return [];
+    const { rows } = await sql<VideoRow & { position: number }>`select ${videoSelection},
+      v.position from videos v
+      where v.position in (select value from json_each(${JSON.stringify(positions)}))`.execute(
+      this.db,
+    );
+    const byPosition = new Map(rows.map((row) => [Number(row.position), row]));
+    return positions.flatMap((position) => {
+      const row = byPosition.get(position);
+      return row ? [toVideo(row)] : [];
+    });
   }
 
   /** The text folded as the search indexes fold it. */
@@ -308,29 +366,13 @@ export class CatalogueSql {
         any: { source, exact: either },
       };
     }
-    if (!this.sqlite) {
-      // The GIN indexes on codetube_fold(...) serve these LIKEs.
-      return {
-        groups: [
-          { source: sql`videos`, exact: title, indexed: true },
-          { source: sql`videos`, exact: rest, indexed: true },
-        ],
-        any: { source: sql`videos`, exact: either, indexed: true },
-      };
-    }
-    // The FTS5 table folds case and accents itself; its queries are the index-backed condition.
-    const phrase = ftsPhrase(folded);
-    const titleQuery = `title : ${phrase}`;
+    // PostgreSQL: the GIN indexes on codetube_fold(...) serve these LIKEs.
     return {
       groups: [
-        { source: sql`videos`, exact: title, fts: titleQuery },
-        {
-          source: sql`videos`,
-          exact: rest,
-          fts: `({channel_name description} : ${phrase}) NOT (${titleQuery})`,
-        },
+        { source: sql`videos`, exact: title, indexed: true },
+        { source: sql`videos`, exact: rest, indexed: true },
       ],
-      any: { source: sql`videos`, exact: either, fts: phrase },
+      any: { source: sql`videos`, exact: either, indexed: true },
     };
   }
 
@@ -342,13 +384,7 @@ export class CatalogueSql {
       const wanted = page.limit - videos.length;
       if (wanted === 0) break;
       const plan = await this.planGroup(group);
-      if (Array.isArray(plan) && offset >= plan.length) {
-        offset -= plan.length;
-        continue;
-      }
-      let rows = Array.isArray(plan)
-        ? await this.videosByViews(plan, { offset, limit: wanted })
-        : await this.groupPage(group, plan === 'dense', { offset, limit: wanted });
+      let rows = await this.groupPage(group, plan === 'dense', { offset, limit: wanted });
       if (plan === 'dense' && group.indexed && rows.length < wanted) {
         // The planner expected many matches but the walk (bounded by WALK_BUDGET rows) did not
         // fill the page: it guessed wrong, or the page lies deep. Ask the index instead.
@@ -364,27 +400,13 @@ export class CatalogueSql {
   }
 
   /**
-   * How to read a group: with few matches, SQLite lists their positions from the FTS index once
-   * (then sorts just those); with many (more than `denseGroup`), walking the views index finds a
-   * page sooner. PostgreSQL asks its planner's estimate. A short search is always walked.
+   * How to read a group: PostgreSQL asks its planner's estimate, and a group expected to hold more
+   * than `denseGroup` videos is walked in views order, which finds a page sooner than sorting
+   * every match. A short search is always walked.
    */
-  private async planGroup(group: SearchGroup): Promise<number[] | 'dense' | 'sparse'> {
-    if (group.fts !== undefined) {
-      const { rows } = await sql<{ position: number }>`select rowid as position
-        from videos_search where videos_search match ${group.fts}
-        limit ${this.denseGroup + 1}`.execute(this.db);
-      return rows.length > this.denseGroup ? 'dense' : rows.map((row) => row.position);
-    }
+  private async planGroup(group: SearchGroup): Promise<'dense' | 'sparse'> {
     if (!group.indexed) return 'dense';
     return (await this.estimateRows(group)) > this.denseGroup ? 'dense' : 'sparse';
-  }
-
-  /** A page of the videos at these positions, most viewed first. */
-  private async videosByViews(positions: number[], { offset, limit }: PageRequest) {
-    const { rows } = await sql<VideoRow>`select ${videoSelection} from videos v
-      where v.position in (select value from json_each(${JSON.stringify(positions)}))
-      order by v.views desc, v.position limit ${limit} offset ${offset}`.execute(this.db);
-    return rows.map(toVideo);
   }
 
   /** PostgreSQL's own estimate of how many videos satisfy a group's condition. */
@@ -397,7 +419,6 @@ export class CatalogueSql {
   /** A page of one group by views: sorted from the text index, or walked in views order. */
   private async groupPage(group: SearchGroup, dense: boolean, { offset, limit }: PageRequest) {
     let from = sql`${group.source} v`;
-    if (dense && group.fts !== undefined) from = sql`videos v indexed by videos_views`;
     if (dense && group.indexed) {
       // OFFSET 0 keeps PostgreSQL from pushing the condition down into a bitmap scan: the rows
       // come in views order and the page is complete after a few hundred of them.
@@ -414,10 +435,8 @@ export class CatalogueSql {
   /** How many videos a group holds, counting no further than `limit + 1`. */
   private async countUpTo(group: SearchGroup, limit: number): Promise<number> {
     const cap = Number.isFinite(limit) ? sql`limit ${limit + 1}` : sql``;
-    let matches = sql`select 1 from ${group.source} v where ${group.exact} ${cap}`;
-    if (group.fts !== undefined) {
-      matches = sql`select rowid from videos_search where videos_search match ${group.fts} ${cap}`;
-    } else if (group.indexed && Number.isFinite(limit)) {
+    const matches = sql`select 1 from ${group.source} v where ${group.exact} ${cap}`;
+    if (group.indexed && Number.isFinite(limit)) {
       // PostgreSQL: when the planner expects many times more matches than the limit, take its
       // word ("more than the limit") instead of checking row after row to prove it.
       if ((await this.estimateRows(group)) > 20 * limit) return limit + 1;

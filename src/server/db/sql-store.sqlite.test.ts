@@ -7,7 +7,4 @@ import { openSqliteTestStore } from '../testing/open-test-store';
 describeApiSuite('SqlStore (SQLite)', openSqliteTestStore);
 describeRobustnessSuite('SqlStore (SQLite)', openSqliteTestStore);
 describeCatalogueSuite('SqlStore (SQLite)', openSqliteTestStore);
-describeCatalogueSuite('SqlStore (SQLite), results walked in views order', () =>
-  openSqliteTestStore({ denseSearchGroup: 1 }),
-);
 describeAbuseSuite('SqlStore (SQLite)', openSqliteTestStore);

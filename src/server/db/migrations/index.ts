@@ -6,6 +6,7 @@ import { catalogueSearch } from './0003-catalogue-search';
 import { limitsAndSessions } from './0004-limits-and-sessions';
 import { progressDuration } from './0005-progress-duration';
 import { videosByChannel } from './0006-videos-by-channel';
+import { rankedTextSearch } from './0007-ranked-text-search';
 
 /**
  * The migrations, in order, kept in code (no directory scanning): they ship with the server and
@@ -19,6 +20,7 @@ export function migrationsFor(dialect: SqlDialectName): MigrationProvider {
     '0004-limits-and-sessions': limitsAndSessions(dialect),
     '0005-progress-duration': progressDuration(dialect),
     '0006-videos-by-channel': videosByChannel(),
+    '0007-ranked-text-search': rankedTextSearch(dialect),
   };
   return { getMigrations: async () => migrations };
 }

@@ -13,7 +13,7 @@ const catalogued = (name: ApiErrorName) => ({
 });
 
 describe("a store's refusal at the API's edge", () => {
-  it('answers a duplicate with SPEC §8 message of its list (409), a taken email with 422', () => {
+  it('answers a duplicate with the catalogued message of its list (409), a taken email with 422', () => {
     expect(answerOf(StoreError.duplicate('likes'))).toEqual(catalogued('alreadyLiked'));
     expect(answerOf(StoreError.duplicate('watchlater'))).toEqual(catalogued('alreadyLiked'));
     expect(answerOf(StoreError.duplicate('history'))).toEqual(catalogued('alreadyInHistory'));

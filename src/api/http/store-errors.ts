@@ -2,7 +2,7 @@ import type { ApiErrorName } from '../../contract/errors';
 import type { DuplicateIn, MissingThing, StoreError } from '../store/store-error';
 import { ApiError } from './errors';
 
-/** SPEC §8's 409 per list (watch later shares the liked-videos message); a taken email is 422. */
+/** The catalogue's 409 per list (watch later shares the liked-videos message); a taken email is 422. */
 const duplicateErrors: Record<DuplicateIn, ApiErrorName> = {
   likes: 'alreadyLiked',
   history: 'alreadyInHistory',

@@ -28,7 +28,7 @@ export function videoListRoutes({ store, clock }: ApiDeps, list: VideoListName) 
       const { video } = await readBody(c, videoBodySchema);
       const userId = c.var.user._id;
       await requireVideo(store, video._id);
-      // A video already in the list: the store refuses it, the error handler answers SPEC's 409.
+      // A video already in the list: the store refuses it and the error handler answers the 409.
       await store.addVideoTo(userId, list, video._id, formatTimestamp(clock()));
       return c.json(await respond(userId), 201);
     })

@@ -6,6 +6,7 @@ import type { ConfigResponse } from '../contract/responses';
 import { requireUser } from './auth/require-user';
 import type { ApiDeps } from './context';
 import { ApiError, errorResponse } from './http/errors';
+import { apiErrorOf } from './http/store-errors';
 import { authRoutes } from './routes/auth';
 import { catalogueRoutes } from './routes/catalogue';
 import { noteRoutes } from './routes/notes';
@@ -13,6 +14,7 @@ import { playlistRoutes } from './routes/playlists';
 import { progressRoutes } from './routes/progress';
 import { testTodoRoutes } from './routes/test-todos';
 import { videoListRoutes } from './routes/video-lists';
+import { StoreError } from './store/store-error';
 
 export type { ApiDeps } from './context';
 
@@ -21,7 +23,8 @@ const RETRY_AFTER_SECONDS = 5;
 
 /**
  * The whole API as one Hono app, isomorphic: the page (mock mode), the Node server and the tests
- * all run this same code. Every error answers `{ errors: [message] }`.
+ * all run this same code. Every error answers `{ errors: [message] }`: an ApiError as it says, a
+ * store's refusal (StoreError) as `apiErrorOf` maps it, anything else as a 503 or a 500.
  */
 export function createApi(deps: ApiDeps): Hono {
   const api = new Hono().basePath('/api');
@@ -65,6 +68,10 @@ export function createApi(deps: ApiDeps): Hono {
   api.onError((error, c) => {
     if (error instanceof ApiError) {
       return errorResponse(c, error.status, error.messages, error.headers);
+    }
+    if (error instanceof StoreError) {
+      const answer = apiErrorOf(error);
+      return errorResponse(c, answer.status, answer.messages);
     }
     const unavailable = deps.unavailable?.(error);
     if (unavailable) {

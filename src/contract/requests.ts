@@ -11,13 +11,21 @@ import {
 } from './limits';
 
 const requiredText = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+/*
+ * A 422's messages are a field's name and its rule in plain words. The API words the rules a
+ * check's kind tells (src/api/http/read-body.ts: required, type, length, range); a rule it cannot
+ * (a pattern, a range read from a query's text) carries its own `error`.
+ */
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const emailRule = 'must be an email address like name@example.com';
 
 /** POST /api/auth/signup. Extra fields are kept on the user (SPEC §3). */
 export const signupBodySchema = z.looseObject({
   firstName: requiredText(MAX_NAME_LENGTH),
   lastName: requiredText(MAX_NAME_LENGTH),
-  email: z.string().check(z.trim(), z.maxLength(MAX_EMAIL_LENGTH), z.regex(emailPattern)),
+  email: z
+    .string()
+    .check(z.trim(), z.maxLength(MAX_EMAIL_LENGTH), z.regex(emailPattern, { error: emailRule })),
   password: z.string().check(z.minLength(1), z.maxLength(MAX_PASSWORD_LENGTH)),
 });
 export type SignupBody = z.infer<typeof signupBodySchema>;
@@ -66,14 +74,17 @@ export const progressBodySchema = z.object({
 });
 export type ProgressBody = z.infer<typeof progressBodySchema>;
 
-const wholeNumber = (min: number, max: number) =>
-  z.pipe(
-    z.string().check(z.regex(/^\d{1,9}$/, { error: 'must be a whole number' })),
+/** A whole number written in a query (`?limit=20`), from `min` to `max`. */
+const wholeNumber = (min: number, max: number) => {
+  const error = `must be a whole number from ${min} to ${max}`;
+  return z.pipe(
+    z.string().check(z.regex(/^\d+$/, { error })),
     z.pipe(
       z.transform((text: string) => Number(text)),
-      z.number().check(z.gte(min), z.lte(max)),
+      z.number().check(z.gte(min, { error }), z.lte(max, { error })),
     ),
   );
+};
 
 /** The most videos one page of a catalogue listing may hold. */
 export const MAX_VIDEO_PAGE = 100;

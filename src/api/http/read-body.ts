@@ -3,20 +3,25 @@ import type * as z from 'zod/mini';
 import { ApiError } from './errors';
 
 /**
- * Reads a JSON body and checks it against a schema. Malformed JSON is a 400; a body of the wrong
- * shape is a 422 whose messages name each offending field. An empty body reads as `{}`, so a
- * missing body is reported field by field too.
+ * Checks a value (a query, a parsed body) against a schema: a 422 whose messages name each
+ * offending field and its rule in plain words ('title must be at most 200 characters').
  */
-/** Checks a value (a query, a parsed body) against a schema: 422 naming each offending field. */
 export function parseOrReject<Schema extends z.ZodMiniType>(
   schema: Schema,
   value: unknown,
 ): z.infer<Schema> {
-  const result = schema.safeParse(value, { reportInput: true });
+  // The rule's words come from the schema's own `error` when it has one, else from `ruleOf`:
+  // never from zod's locale, whose texts name regexes and types ('Invalid string: must match…').
+  const result = schema.safeParse(value, { reportInput: true, error: ruleOf });
   if (!result.success) throw new ApiError(422, result.error.issues.map(describeIssue));
   return result.data;
 }
 
+/**
+ * Reads a JSON body and checks it against a schema. Malformed JSON is a 400; a body of the wrong
+ * shape is a 422 whose messages name each offending field. An empty body reads as `{}`, so a
+ * missing body is reported field by field too.
+ */
 export async function readBody<Schema extends z.ZodMiniType>(
   c: Context,
   schema: Schema,
@@ -33,45 +38,101 @@ export async function readBody<Schema extends z.ZodMiniType>(
   return parseOrReject(schema, value);
 }
 
+/** What a schema issue tells (zod's raw issue, loosely: only the fields read here). */
 interface Issue {
-  code: string;
+  code?: string;
   message?: string;
   origin?: string;
-  path: PropertyKey[];
+  path?: PropertyKey[];
   input?: unknown;
   expected?: string;
-  minimum?: number | bigint;
-  maximum?: number | bigint;
+  minimum?: number | bigint | Date;
+  maximum?: number | bigint | Date;
+  inclusive?: boolean;
   format?: string;
+  divisor?: number | bigint;
+  keys?: string[];
+  values?: unknown[];
+}
+
+/** The field an issue is about, as the request names it: `video._id`, `note.time`, `body`. */
+function fieldOf(issue: Issue): string {
+  const path = issue.path ?? [];
+  return path.length > 0 ? path.map(String).join('.') : 'body';
 }
 
 /** Turns a schema issue into a sentence that names the field, e.g. "video._id is required". */
 export function describeIssue(issue: Issue): string {
-  const field = issue.path.length > 0 ? issue.path.map(String).join('.') : 'The body';
-  // A schema that words its own message ("must be a whole number") says it best.
-  if (issue.message && issue.message !== 'Invalid input') return `${field} ${issue.message}`;
-  const numeric = issue.origin === 'number';
-  switch (issue.code) {
-    case 'invalid_type':
-      if (issue.input === undefined) return `${field} is required`;
-      return `${field} must be ${article(issue.expected ?? 'a value')}`;
-    case 'too_small':
-      if (numeric) return `${field} must be at least ${String(issue.minimum)}`;
-      return issue.minimum === 1
-        ? `${field} must not be empty`
-        : `${field} must have at least ${String(issue.minimum)} characters`;
-    case 'too_big':
-      if (numeric) return `${field} must be at most ${String(issue.maximum)}`;
-      return `${field} must have at most ${String(issue.maximum)} characters`;
-    case 'invalid_format':
-      return `${field} must be a valid ${field.endsWith('email') ? 'email address' : (issue.format ?? 'value')}`;
-    default:
-      return `${field} is invalid`;
-  }
+  return `${fieldOf(issue)} ${issue.message ?? ruleOf(issue)}`;
 }
 
-function article(expected: string): string {
-  if (expected === 'object') return 'an object';
-  if (expected === 'array') return 'an array';
-  return `a ${expected}`;
+/** A JSON type as people read it. */
+const typeNames: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  object: 'a JSON object',
+  array: 'a list (a JSON array)',
+  null: 'null',
+};
+
+const listed = (values: readonly unknown[]) =>
+  values.map((value) => JSON.stringify(value)).join(', ');
+
+/**
+ * The rule an issue broke, in words that follow the field's name: 'is required', 'must be at most
+ * 200 characters', 'must be a whole number'. Used as the parse's error map, so it sees zod's raw
+ * issues; every kind of issue gets a sentence, the unexpected ones a general one.
+ */
+export function ruleOf(issue: Issue): string {
+  const numeric = issue.origin === 'number' || issue.origin === 'int';
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined) return 'is required';
+      return `must be ${typeNames[issue.expected ?? ''] ?? 'a different kind of value'}`;
+    case 'too_small': {
+      const minimum = String(issue.minimum);
+      if (numeric) {
+        return issue.inclusive === false
+          ? `must be greater than ${minimum}`
+          : `must be at least ${minimum}`;
+      }
+      if (issue.origin === 'array' || issue.origin === 'set') {
+        return `must have at least ${minimum} ${minimum === '1' ? 'item' : 'items'}`;
+      }
+      return minimum === '1' ? 'must not be empty' : `must be at least ${minimum} characters`;
+    }
+    case 'too_big': {
+      const maximum = String(issue.maximum);
+      if (numeric) {
+        return issue.inclusive === false
+          ? `must be less than ${maximum}`
+          : `must be at most ${maximum}`;
+      }
+      if (issue.origin === 'array' || issue.origin === 'set') {
+        return `must have at most ${maximum} ${maximum === '1' ? 'item' : 'items'}`;
+      }
+      return `must be at most ${maximum} ${maximum === '1' ? 'character' : 'characters'}`;
+    }
+    case 'invalid_format':
+      if (issue.format === 'email') return 'must be an email address like name@example.com';
+      return 'is not in a form this field accepts';
+    case 'not_multiple_of':
+      return `must be a multiple of ${String(issue.divisor)}`;
+    case 'invalid_value':
+      return issue.values && issue.values.length > 0
+        ? `must be one of ${listed(issue.values)}`
+        : 'is not a value this field accepts';
+    case 'unrecognized_keys': {
+      const keys = issue.keys ?? [];
+      return keys.length === 1
+        ? `has a field this request does not take: ${keys.join('')}`
+        : `has fields this request does not take: ${keys.join(', ')}`;
+    }
+    case 'invalid_union':
+      return 'is not in a form this field accepts';
+    default:
+      return 'is not a value this field accepts';
+  }
 }

@@ -230,7 +230,6 @@ export function authRoutes(deps: ApiDeps) {
         createdAt: timestamp,
         updatedAt: timestamp,
       });
-      if (created === 'email-taken') throw ApiError.of('emailExists');
       const body: SignupResponse = {
         createdUser: toPublicUser(created),
         encodedToken: await tokenFor(created),

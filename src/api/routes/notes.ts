@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import { noteBodySchema } from '../../contract/requests';
 import { formatTimestamp } from '../clock';
 import type { ApiDeps, ApiEnv } from '../context';
-import { ApiError } from '../http/errors';
 import { readBody } from '../http/read-body';
 import { requireVideo } from './require-video';
 
@@ -20,9 +19,7 @@ export function noteRoutes({ store, clock }: ApiDeps) {
     })
     .delete('/:noteId', async (c) => {
       const userId = c.var.user._id;
-      if (!(await store.deleteNote(userId, c.req.param('noteId')))) {
-        throw ApiError.of('noteNotFound');
-      }
+      await store.deleteNote(userId, c.req.param('noteId'));
       return c.json({ notes: await store.listNotes(userId) });
     });
 }

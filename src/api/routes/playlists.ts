@@ -29,8 +29,7 @@ export function playlistRoutes({ store, clock }: ApiDeps) {
     })
     .delete('/:playlistId', async (c) => {
       const userId = c.var.user._id;
-      const deleted = await store.deletePlaylist(userId, c.req.param('playlistId'));
-      if (!deleted) throw ApiError.of('playlistNotFound');
+      await store.deletePlaylist(userId, c.req.param('playlistId'));
       return c.json({ playlists: await store.listPlaylists(userId) });
     })
     .post('/:playlistId', async (c) => {
@@ -39,16 +38,13 @@ export function playlistRoutes({ store, clock }: ApiDeps) {
       const playlistId = c.req.param('playlistId');
       await requireVideo(store, video._id);
       const at = formatTimestamp(clock());
-      const result = await store.addVideoToPlaylist(userId, playlistId, video._id, at);
-      if (result === 'no-playlist') throw ApiError.of('playlistNotFound');
-      if (result === 'duplicate') throw ApiError.of('alreadyInPlaylist');
+      await store.addVideoToPlaylist(userId, playlistId, video._id, at);
       return c.json({ playlist: await requirePlaylist(store, userId, playlistId) }, 201);
     })
     .delete('/:playlistId/:videoId', async (c) => {
       const userId = c.var.user._id;
       const playlistId = c.req.param('playlistId');
-      const found = await store.removeVideoFromPlaylist(userId, playlistId, c.req.param('videoId'));
-      if (!found) throw ApiError.of('playlistNotFound');
+      await store.removeVideoFromPlaylist(userId, playlistId, c.req.param('videoId'));
       return c.json({ playlist: await requirePlaylist(store, userId, playlistId) });
     });
 }

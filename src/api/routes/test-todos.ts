@@ -46,9 +46,7 @@ export function testTodoRoutes(deps: ApiDeps) {
     .delete('/:todoId', async (c) => {
       const owner = await ownerOf(c);
       await countWrite(owner);
-      if (!(await store.deleteTodo(c.req.param('todoId'), owner))) {
-        throw ApiError.of('todoNotFound');
-      }
+      await store.deleteTodo(c.req.param('todoId'), owner);
       return c.json({ todos: await store.listTodos(owner) });
     });
 }

@@ -1,19 +1,10 @@
 import { Hono } from 'hono';
-import type { ApiErrorName } from '../../contract/errors';
 import { videoBodySchema } from '../../contract/requests';
 import type { ApiDeps, ApiEnv } from '../context';
 import { formatTimestamp } from '../clock';
-import { ApiError } from '../http/errors';
 import { readBody } from '../http/read-body';
 import type { VideoListName } from '../store/store';
 import { requireVideo } from './require-video';
-
-/** SPEC §8's 409 per list (watch later shares the liked-videos message). */
-const duplicateError: Record<VideoListName, ApiErrorName> = {
-  likes: 'alreadyLiked',
-  history: 'alreadyInHistory',
-  watchlater: 'alreadyLiked',
-};
 
 /** GET, POST and DELETE for one of likes, history and watch later; the body key is the list name. */
 export function videoListRoutes({ store, clock }: ApiDeps, list: VideoListName) {
@@ -37,8 +28,8 @@ export function videoListRoutes({ store, clock }: ApiDeps, list: VideoListName) 
       const { video } = await readBody(c, videoBodySchema);
       const userId = c.var.user._id;
       await requireVideo(store, video._id);
-      const result = await store.addVideoTo(userId, list, video._id, formatTimestamp(clock()));
-      if (result === 'duplicate') throw ApiError.of(duplicateError[list]);
+      // A video already in the list: the store refuses it and the error handler answers the 409.
+      await store.addVideoTo(userId, list, video._id, formatTimestamp(clock()));
       return c.json(await respond(userId), 201);
     })
     .delete('/:videoId', async (c) => {

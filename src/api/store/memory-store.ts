@@ -8,6 +8,7 @@ import type {
   Video,
 } from '../../contract/entities';
 import { newId } from './new-id';
+import { StoreError } from './store-error';
 import { countLimit } from '../catalogue/paging';
 import { sameVideo } from '../catalogue/same-video';
 import {
@@ -17,7 +18,6 @@ import {
   TRIGRAM_LENGTH,
 } from '../catalogue/search-text';
 import type {
-  AddResult,
   CatalogueChunk,
   NewUser,
   PageRequest,
@@ -288,8 +288,10 @@ export class MemoryStore implements Store {
     return category && structuredClone(category);
   }
 
-  async createUser(newUser: NewUser): Promise<StoredUser | 'email-taken'> {
-    if (this.data.users.some((entry) => entry.user.email === newUser.email)) return 'email-taken';
+  async createUser(newUser: NewUser): Promise<StoredUser> {
+    if (this.data.users.some((entry) => entry.user.email === newUser.email)) {
+      throw StoreError.duplicate('users');
+    }
     const { extras, ...fields } = newUser;
     const user: StoredUser = { ...structuredClone(extras), ...fields, _id: newId() };
     this.data.users.push({
@@ -325,11 +327,10 @@ export class MemoryStore implements Store {
     list: VideoListName,
     videoId: string,
     at: string,
-  ): Promise<AddResult> {
+  ): Promise<void> {
     const entries = this.userEntry(userId)[list];
-    if (entries.some((entry) => entry.videoId === videoId)) return 'duplicate';
+    if (entries.some((entry) => entry.videoId === videoId)) throw StoreError.duplicate(list);
     entries.push({ videoId, addedAt: at });
-    return 'added';
   }
 
   async removeVideoFrom(userId: string, list: VideoListName, videoId: string): Promise<void> {
@@ -356,11 +357,11 @@ export class MemoryStore implements Store {
     return this.toPlaylist(playlist);
   }
 
-  async deletePlaylist(userId: string, playlistId: string): Promise<boolean> {
+  async deletePlaylist(userId: string, playlistId: string): Promise<void> {
     const entry = this.userEntry(userId);
     const before = entry.playlists.length;
     entry.playlists = entry.playlists.filter((playlist) => playlist._id !== playlistId);
-    return entry.playlists.length !== before;
+    if (entry.playlists.length === before) throw StoreError.notFound('playlist');
   }
 
   async addVideoToPlaylist(
@@ -368,23 +369,23 @@ export class MemoryStore implements Store {
     playlistId: string,
     videoId: string,
     at: string,
-  ): Promise<AddResult | 'no-playlist'> {
+  ): Promise<void> {
     const playlist = this.findPlaylist(userId, playlistId);
-    if (!playlist) return 'no-playlist';
-    if (playlist.videos.some((entry) => entry.videoId === videoId)) return 'duplicate';
+    if (!playlist) throw StoreError.notFound('playlist');
+    if (playlist.videos.some((entry) => entry.videoId === videoId)) {
+      throw StoreError.duplicate('playlist');
+    }
     playlist.videos.push({ videoId, addedAt: at });
-    return 'added';
   }
 
   async removeVideoFromPlaylist(
     userId: string,
     playlistId: string,
     videoId: string,
-  ): Promise<boolean> {
+  ): Promise<void> {
     const playlist = this.findPlaylist(userId, playlistId);
-    if (!playlist) return false;
+    if (!playlist) throw StoreError.notFound('playlist');
     playlist.videos = playlist.videos.filter((entry) => entry.videoId !== videoId);
-    return true;
   }
 
   async listNotes(userId: string): Promise<Note[]> {
@@ -409,11 +410,11 @@ export class MemoryStore implements Store {
     return toNote(note);
   }
 
-  async deleteNote(userId: string, noteId: string): Promise<boolean> {
+  async deleteNote(userId: string, noteId: string): Promise<void> {
     const entry = this.userEntry(userId);
     const before = entry.notes.length;
     entry.notes = entry.notes.filter((note) => note._id !== noteId);
-    return entry.notes.length !== before;
+    if (entry.notes.length === before) throw StoreError.notFound('note');
   }
 
   async listProgress(userId: string): Promise<Progress[]> {
@@ -466,12 +467,12 @@ export class MemoryStore implements Store {
     return { ...created };
   }
 
-  async deleteTodo(todoId: string, owner: string): Promise<boolean> {
+  async deleteTodo(todoId: string, owner: string): Promise<void> {
     const before = this.data.todos.length;
     this.data.todos = this.data.todos.filter(
       (todo) => !(todo._id === todoId && todo.owner === owner),
     );
-    return this.data.todos.length !== before;
+    if (this.data.todos.length === before) throw StoreError.notFound('todo');
   }
 
   private findVideo(videoId: string): Video | undefined {
@@ -514,7 +515,7 @@ export class MemoryStore implements Store {
   /** The API checks that the user exists before it touches their data. */
   private userEntry(userId: string): MemoryUser {
     const entry = this.findUser(userId);
-    if (!entry) throw new Error(`No user ${userId}`);
+    if (!entry) throw StoreError.notFound('user');
     return entry;
   }
 

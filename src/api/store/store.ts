@@ -38,8 +38,6 @@ export interface SeedData {
   todos: Omit<Todo, '_id'>[];
 }
 
-export type AddResult = 'added' | 'duplicate';
-
 /** Which slice of a listing: `limit` items after the first `offset`. */
 export interface PageRequest {
   offset: number;
@@ -92,6 +90,8 @@ export interface SessionFacts {
 /**
  * Persistence behind the API. Every method is scoped to one user where it touches user data, so
  * one user's request cannot reach another's rows. Lists keep insertion order (oldest first).
+ * A refusal (a duplicate, a missing playlist, text the database cannot hold) is a thrown
+ * StoreError (store-error.ts), which the API's edge answers; any other error is a failure.
  * Implementations: MemoryStore (mock mode, tests) and SqlStore (server mode).
  */
 export interface Store {
@@ -138,8 +138,8 @@ export interface Store {
   /** One category, or undefined. */
   getCategory(categoryId: string): Promise<Category | undefined>;
 
-  /** Creates a user, or answers 'email-taken' when the email is already registered. */
-  createUser(user: NewUser): Promise<StoredUser | 'email-taken'>;
+  /** Creates a user; StoreError duplicate in 'users' when the email is already registered. */
+  createUser(user: NewUser): Promise<StoredUser>;
   /** Finds a user by (normalised) email. */
   findUserByEmail(email: string): Promise<StoredUser | undefined>;
 
@@ -150,8 +150,8 @@ export interface Store {
    * of addVideoTo). A video removed and added again moves to the end with its new time.
    */
   listHistory(userId: string): Promise<HistoryItem[]>;
-  /** Adds a catalogue video to a list; 'duplicate' when it is already there. */
-  addVideoTo(userId: string, list: VideoListName, videoId: string, at: string): Promise<AddResult>;
+  /** Adds a catalogue video at the end of a list; StoreError duplicate when it is already there. */
+  addVideoTo(userId: string, list: VideoListName, videoId: string, at: string): Promise<void>;
   /** Removes a video from a list; removing an absent video is a no-op. */
   removeVideoFrom(userId: string, list: VideoListName, videoId: string): Promise<void>;
   /** Empties a list. */
@@ -163,17 +163,23 @@ export interface Store {
   getPlaylist(userId: string, playlistId: string): Promise<Playlist | undefined>;
   /** Creates an empty playlist. */
   createPlaylist(userId: string, title: string, at: string): Promise<Playlist>;
-  /** Deletes one of the user's playlists; false when the user has no such playlist. */
-  deletePlaylist(userId: string, playlistId: string): Promise<boolean>;
-  /** Adds a catalogue video to one of the user's playlists. */
+  /** Deletes one of the user's playlists; StoreError notFound when the user has no such one. */
+  deletePlaylist(userId: string, playlistId: string): Promise<void>;
+  /**
+   * Adds a catalogue video at the end of one of the user's playlists; StoreError notFound without
+   * such a playlist, duplicate when the video is already in it.
+   */
   addVideoToPlaylist(
     userId: string,
     playlistId: string,
     videoId: string,
     at: string,
-  ): Promise<AddResult | 'no-playlist'>;
-  /** Removes a video from one of the user's playlists; false when the user has no such playlist. */
-  removeVideoFromPlaylist(userId: string, playlistId: string, videoId: string): Promise<boolean>;
+  ): Promise<void>;
+  /**
+   * Removes a video from one of the user's playlists (an absent video is a no-op); StoreError
+   * notFound when the user has no such playlist.
+   */
+  removeVideoFromPlaylist(userId: string, playlistId: string, videoId: string): Promise<void>;
 
   /** All the user's notes, oldest first. */
   listNotes(userId: string): Promise<Note[]>;
@@ -185,8 +191,8 @@ export interface Store {
     at: string,
     time?: number,
   ): Promise<Note>;
-  /** Deletes one of the user's notes; false when the user has no such note. */
-  deleteNote(userId: string, noteId: string): Promise<boolean>;
+  /** Deletes one of the user's notes; StoreError notFound when the user has no such note. */
+  deleteNote(userId: string, noteId: string): Promise<void>;
 
   /** Where the user stopped in each video, most recently watched first. */
   listProgress(userId: string): Promise<Progress[]>;
@@ -225,6 +231,6 @@ export interface Store {
   trimTodos(owner: string, keep: number): Promise<void>;
   /** Adds a todo of the owner's; without an owner, a shared sample (the seed). */
   addTodo(todo: Omit<Todo, '_id'>, owner?: string): Promise<Todo>;
-  /** Deletes one of the owner's todos; false when the owner has none with that id. */
-  deleteTodo(todoId: string, owner: string): Promise<boolean>;
+  /** Deletes one of the owner's todos; StoreError notFound when the owner has none with that id. */
+  deleteTodo(todoId: string, owner: string): Promise<void>;
 }

@@ -91,8 +91,8 @@ export function describeApiSuite(storeName: string, openStore: () => Promise<Ope
           expect.arrayContaining([
             'firstName must not be empty',
             'lastName is required',
-            'email must be a valid email address',
-            'password must be a string',
+            'email must be an email address like name@example.com',
+            'password must be text',
           ]),
         );
       });
@@ -197,11 +197,11 @@ export function describeApiSuite(storeName: string, openStore: () => Promise<Ope
         const bad = await h.call('GET', '/api/videos?limit=0&offset=-1');
         expect(bad.status).toBe(422);
         expect(bad.body.errors).toEqual([
-          'offset must be a whole number',
-          'limit must be at least 1',
+          'offset must be a whole number from 0 to 1000000000',
+          'limit must be a whole number from 1 to 100',
         ]);
         const big = await h.call('GET', '/api/videos?limit=101');
-        expect(big.body).toEqual({ errors: ['limit must be at most 100'] });
+        expect(big.body).toEqual({ errors: ['limit must be a whole number from 1 to 100'] });
       });
 
       it('lists the three categories and answers one, or 404', async () => {
@@ -297,7 +297,7 @@ export function describeApiSuite(storeName: string, openStore: () => Promise<Ope
           expect(noVideo.status).toBe(422);
           expect(noVideo.body).toEqual({ errors: ['video is required'] });
           const badId = await h.call('POST', url, { token, body: { video: { _id: 5 } } });
-          expect(badId.body).toEqual({ errors: ['video._id must be a string'] });
+          expect(badId.body).toEqual({ errors: ['video._id must be text'] });
         });
 
         it('removes a video with 200, and removing an absent one changes nothing', async () => {
@@ -547,7 +547,7 @@ export function describeApiSuite(storeName: string, openStore: () => Promise<Ope
         expect(listed.body.progress.map((item: any) => item.videoId)).toEqual([low, high]);
       });
 
-      it('saves, moves and forgets the position per video, most recent first', async () => {
+      it('saves, updates and forgets the position in one video', async () => {
         const { token } = await h.signUp();
         const url = '/api/user/progress';
         expect((await h.call('GET', url, { token })).body).toEqual({ progress: [] });
@@ -638,6 +638,191 @@ export function describeApiSuite(storeName: string, openStore: () => Promise<Ope
       });
     });
 
+    describe('order: every store lists the same entries the same way', () => {
+      // Added neither in catalogue order nor in id order (nor the reverse of either), so a store
+      // that sorts by anything but the order of adding answers differently.
+      const order = [4, 1, 5, 0, 3];
+      const idsOf = (videos: { _id: string }[]) => videos.map((video) => video._id);
+      const seedIds = (indexes: number[]) => indexes.map((index) => seedVideo(index)._id);
+
+      /** A harness whose clock stands still until `to` moves it. */
+      async function frozen(at: string) {
+        let now = new Date(at);
+        const timed = await createHarness(opened.store, {
+          counters: opened.counters,
+          clock: () => now,
+        });
+        const { token } = await timed.signUp();
+        return { timed, token, to: (next: string) => (now = new Date(next)) };
+      }
+
+      it('checks that the order of adding is none of the orders a store could sort by', () => {
+        const ids = seedIds(order);
+        const sorted = [...ids].sort();
+        expect(ids).not.toEqual(sorted);
+        expect(ids).not.toEqual([...sorted].reverse());
+        expect(order).not.toEqual([...order].sort());
+      });
+
+      for (const list of ['likes', 'history', 'watchlater'] as const) {
+        it(`keeps ${list} in the order of adding, for ties in one second and a clock behind; a re-added video moves to the end`, async () => {
+          const { timed, token, to } = await frozen('2026-11-24T10:00:00Z');
+          const url = `/api/user/${list}`;
+          const read = async () => idsOf((await timed.call('GET', url, { token })).body[list]);
+          for (const index of order) {
+            const added = await timed.call('POST', url, {
+              token,
+              body: { video: seedVideo(index) },
+            });
+            expect(added.status).toBe(201);
+          }
+          expect(await read()).toEqual(seedIds(order));
+
+          // Removed and added again, even with a clock behind: at the end, every time.
+          to('2026-11-24T09:00:00Z');
+          await timed.call('DELETE', `${url}/${seedVideo(1)._id}`, { token });
+          await timed.call('POST', url, { token, body: { video: seedVideo(1) } });
+          expect(await read()).toEqual(seedIds([4, 5, 0, 3, 1]));
+          await timed.call('DELETE', `${url}/${seedVideo(4)._id}`, { token });
+          await timed.call('POST', url, { token, body: { video: seedVideo(4) } });
+          expect(await read()).toEqual(seedIds([5, 0, 3, 1, 4]));
+          // A refused duplicate moves nothing.
+          const again = await timed.call('POST', url, { token, body: { video: seedVideo(5) } });
+          expect(again.status).toBe(409);
+          expect(await read()).toEqual(seedIds([5, 0, 3, 1, 4]));
+          if (list === 'history') {
+            const history = (await timed.call('GET', url, { token })).body.history;
+            // eslint-disable-next-line @typescript-eslint/no-explicit-any
+            expect(history.map((item: any) => item.watchedAt)).toEqual([
+              ...Array<string>(3).fill('2026-11-24T10:00:00+00:00'),
+              '2026-11-24T09:00:00+00:00',
+              '2026-11-24T09:00:00+00:00',
+            ]);
+          }
+        });
+      }
+
+      it('keeps playlists and their videos in the order of adding; a re-added video moves to the end', async () => {
+        const { timed, token } = await frozen('2026-11-24T10:00:00Z');
+        const titles = ['b', 'c', 'a', 'c'];
+        let listed: { _id: string; title: string }[] = [];
+        for (const title of titles) {
+          const created = await timed.call('POST', '/api/user/playlists', {
+            token,
+            body: { playlist: { title } },
+          });
+          listed = created.body.playlists;
+        }
+        expect(listed.map((playlist) => playlist.title)).toEqual(titles);
+        const [first, second] = listed.map((playlist) => `/api/user/playlists/${playlist._id}`);
+        const read = async (url = first as string) =>
+          idsOf((await timed.call('GET', url, { token })).body.playlist.videos);
+        for (const index of order) {
+          await timed.call('POST', first as string, { token, body: { video: seedVideo(index) } });
+        }
+        // The other playlist's adds in between change nothing in the first one.
+        for (const index of [3, 0]) {
+          await timed.call('POST', second as string, { token, body: { video: seedVideo(index) } });
+        }
+        expect(await read()).toEqual(seedIds(order));
+        expect(await read(second)).toEqual(seedIds([3, 0]));
+        await timed.call('DELETE', `${first}/${seedVideo(1)._id}`, { token });
+        await timed.call('POST', first as string, { token, body: { video: seedVideo(1) } });
+        expect(await read()).toEqual(seedIds([4, 5, 0, 3, 1]));
+        const all = await timed.call('GET', '/api/user/playlists', { token });
+        expect(idsOf(all.body.playlists[0].videos)).toEqual(seedIds([4, 5, 0, 3, 1]));
+        expect(all.body.playlists.map((playlist: { title: string }) => playlist.title)).toEqual(
+          titles,
+        );
+      });
+
+      it('keeps notes in the order of writing, ties in one second included', async () => {
+        const { timed, token } = await frozen('2026-11-24T10:00:00Z');
+        const written = [
+          [4, 'b'],
+          [1, 'c'],
+          [4, 'a'],
+          [0, 'b'],
+        ] as const;
+        for (const [index, content] of written) {
+          await timed.call('POST', `/api/user/notes/${seedVideo(index)._id}`, {
+            token,
+            body: { note: { content } },
+          });
+        }
+        const notes = async () =>
+          (await timed.call('GET', '/api/user/notes', { token })).body.notes as {
+            _id: string;
+            content: string;
+            videoId: string;
+          }[];
+        const shown = (items: { content: string; videoId: string }[]) =>
+          items.map((note) => [note.videoId, note.content]);
+        const before = await notes();
+        expect(shown(before)).toEqual(
+          written.map(([index, content]) => [seedVideo(index)._id, content]),
+        );
+        await timed.call('DELETE', `/api/user/notes/${before[1]?._id}`, { token });
+        await timed.call('POST', `/api/user/notes/${seedVideo(1)._id}`, {
+          token,
+          body: { note: { content: 'c' } },
+        });
+        expect(shown(await notes())).toEqual([
+          [seedVideo(4)._id, 'b'],
+          [seedVideo(4)._id, 'a'],
+          [seedVideo(0)._id, 'b'],
+          [seedVideo(1)._id, 'c'],
+        ]);
+      });
+
+      it('lists several positions most recent first; a new save moves one to the front', async () => {
+        const { timed, token, to } = await frozen('2026-11-24T10:00:00Z');
+        const url = '/api/user/progress';
+        const read = async () =>
+          // eslint-disable-next-line @typescript-eslint/no-explicit-any
+          (await timed.call('GET', url, { token })).body.progress.map((item: any) => item.videoId);
+        const saveAt = async (index: number, at: string) => {
+          to(at);
+          await timed.call('POST', `${url}/${seedVideo(index)._id}`, {
+            token,
+            body: { seconds: 10 },
+          });
+        };
+        await saveAt(4, '2026-11-24T10:00:01Z');
+        await saveAt(1, '2026-11-24T10:00:02Z');
+        await saveAt(5, '2026-11-24T10:00:03Z');
+        await saveAt(0, '2026-11-24T10:00:04Z');
+        expect(await read()).toEqual(seedIds([0, 5, 1, 4]));
+        // Watched again: to the front, whatever its place before.
+        await saveAt(4, '2026-11-24T10:00:05Z');
+        expect(await read()).toEqual(seedIds([4, 0, 5, 1]));
+        await saveAt(5, '2026-11-24T10:00:06Z');
+        expect(await read()).toEqual(seedIds([5, 4, 0, 1]));
+        // Forgotten and saved again: a new entry, at the front.
+        await timed.call('DELETE', `${url}/${seedVideo(1)._id}`, { token });
+        expect(await read()).toEqual(seedIds([5, 4, 0]));
+        await saveAt(1, '2026-11-24T10:00:07Z');
+        expect(await read()).toEqual(seedIds([1, 5, 4, 0]));
+      });
+
+      it('lists positions saved in one second by video id, for every seed video', async () => {
+        const { timed, token } = await frozen('2026-11-24T10:00:00Z');
+        const url = '/api/user/progress';
+        const indexes = [5, 3, 1, 4, 0, 2];
+        for (const index of indexes) {
+          await timed.call('POST', `${url}/${seedVideo(index)._id}`, {
+            token,
+            body: { seconds: 10 },
+          });
+        }
+        const listed = await timed.call('GET', url, { token });
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        const ids = listed.body.progress.map((item: any) => item.videoId);
+        // By code unit, as JavaScript sorts: upper case before lower case, '-' and '_' in place.
+        expect(ids).toEqual([...seedIds(indexes)].sort());
+      });
+    });
+
     describe('isolation between users', () => {
       it("never shows, changes or deletes another user's lists, playlists or notes", async () => {
         const alice = await h.signUp();
@@ -712,7 +897,7 @@ export function describeApiSuite(storeName: string, openStore: () => Promise<Ope
         expect(missing.body).toEqual(errorOf('todoNotFound'));
         const invalid = await h.call('POST', '/api/test-todos', { body: { title: 3 } });
         expect(invalid.status).toBe(422);
-        expect(invalid.body).toEqual({ errors: ['title must be a string'] });
+        expect(invalid.body).toEqual({ errors: ['title must be text'] });
       });
     });
 

@@ -8,10 +8,9 @@ import type {
   Todo,
   Video,
 } from '../../contract/entities';
-import { ApiError } from '../../api/http/errors';
 import { newId } from '../../api/store/new-id';
+import { StoreError } from '../../api/store/store-error';
 import type {
-  AddResult,
   CatalogueChunk,
   NewUser,
   PageRequest,
@@ -49,14 +48,11 @@ function toUser(row: Selectable<UsersTable>): StoredUser {
   };
 }
 
-/** PostgreSQL cannot store U+0000 in text: that is bad input (422), not a server failure. */
-const unstorableText = () =>
-  new ApiError(422, ['Text must not contain the NUL character (\\u0000).']);
-
 /**
  * The Store on SQL (Kysely), one set of queries for SQLite and PostgreSQL. The database enforces
  * the rules that matter under concurrency: a duplicate add is refused by a unique constraint (not
- * by a read-then-write check), and every user-scoped statement filters by the user's id.
+ * by a read-then-write check), and every user-scoped statement filters by the user's id. The
+ * database's refusals become StoreErrors here, as the memory store throws them.
  */
 export class SqlStore implements Store {
   private readonly catalogue: CatalogueSql;
@@ -207,14 +203,14 @@ export class SqlStore implements Store {
     });
   }
 
-  /** Inserts the user; the unique email column answers 'email-taken', even for racing signups. */
-  async createUser(user: NewUser): Promise<StoredUser | 'email-taken'> {
+  /** Inserts the user; the unique email column refuses a taken one, even for racing signups. */
+  async createUser(user: NewUser): Promise<StoredUser> {
     return this.guard(async () => {
       const row = userRow(newId(), user);
       try {
         await this.db.insertInto('users').values(row).execute();
       } catch (error) {
-        if (isUniqueViolation(error)) return 'email-taken';
+        if (isUniqueViolation(error)) throw StoreError.duplicate('users');
         throw error;
       }
       return toUser(row);
@@ -258,22 +254,21 @@ export class SqlStore implements Store {
     return rows.map((row) => ({ ...toVideo(row), watchedAt: row.added_at }));
   }
 
-  /** Inserts the list row; the (user_id, video_id) unique constraint answers 'duplicate'. */
+  /** Inserts the list row; the (user_id, video_id) unique constraint refuses a duplicate. */
   async addVideoTo(
     userId: string,
     list: VideoListName,
     videoId: string,
     at: string,
-  ): Promise<AddResult> {
-    return this.guard(async () => {
+  ): Promise<void> {
+    await this.guard(async () => {
       try {
         await this.db
           .insertInto(listTables[list])
           .values({ user_id: userId, video_id: videoId, added_at: at })
           .execute();
-        return 'added';
       } catch (error) {
-        if (isUniqueViolation(error)) return 'duplicate';
+        if (isUniqueViolation(error)) throw StoreError.duplicate(list);
         throw error;
       }
     });
@@ -317,40 +312,39 @@ export class SqlStore implements Store {
     });
   }
 
-  /** Deletes one of the user's playlists (its entries go with it); false when there is none. */
-  async deletePlaylist(userId: string, playlistId: string): Promise<boolean> {
-    return this.guard(async () => {
+  /** Deletes one of the user's playlists (its entries go with it); notFound when there is none. */
+  async deletePlaylist(userId: string, playlistId: string): Promise<void> {
+    await this.guard(async () => {
       const result = await this.db
         .deleteFrom('playlists')
         .where('id', '=', playlistId)
         .where('user_id', '=', userId)
         .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+      if (Number(result.numDeletedRows) === 0) throw StoreError.notFound('playlist');
     });
   }
 
   /**
    * Adds a video to one of the user's playlists. Ownership is checked first (playlists never
-   * change owner); the (playlist_id, video_id) unique constraint answers 'duplicate', and a
-   * playlist deleted in between fails its foreign key: 'no-playlist'.
+   * change owner); the (playlist_id, video_id) unique constraint refuses a duplicate, and a
+   * playlist deleted in between fails its foreign key: notFound.
    */
   async addVideoToPlaylist(
     userId: string,
     playlistId: string,
     videoId: string,
     at: string,
-  ): Promise<AddResult | 'no-playlist'> {
-    return this.guard(async () => {
-      if (!(await this.ownsPlaylist(userId, playlistId))) return 'no-playlist';
+  ): Promise<void> {
+    await this.guard(async () => {
+      if (!(await this.ownsPlaylist(userId, playlistId))) throw StoreError.notFound('playlist');
       try {
         await this.db
           .insertInto('playlist_videos')
           .values({ playlist_id: playlistId, video_id: videoId, added_at: at })
           .execute();
-        return 'added';
       } catch (error) {
-        if (isUniqueViolation(error)) return 'duplicate';
-        if (isForeignKeyViolation(error)) return 'no-playlist';
+        if (isUniqueViolation(error)) throw StoreError.duplicate('playlist');
+        if (isForeignKeyViolation(error)) throw StoreError.notFound('playlist');
         throw error;
       }
     });
@@ -361,15 +355,14 @@ export class SqlStore implements Store {
     userId: string,
     playlistId: string,
     videoId: string,
-  ): Promise<boolean> {
-    return this.guard(async () => {
-      if (!(await this.ownsPlaylist(userId, playlistId))) return false;
+  ): Promise<void> {
+    await this.guard(async () => {
+      if (!(await this.ownsPlaylist(userId, playlistId))) throw StoreError.notFound('playlist');
       await this.db
         .deleteFrom('playlist_videos')
         .where('playlist_id', '=', playlistId)
         .where('video_id', '=', videoId)
         .execute();
-      return true;
     });
   }
 
@@ -464,14 +457,14 @@ export class SqlStore implements Store {
   }
 
   /** Deletes one of the user's notes; false when the user has no such note. */
-  async deleteNote(userId: string, noteId: string): Promise<boolean> {
-    return this.guard(async () => {
+  async deleteNote(userId: string, noteId: string): Promise<void> {
+    await this.guard(async () => {
       const result = await this.db
         .deleteFrom('notes')
         .where('id', '=', noteId)
         .where('user_id', '=', userId)
         .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+      if (Number(result.numDeletedRows) === 0) throw StoreError.notFound('note');
     });
   }
 
@@ -586,14 +579,14 @@ export class SqlStore implements Store {
   }
 
   /** Deletes one of the owner's todos; false when the owner has none with that id. */
-  async deleteTodo(todoId: string, owner: string): Promise<boolean> {
-    return this.guard(async () => {
+  async deleteTodo(todoId: string, owner: string): Promise<void> {
+    await this.guard(async () => {
       const result = await this.db
         .deleteFrom('todos')
         .where('id', '=', todoId)
         .where('owner', '=', owner)
         .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+      if (Number(result.numDeletedRows) === 0) throw StoreError.notFound('todo');
     });
   }
 
@@ -630,12 +623,12 @@ export class SqlStore implements Store {
     return [...playlists.values()];
   }
 
-  /** Runs a statement that may carry user text, turning "cannot store this text" into a 422. */
+  /** Runs a statement that may carry user text, turning "cannot store this text" into a refusal. */
   private async guard<T>(work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (error) {
-      if (isUnstorableText(error)) throw unstorableText();
+      if (isUnstorableText(error)) throw StoreError.unstorableText();
       throw error;
     }
   }

@@ -13,9 +13,9 @@ describe('authErrorField', () => {
   });
 
   it("ties the API's body checks to the field they name", () => {
-    expect(authErrorField('email must be a valid email address')).toBe('email');
+    expect(authErrorField('email must be an email address like name@example.com')).toBe('email');
     expect(authErrorField('firstName is required')).toBe('firstName');
-    expect(authErrorField('lastName must have at most 100 characters')).toBe('lastName');
+    expect(authErrorField('lastName must be at most 100 characters')).toBe('lastName');
     expect(authErrorField('password must not be empty')).toBe('password');
   });
 

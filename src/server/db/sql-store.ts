@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, SqliteAdapter, type Kysely, type Selectable } from 'kysely';
 import type {
   Category,
   HistoryItem,
@@ -56,6 +56,7 @@ function toUser(row: Selectable<UsersTable>): StoredUser {
  */
 export class SqlStore implements Store {
   private readonly catalogue: CatalogueSql;
+  private readonly sqlite: boolean;
 
   /** @param options.denseSearchGroup see CatalogueSql (tests lower it) */
   constructor(
@@ -63,6 +64,7 @@ export class SqlStore implements Store {
     options: { denseSearchGroup?: number } = {},
   ) {
     this.catalogue = new CatalogueSql(db, options.denseSearchGroup);
+    this.sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
   }
 
   /** True until `seed` has run once on this database. */
@@ -410,7 +412,9 @@ export class SqlStore implements Store {
       .select(['video_id', 'seconds', 'duration_seconds', 'updated_at'])
       .where('user_id', '=', userId)
       .orderBy('updated_at', 'desc')
-      .orderBy('video_id')
+      // Ties by id in code-point order, as the memory store sorts them, whatever collation the
+      // database was created with (PostgreSQL's en_US would sort 'pQN…' before 'QCR…').
+      .orderBy(sql`video_id collate ${sql.raw(this.sqlite ? 'binary' : '"C"')}`)
       .execute();
     return rows.map((row) => ({
       videoId: row.video_id,

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { ApiErrorName } from '../../contract/errors';
-import { videoBodySchema } from '../../contract/requests';
+import { routeSpec } from '../../contract/routes';
 import type { ApiDeps, ApiEnv } from '../context';
 import { formatTimestamp } from '../clock';
 import { ApiError } from '../http/errors';
@@ -18,6 +18,7 @@ const duplicateError: Record<VideoListName, ApiErrorName> = {
 /** GET, POST and DELETE for one of likes, history and watch later; the body key is the list name. */
 export function videoListRoutes({ store, clock }: ApiDeps, list: VideoListName) {
   const app = new Hono<ApiEnv>();
+  const videoBody = routeSpec(`POST /api/user/${list}`).body;
   // History entries carry when they were added (watchedAt); the other lists are bare videos.
   const respond = async (userId: string) => ({
     [list]:
@@ -34,7 +35,7 @@ export function videoListRoutes({ store, clock }: ApiDeps, list: VideoListName) 
   return app
     .get('/', async (c) => c.json(await respond(c.var.user._id)))
     .post('/', async (c) => {
-      const { video } = await readBody(c, videoBodySchema);
+      const { video } = await readBody(c, videoBody);
       const userId = c.var.user._id;
       await requireVideo(store, video._id);
       const result = await store.addVideoTo(userId, list, video._id, formatTimestamp(clock()));

@@ -38,26 +38,26 @@ export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
 /** One row of the API's route table (SPEC §7 plus the additions of DESIGN §2). */
 export interface RouteSpec {
-  method: HttpMethod;
+  readonly method: HttpMethod;
   /** OpenAPI-style path: `{name}` marks a parameter. */
-  path: string;
-  summary: string;
+  readonly path: string;
+  readonly summary: string;
   /** Longer notes for the OpenAPI document. */
-  description?: string;
-  auth: boolean;
-  body?: z.ZodMiniType;
+  readonly description?: string;
+  readonly auth: boolean;
+  readonly body?: z.ZodMiniType;
   /** Optional query parameters, as an object schema. */
-  query?: z.ZodMiniType;
-  status: 200 | 201;
-  response: z.ZodMiniType;
-  errors: ApiErrorName[];
+  readonly query?: z.ZodMiniType;
+  readonly status: 200 | 201;
+  readonly response: z.ZodMiniType;
+  readonly errors: readonly ApiErrorName[];
 }
 
-const userErrors: ApiErrorName[] = ['invalidToken', 'emailNotRegistered'];
-const writeErrors: ApiErrorName[] = ['invalidToken', 'userNotFound'];
+const userErrors = ['invalidToken', 'emailNotRegistered'] as const satisfies ApiErrorName[];
+const writeErrors = ['invalidToken', 'userNotFound'] as const satisfies ApiErrorName[];
 
-/** The route table: the OpenAPI document and the request tester's endpoint list come from it. */
-export const routeTable: RouteSpec[] = [
+/** The rows, `as const`: each one's literal method, path and schemas reach the types below. */
+const rows = [
   {
     method: 'POST',
     path: '/api/auth/signup',
@@ -343,14 +343,20 @@ export const routeTable: RouteSpec[] = [
     response: todosResponseSchema,
     errors: ['todoNotFound'],
   },
-];
+] as const satisfies readonly RouteSpec[];
 
-function videoListRoutes(
-  list: 'likes' | 'history' | 'watchlater',
-  label: string,
-  response: z.ZodMiniType,
-  duplicate: ApiErrorName,
-): RouteSpec[] {
+/**
+ * The route table: the OpenAPI document, the request tester's endpoint list and the fuzzer read it
+ * here; the routers take their body and query schemas from it (`routeSpec`), and the web client
+ * its types (`ApiRoutes`). A test checks it against the routes the API serves.
+ */
+export const routeTable: readonly RouteSpec[] = rows;
+
+function videoListRoutes<
+  const List extends 'likes' | 'history' | 'watchlater',
+  Response extends z.ZodMiniType,
+  const Duplicate extends ApiErrorName,
+>(list: List, label: string, response: Response, duplicate: Duplicate) {
   return [
     {
       method: 'GET',
@@ -380,5 +386,51 @@ function videoListRoutes(
       response,
       errors: writeErrors,
     },
-  ];
+  ] as const satisfies readonly RouteSpec[];
+}
+
+/** One row of the table, with its literal method, path and schemas. */
+type RouteRow = (typeof rows)[number];
+
+/**
+ * The table as a type: each route by its name, `METHOD /path` as the table writes it
+ * (`POST /api/user/likes`, `DELETE /api/user/likes/{videoId}`). Types only: a module that imports
+ * it with `import type` takes none of the schemas' code along.
+ */
+export type ApiRoutes = { [Row in RouteRow as `${Row['method']} ${Row['path']}`]: Row };
+
+/** A route's name, e.g. `GET /api/video/{videoId}`. */
+export type RouteKey = keyof ApiRoutes;
+
+/** The `{name}` parameters of a path template, e.g. 'playlistId' | 'videoId'. */
+export type PathParamNames<Path extends string> =
+  Path extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParamNames<Rest> : never;
+
+/** A route's path parameters, each a string (sent percent-encoded). */
+export type RouteParams<K extends RouteKey> = {
+  [Name in PathParamNames<ApiRoutes[K]['path']>]: string;
+};
+
+/** The body a route takes, as a client writes it (the schema's input); undefined when none. */
+export type RouteBody<K extends RouteKey> = ApiRoutes[K] extends {
+  body: infer Schema extends z.ZodMiniType;
+}
+  ? z.input<Schema>
+  : undefined;
+
+/** A route's query parameters, as a client writes them (strings); undefined when it takes none. */
+export type RouteQuery<K extends RouteKey> = ApiRoutes[K] extends {
+  query: infer Schema extends z.ZodMiniType;
+}
+  ? z.input<Schema>
+  : undefined;
+
+/** What a route answers on success. */
+export type RouteResponse<K extends RouteKey> = z.output<ApiRoutes[K]['response']>;
+
+/** The table's row for a route (its schemas typed): the routers read their body and query schemas here. */
+export function routeSpec<K extends RouteKey>(key: K): ApiRoutes[K] {
+  const row = rows.find((route) => `${route.method} ${route.path}` === key);
+  if (!row) throw new Error(`The route table has no ${key}`);
+  return row as ApiRoutes[K];
 }

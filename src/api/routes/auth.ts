@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { PublicUser } from '../../contract/entities';
-import { loginBodySchema, signupBodySchema } from '../../contract/requests';
 import type { LoginResponse, LogoutResponse, SignupResponse } from '../../contract/responses';
+import { routeSpec } from '../../contract/routes';
 import { signToken } from '../auth/tokens';
 import { formatTimestamp } from '../clock';
 import { requireUser } from '../auth/require-user';
@@ -190,6 +190,8 @@ export function authRoutes(deps: ApiDeps) {
   }
 
   const signedIn = requireUser(deps);
+  const signupBody = routeSpec('POST /api/auth/signup').body;
+  const loginBody = routeSpec('POST /api/auth/login').body;
 
   return new Hono<ApiEnv>()
     .post('/logout', signedIn, async (c) => {
@@ -205,7 +207,7 @@ export function authRoutes(deps: ApiDeps) {
     })
     .use(limitPerAddress)
     .post('/signup', async (c) => {
-      const { firstName, lastName, email, password, ...rest } = await readBody(c, signupBodySchema);
+      const { firstName, lastName, email, password, ...rest } = await readBody(c, signupBody);
       const extras = Object.fromEntries(
         Object.entries(rest).filter(([name]) => !reservedFields.has(name)),
       );
@@ -237,7 +239,7 @@ export function authRoutes(deps: ApiDeps) {
       return c.json(body, 201);
     })
     .post('/login', async (c) => {
-      const { email, password } = await readBody(c, loginBodySchema);
+      const { email, password } = await readBody(c, loginBody);
       const account = normaliseEmail(email);
       // DEMO_ACCOUNT=off: the published credentials open nothing, even in an older database.
       if (deps.demoAccount === false && account === TEST_ACCOUNT.email) {

@@ -1,11 +1,6 @@
 import { Hono } from 'hono';
 import { DEFAULT_FULL_LIST_MAX, DEFAULT_UP_NEXT, DEFAULT_VIDEO_PAGE } from '../../contract/limits';
-import {
-  pageQuerySchema,
-  searchQuerySchema,
-  upNextQuerySchema,
-  videoQuerySchema,
-} from '../../contract/requests';
+import { routeSpec } from '../../contract/routes';
 import { CatalogueCache } from '../catalogue/catalogue-cache';
 import type { ApiDeps } from '../context';
 import { ApiError } from '../http/errors';
@@ -19,6 +14,10 @@ const homeQueryKeys = ['category', 'channel', 'search', 'offset', 'limit'];
  */
 export function catalogueRoutes({ store, fullListMax = DEFAULT_FULL_LIST_MAX }: ApiDeps) {
   const cache = new CatalogueCache(store);
+  const videoQuery = routeSpec('GET /api/videos').query;
+  const pageQuery = routeSpec('GET /api/videos/trending').query;
+  const searchQuery = routeSpec('GET /api/videos/search').query;
+  const upNextQuery = routeSpec('GET /api/video/{videoId}/up-next').query;
   return new Hono()
     .get('/videos', (c) =>
       cache.answer(c, async () => {
@@ -30,7 +29,7 @@ export function catalogueRoutes({ store, fullListMax = DEFAULT_FULL_LIST_MAX }: 
             search,
             offset = 0,
             limit = DEFAULT_VIDEO_PAGE,
-          } = parseOrReject(videoQuerySchema, query);
+          } = parseOrReject(videoQuery, query);
           return { body: await store.queryVideos({ category, channel, search, offset, limit }) };
         }
         // Bare: every video while the catalogue is small; else the first page and where to go on.
@@ -46,10 +45,7 @@ export function catalogueRoutes({ store, fullListMax = DEFAULT_FULL_LIST_MAX }: 
     )
     .get('/videos/trending', (c) =>
       cache.answer(c, async () => {
-        const { offset = 0, limit = DEFAULT_VIDEO_PAGE } = parseOrReject(
-          pageQuerySchema,
-          c.req.query(),
-        );
+        const { offset = 0, limit = DEFAULT_VIDEO_PAGE } = parseOrReject(pageQuery, c.req.query());
         return { body: await store.trendingVideos({ offset, limit }) };
       }),
     )
@@ -59,7 +55,7 @@ export function catalogueRoutes({ store, fullListMax = DEFAULT_FULL_LIST_MAX }: 
           q,
           offset = 0,
           limit = DEFAULT_VIDEO_PAGE,
-        } = parseOrReject(searchQuerySchema, c.req.query());
+        } = parseOrReject(searchQuery, c.req.query());
         return { body: await store.searchVideos(q, { offset, limit }) };
       }),
     )
@@ -75,7 +71,7 @@ export function catalogueRoutes({ store, fullListMax = DEFAULT_FULL_LIST_MAX }: 
     )
     .get('/video/:videoId/up-next', (c) =>
       cache.answer(c, async () => {
-        const { limit = DEFAULT_UP_NEXT } = parseOrReject(upNextQuerySchema, c.req.query());
+        const { limit = DEFAULT_UP_NEXT } = parseOrReject(upNextQuery, c.req.query());
         const video = await store.getVideo(c.req.param('videoId'));
         if (!video) throw ApiError.of('videoNotFound');
         return { body: { videos: await store.upNext(video, limit) } };

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { noteBodySchema } from '../../contract/requests';
+import { routeSpec } from '../../contract/routes';
 import { formatTimestamp } from '../clock';
 import type { ApiDeps, ApiEnv } from '../context';
 import { readBody } from '../http/read-body';
@@ -7,10 +7,11 @@ import { requireVideo } from './require-video';
 
 /** The signed-in user's notes; every response carries all of them (the client filters by video). */
 export function noteRoutes({ store, clock }: ApiDeps) {
+  const noteBody = routeSpec('POST /api/user/notes/{videoId}').body;
   return new Hono<ApiEnv>()
     .get('/', async (c) => c.json({ notes: await store.listNotes(c.var.user._id) }))
     .post('/:videoId', async (c) => {
-      const { note } = await readBody(c, noteBodySchema);
+      const { note } = await readBody(c, noteBody);
       const userId = c.var.user._id;
       const video = await requireVideo(store, c.req.param('videoId'));
       const at = formatTimestamp(clock());

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { playlistBodySchema, videoBodySchema } from '../../contract/requests';
+import { routeSpec } from '../../contract/routes';
 import { formatTimestamp } from '../clock';
 import type { ApiDeps, ApiEnv } from '../context';
 import { ApiError } from '../http/errors';
@@ -15,10 +15,12 @@ async function requirePlaylist(store: Store, userId: string, playlistId: string)
 
 /** The signed-in user's playlists; another user's playlist is indistinguishable from none (404). */
 export function playlistRoutes({ store, clock }: ApiDeps) {
+  const playlistBody = routeSpec('POST /api/user/playlists').body;
+  const videoBody = routeSpec('POST /api/user/playlists/{playlistId}').body;
   return new Hono<ApiEnv>()
     .get('/', async (c) => c.json({ playlists: await store.listPlaylists(c.var.user._id) }))
     .post('/', async (c) => {
-      const { playlist } = await readBody(c, playlistBodySchema);
+      const { playlist } = await readBody(c, playlistBody);
       const userId = c.var.user._id;
       await store.createPlaylist(userId, playlist.title, formatTimestamp(clock()));
       return c.json({ playlists: await store.listPlaylists(userId) }, 201);
@@ -33,7 +35,7 @@ export function playlistRoutes({ store, clock }: ApiDeps) {
       return c.json({ playlists: await store.listPlaylists(userId) });
     })
     .post('/:playlistId', async (c) => {
-      const { video } = await readBody(c, videoBodySchema);
+      const { video } = await readBody(c, videoBody);
       const userId = c.var.user._id;
       const playlistId = c.req.param('playlistId');
       await requireVideo(store, video._id);

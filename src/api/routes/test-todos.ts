@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { MAX_OWN_TODOS, TODO_WRITES_PER_MINUTE } from '../../contract/limits';
-import { todoBodySchema } from '../../contract/requests';
+import { routeSpec } from '../../contract/routes';
 import { tokenFromHeader, verifyToken } from '../auth/tokens';
 import type { ApiDeps } from '../context';
 import { memoryCounters } from '../http/counters';
@@ -17,6 +17,7 @@ export function testTodoRoutes(deps: ApiDeps) {
   const { store, secret } = deps;
   const writes = (deps.counters ?? memoryCounters(deps.clock))('todo-writes-per-owner');
   const addressOf = deps.clientAddress ?? (() => 'unknown');
+  const todoBody = routeSpec('POST /api/test-todos').body;
 
   async function ownerOf(c: Context): Promise<string> {
     const token = tokenFromHeader(c.req.header('authorization'));
@@ -36,7 +37,7 @@ export function testTodoRoutes(deps: ApiDeps) {
   return new Hono()
     .get('/', async (c) => c.json({ todos: await store.listTodos(await ownerOf(c)) }))
     .post('/', async (c) => {
-      const { title, completed = false } = await readBody(c, todoBodySchema);
+      const { title, completed = false } = await readBody(c, todoBody);
       const owner = await ownerOf(c);
       await countWrite(owner);
       await store.addTodo({ title, completed }, owner);

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { videoBodySchema } from '../../contract/requests';
+import { routeSpec } from '../../contract/routes';
 import type { ApiDeps, ApiEnv } from '../context';
 import { formatTimestamp } from '../clock';
 import { readBody } from '../http/read-body';
@@ -9,6 +9,7 @@ import { requireVideo } from './require-video';
 /** GET, POST and DELETE for one of likes, history and watch later; the body key is the list name. */
 export function videoListRoutes({ store, clock }: ApiDeps, list: VideoListName) {
   const app = new Hono<ApiEnv>();
+  const videoBody = routeSpec(`POST /api/user/${list}`).body;
   // History entries carry when they were added (watchedAt); the other lists are bare videos.
   const respond = async (userId: string) => ({
     [list]:
@@ -25,7 +26,7 @@ export function videoListRoutes({ store, clock }: ApiDeps, list: VideoListName) 
   return app
     .get('/', async (c) => c.json(await respond(c.var.user._id)))
     .post('/', async (c) => {
-      const { video } = await readBody(c, videoBodySchema);
+      const { video } = await readBody(c, videoBody);
       const userId = c.var.user._id;
       await requireVideo(store, video._id);
       // A video already in the list: the store refuses it and the error handler answers the 409.

@@ -42,7 +42,8 @@ describe('early requests', () => {
     setTokenSource(() => null);
     sendEarlyRequests(['/api/videos/trending?offset=0&limit=24'], null);
 
-    const first = await api.get('/api/videos/trending?offset=0&limit=24');
+    const trending = { query: { offset: '0', limit: '24' } };
+    const first = await api.call('GET /api/videos/trending', trending);
     expect(first).toEqual({
       status: 200,
       data: {
@@ -52,7 +53,7 @@ describe('early requests', () => {
     });
     expect(transport).not.toHaveBeenCalled();
 
-    const second = await api.get('/api/videos/trending?offset=0&limit=24');
+    const second = await api.call('GET /api/videos/trending', trending);
     expect(second.data).toEqual({ fromTransport: true });
     expect(transport).toHaveBeenCalledTimes(1);
   });
@@ -61,6 +62,6 @@ describe('early requests', () => {
     fetchMock.mockImplementationOnce(() => Promise.reject(new TypeError('offline')));
     setTokenSource(() => null);
     sendEarlyRequests(['/api/videos/category-names'], null);
-    await expect(api.get('/api/videos/category-names')).rejects.toMatchObject({ status: 0 });
+    await expect(api.call('GET /api/videos/category-names')).rejects.toMatchObject({ status: 0 });
   });
 });

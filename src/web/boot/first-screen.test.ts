@@ -67,7 +67,7 @@ describe('the first screen the boot script prepares', () => {
     });
 
     asked = [];
-    await api.get('/api/video/a%20b');
+    await api.call('GET /api/video/{videoId}', { params: { videoId: 'a b' } });
     await loadUpNext('a b', UP_NEXT_LENGTH);
     expect(firstScreen('/watch/a%20b', '')).toEqual({ requests: asked, page: EARLY_PAGES.watch });
   });

@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { TEST_ACCOUNT } from '../../contract/limits';
-import type { LoginResponse, VideosResponse } from '../../contract/responses';
 import { createMockBackend } from '../mock/mock-backend';
-import { api, ApiRequestError, setTokenSource, setTransport } from './api-client';
+import type { LikesResponse, PlaylistResponse } from '../../contract/responses';
+import { api, ApiRequestError, setTokenSource, setTransport, type ApiResponse } from './api-client';
 import { connectionStatus, onReconnect } from './connection';
+import { routeUrl } from './route-url';
 
 describe('the API client', () => {
   let token: string | null = null;
@@ -19,20 +20,22 @@ describe('the API client', () => {
   });
 
   it('resolves with the status and the parsed body', async () => {
-    const result = await api.get<VideosResponse>('/api/videos');
+    const result = await api.call('GET /api/videos');
     expect(result.status).toBe(200);
     expect(result.data.videos).toHaveLength(6);
   });
 
   it('sends JSON bodies and the stored token', async () => {
-    const login = await api.post<LoginResponse>('/api/auth/login', TEST_ACCOUNT);
+    const login = await api.call('POST /api/auth/login', { body: TEST_ACCOUNT });
     token = login.data.encodedToken;
-    const added = await api.post('/api/user/likes', { video: { _id: 'PkZNo7MFNFg' } });
+    const added = await api.call('POST /api/user/likes', {
+      body: { video: { _id: 'PkZNo7MFNFg' } },
+    });
     expect(added.status).toBe(201);
   });
 
   it('rejects with the status and the first server error', async () => {
-    const failure = await api.get('/api/user/likes').catch((error: unknown) => error);
+    const failure = await api.call('GET /api/user/likes').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiRequestError);
     expect(failure).toMatchObject({
       status: 401,
@@ -44,7 +47,7 @@ describe('the API client', () => {
     setTransport(async () => {
       throw new TypeError('Failed to fetch');
     });
-    const failure = await api.get('/api/videos').catch((error: unknown) => error);
+    const failure = await api.call('GET /api/videos').catch((error: unknown) => error);
     expect(failure).toMatchObject({ status: 0, message: 'Network request failed' });
   });
 
@@ -58,13 +61,13 @@ describe('the API client', () => {
     let reconnects = 0;
     const stop = onReconnect(() => (reconnects += 1));
 
-    await api.get('/api/videos').catch(() => undefined);
+    await api.call('GET /api/videos').catch(() => undefined);
     expect(connectionStatus()).toBe('offline');
     down = false;
     // An error status is an answer too: the backend is back.
-    await api.get('/api/user/likes').catch(() => undefined);
+    await api.call('GET /api/user/likes').catch(() => undefined);
     expect(connectionStatus()).toBe('online');
-    await api.get('/api/videos');
+    await api.call('GET /api/videos');
     expect(reconnects).toBe(1);
     stop();
   });
@@ -75,7 +78,52 @@ describe('the API client', () => {
       controller.abort();
       throw new DOMException('aborted', 'AbortError');
     });
-    await api.get('/api/videos', { signal: controller.signal }).catch(() => undefined);
+    await api.call('GET /api/videos', { signal: controller.signal }).catch(() => undefined);
     expect(connectionStatus()).toBe('online');
+  });
+});
+
+describe('calls by route name', () => {
+  it('fill in path parameters, percent-encoded, and the defined query fields in order', () => {
+    expect(
+      routeUrl('DELETE /api/user/playlists/{playlistId}/{videoId}', {
+        params: { playlistId: 'p 1', videoId: 'a/b?' },
+      }),
+    ).toBe('/api/user/playlists/p%201/a%2Fb%3F');
+    expect(
+      routeUrl('GET /api/videos', {
+        query: { category: 'CSS & co', search: undefined, offset: '0', limit: '24' },
+      }),
+    ).toBe('/api/videos?category=CSS+%26+co&offset=0&limit=24');
+    expect(routeUrl('GET /api/videos/category-names', {})).toBe('/api/videos/category-names');
+  });
+
+  it("resolve to the table's response type for the route", () => {
+    expectTypeOf<Awaited<ReturnType<typeof api.call<'GET /api/user/likes'>>>>().toEqualTypeOf<
+      ApiResponse<LikesResponse>
+    >();
+    expectTypeOf<
+      Awaited<ReturnType<typeof api.call<'POST /api/user/playlists/{playlistId}'>>>['data']
+    >().toEqualTypeOf<PlaylistResponse>();
+  });
+
+  it('refuse, when compiled, what the table does not allow', () => {
+    const refused = [
+      // @ts-expect-error not a route of the table
+      () => api.call('GET /api/user/like'),
+      // @ts-expect-error the route takes a body
+      () => api.call('POST /api/user/likes'),
+      // @ts-expect-error the body has the table's shape
+      () => api.call('POST /api/user/likes', { body: { videoId: 'x' } }),
+      // @ts-expect-error the path's parameters are required
+      () => api.call('DELETE /api/user/likes/{videoId}'),
+      // @ts-expect-error named as the path names them
+      () => api.call('DELETE /api/user/likes/{videoId}', { params: { id: 'x' } }),
+      // @ts-expect-error a route without a body takes none
+      () => api.call('GET /api/videos', { body: {} }),
+      // @ts-expect-error the search needs its q
+      () => api.call('GET /api/videos/search', { query: { limit: '5' } }),
+    ];
+    expect(refused).toHaveLength(7);
   });
 });

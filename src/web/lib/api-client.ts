@@ -1,6 +1,8 @@
 import type { ErrorBody } from '../../contract/errors';
+import type { RouteKey, RouteResponse } from '../../contract/routes';
 import { takeEarlyResponse } from '../boot/early-requests';
 import { reportReachable, reportUnreachable } from './connection';
+import { anyRouteUrl, type AnyRouteInit, type RouteInit } from './route-url';
 
 /** How a request reaches the backend: `fetch` in server mode, the in-page API in mock mode. */
 export type Transport = (request: Request) => Promise<Response>;
@@ -54,12 +56,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-async function send<T>(
+async function send(
   method: string,
   path: string,
   body?: unknown,
   options: RequestOptions = {},
-): Promise<ApiResponse<T>> {
+): Promise<ApiResponse<unknown>> {
   const headers = new Headers({ accept: 'application/json' });
   const token = readToken();
   if (token) headers.set('authorization', token);
@@ -90,12 +92,35 @@ async function send<T>(
     data = text;
   }
   if (!response.ok) throw new ApiRequestError(response.status, response.statusText, data);
-  return { status: response.status, data: data as T };
+  return { status: response.status, data };
+}
+
+/** A call's init: what the route needs (see RouteInit), plus the request options. */
+export type CallInit<K extends RouteKey> = RouteInit<K> & RequestOptions;
+
+/** The init may be left out when the route needs none of it. */
+type CallArgs<K extends RouteKey> =
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- "nothing required"
+  {} extends RouteInit<K> ? [init?: CallInit<K>] : [init: CallInit<K>];
+
+/**
+ * Calls a route by its name in the route table, `METHOD /path`:
+ * `api.call('DELETE /api/user/likes/{videoId}', { params: { videoId } })`. The params, query and
+ * body it takes and the data it resolves to are the table's types for that route. The answer is
+ * not checked at run time (that would bring the schemas into the first load): the API and the
+ * table are held together by the API's own tests (src/api/routes/route-table.test.ts).
+ */
+function call<K extends RouteKey>(
+  route: K,
+  ...init: CallArgs<K>
+): Promise<ApiResponse<RouteResponse<K>>>;
+function call(
+  route: RouteKey,
+  init: AnyRouteInit & { body?: unknown } & RequestOptions = {},
+): Promise<ApiResponse<unknown>> {
+  const method = route.slice(0, route.indexOf(' '));
+  return send(method, anyRouteUrl(route, init), init.body, init);
 }
 
 /** The web app's one way to call the API. */
-export const api = {
-  get: <T>(path: string, options?: RequestOptions) => send<T>('GET', path, undefined, options),
-  post: <T>(path: string, body: unknown) => send<T>('POST', path, body),
-  delete: <T>(path: string) => send<T>('DELETE', path),
-};
+export const api = { call };

@@ -1,5 +1,4 @@
 import type { Video } from '../../contract/entities';
-import type { VideoResponse } from '../../contract/responses';
 import { api } from './api-client';
 
 /**
@@ -24,7 +23,7 @@ export function remember(video: Video): void {
 export async function lookUpVideo(videoId: string): Promise<Video> {
   const known = knownVideos.get(videoId);
   if (known) return known;
-  const { data } = await api.get<VideoResponse>(`/api/video/${encodeURIComponent(videoId)}`);
+  const { data } = await api.call('GET /api/video/{videoId}', { params: { videoId } });
   remember(data.video);
   return data.video;
 }

@@ -1,7 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
 import type { Video } from '../../contract/entities';
-import type { VideoResponse } from '../../contract/responses';
-import { videoPath } from '../features/videos/video-paths';
 import { api, ApiRequestError } from '../lib/api-client';
 import { useReconnectAttempt } from '../lib/connection';
 
@@ -19,7 +17,7 @@ export function useVideo(videoId: string): VideoLoad {
 
   useEffect(() => {
     let current = true;
-    api.get<VideoResponse>(videoPath(videoId)).then(
+    api.call('GET /api/video/{videoId}', { params: { videoId } }).then(
       ({ data }) =>
         current &&
         // A transition: the watch page is drawn in slices that yield to input.

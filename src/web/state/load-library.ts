@@ -1,11 +1,3 @@
-import type {
-  HistoryResponse,
-  LikesResponse,
-  NotesResponse,
-  PlaylistsResponse,
-  ProgressResponse,
-  WatchLaterResponse,
-} from '../../contract/responses';
 import { api, ApiRequestError, firstError } from '../lib/api-client';
 import { clearStoredAuth } from './auth-storage';
 import type { Dispatchers } from './use-store';
@@ -20,12 +12,12 @@ export async function loadLibrary(dispatchers: Dispatchers): Promise<void> {
   dispatchers.videos({ type: 'LIBRARY_LOADING' });
   try {
     const [likes, history, watchLater, playlists, notes, progress] = await Promise.all([
-      api.get<LikesResponse>('/api/user/likes'),
-      api.get<HistoryResponse>('/api/user/history'),
-      api.get<WatchLaterResponse>('/api/user/watchlater'),
-      api.get<PlaylistsResponse>('/api/user/playlists'),
-      api.get<NotesResponse>('/api/user/notes'),
-      api.get<ProgressResponse>('/api/user/progress'),
+      api.call('GET /api/user/likes'),
+      api.call('GET /api/user/history'),
+      api.call('GET /api/user/watchlater'),
+      api.call('GET /api/user/playlists'),
+      api.call('GET /api/user/notes'),
+      api.call('GET /api/user/progress'),
     ]);
     dispatchers.videos({ type: 'GET_LIKED_VIDEOS', payload: likes.data.likes });
     dispatchers.videos({ type: 'GET_HISTORY', payload: history.data.history });

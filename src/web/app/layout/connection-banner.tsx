@@ -24,7 +24,7 @@ export function ConnectionBanner() {
     if (retrying) return;
     setRetrying(true);
     // The answer, or its absence, is reported to the connection status by the API client.
-    api.get('/api/config').then(
+    api.call('GET /api/config').then(
       () => {
         setRetrying(false);
         // The banner and its button go away: the focus goes on to the page.

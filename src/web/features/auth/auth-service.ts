@@ -1,11 +1,5 @@
 import toast from 'react-hot-toast';
 import type { LoginBody, SignupBody } from '../../../contract/requests';
-import type {
-  ConfigResponse,
-  LoginResponse,
-  LogoutResponse,
-  SignupResponse,
-} from '../../../contract/responses';
 import { api, ApiRequestError, firstError } from '../../lib/api-client';
 import { ADDED, accept } from '../../lib/notify';
 import { clearStoredAuth, storeAuth } from '../../state/auth-storage';
@@ -37,7 +31,7 @@ export async function logIn(credentials: LoginBody, dispatchers: Dispatchers): P
   const id = toast.loading(authTexts.loggingIn);
   try {
     const { foundUser, encodedToken } = accept(
-      await api.post<LoginResponse>('/api/auth/login', credentials),
+      await api.call('POST /api/auth/login', { body: credentials }),
       [200],
     );
     storeAuth(encodedToken, foundUser);
@@ -56,7 +50,7 @@ export async function logIn(credentials: LoginBody, dispatchers: Dispatchers): P
 export async function signUp(details: SignupBody, dispatchers: Dispatchers): Promise<boolean> {
   const id = toast.loading(authTexts.signingUp);
   try {
-    accept(await api.post<SignupResponse>('/api/auth/signup', details), ADDED);
+    accept(await api.call('POST /api/auth/signup', { body: details }), ADDED);
     toast.success(authTexts.signedUp, { id });
     return true;
   } catch (error) {
@@ -78,7 +72,7 @@ function forgetSession(dispatchers: Dispatchers) {
  */
 export function logOut(dispatchers: Dispatchers): void {
   const id = toast.loading(authTexts.loggingOut);
-  api.post<LogoutResponse>('/api/auth/logout', {}).catch(() => undefined);
+  api.call('POST /api/auth/logout').catch(() => undefined);
   forgetSession(dispatchers);
   toast.success(authTexts.loggedOut, { id });
 }
@@ -87,7 +81,7 @@ export function logOut(dispatchers: Dispatchers): void {
 export async function logOutEverywhere(dispatchers: Dispatchers): Promise<boolean> {
   const id = toast.loading(authTexts.loggingOut);
   try {
-    accept(await api.post<LogoutResponse>('/api/auth/logout-everywhere', {}), [200]);
+    accept(await api.call('POST /api/auth/logout-everywhere'), [200]);
   } catch (error) {
     toast.error(authErrorMessage(error), { id });
     return false;
@@ -103,7 +97,7 @@ export async function logOutEverywhere(dispatchers: Dispatchers): Promise<boolea
  */
 export async function demoAccountAvailable(): Promise<boolean> {
   try {
-    return (await api.get<ConfigResponse>('/api/config')).data.demoAccount !== false;
+    return (await api.call('GET /api/config')).data.demoAccount !== false;
   } catch {
     return true;
   }

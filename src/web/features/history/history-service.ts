@@ -1,5 +1,4 @@
 import type { HistoryItem, Video } from '../../../contract/entities';
-import type { HistoryResponse } from '../../../contract/responses';
 import { api } from '../../lib/api-client';
 import { ADDED, DELETED, accept, withToasts } from '../../lib/notify';
 import type { Dispatchers } from '../../state/use-store';
@@ -22,8 +21,8 @@ function nowTimestamp(): string {
 }
 
 /** A history entry without the API's `watchedAt`: the bare video, sent as SPEC's `{video}`. */
-function bareVideo(video: Video | HistoryItem): Video {
-  const { watchedAt: _watchedAt, ...rest } = video as HistoryItem;
+function bareVideo(video: Video & Partial<Pick<HistoryItem, 'watchedAt'>>): Video {
+  const { watchedAt: _watchedAt, ...rest } = video;
   return rest;
 }
 
@@ -44,7 +43,7 @@ export async function recordWatch(
   }
   try {
     const answer = accept(
-      await api.post<HistoryResponse>('/api/user/history', { video: plain }),
+      await api.call('POST /api/user/history', { body: { video: plain } }),
       ADDED,
     );
     const stored = answer.history.find((item) => item._id === video._id);
@@ -63,7 +62,7 @@ export function removeFromHistory(video: Video, dispatch: Dispatchers['videos'])
     { loading: historyTexts.deleting, success: historyTexts.deleted },
     async () => {
       accept(
-        await api.delete<HistoryResponse>(`/api/user/history/${encodeURIComponent(video._id)}`),
+        await api.call('DELETE /api/user/history/{videoId}', { params: { videoId: video._id } }),
         DELETED,
       );
       dispatch({ type: 'DELETE_VIDEO_FROM_HISTORY', payload: video._id });
@@ -78,7 +77,7 @@ export function clearHistory(dispatch: Dispatchers['videos']) {
   return withToasts(
     { loading: historyTexts.clearing, success: historyTexts.cleared },
     async () => {
-      accept(await api.delete<HistoryResponse>('/api/user/history/all'), DELETED);
+      accept(await api.call('DELETE /api/user/history/all'), DELETED);
       dispatch({ type: 'CLEAR_HISTORY' });
     },
     (error) => dispatch({ type: 'ERROR', payload: error }),

@@ -1,5 +1,4 @@
 import type { Video } from '../../../contract/entities';
-import type { LikesResponse } from '../../../contract/responses';
 import { api } from '../../lib/api-client';
 import { ADDED, DELETED, accept, withToasts } from '../../lib/notify';
 import type { Dispatchers } from '../../state/use-store';
@@ -24,7 +23,7 @@ export function toggleLike(video: Video, isLiked: boolean, dispatch: Dispatchers
       { loading: likesTexts.deleting, success: likesTexts.deleted },
       async () => {
         const { likes } = accept(
-          await api.delete<LikesResponse>(`/api/user/likes/${encodeURIComponent(video._id)}`),
+          await api.call('DELETE /api/user/likes/{videoId}', { params: { videoId: video._id } }),
           DELETED,
         );
         dispatch({ type: 'DISLIKE_VIDEO', payload: likes });
@@ -36,7 +35,7 @@ export function toggleLike(video: Video, isLiked: boolean, dispatch: Dispatchers
   return withToasts(
     { loading: likesTexts.adding, success: likesTexts.added },
     async () => {
-      const { likes } = accept(await api.post<LikesResponse>('/api/user/likes', { video }), ADDED);
+      const { likes } = accept(await api.call('POST /api/user/likes', { body: { video } }), ADDED);
       dispatch({ type: 'LIKE_VIDEO', payload: likes });
     },
     onError,

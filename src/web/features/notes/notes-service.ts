@@ -1,5 +1,4 @@
 import type { Note } from '../../../contract/entities';
-import type { NotesResponse } from '../../../contract/responses';
 import { api } from '../../lib/api-client';
 import { ADDED, DELETED, accept, withToasts } from '../../lib/notify';
 import type { Dispatchers } from '../../state/use-store';
@@ -26,8 +25,9 @@ export function saveNote(
     { loading: notesTexts.saving, success: notesTexts.saved },
     async () => {
       const { notes } = accept(
-        await api.post<NotesResponse>(`/api/user/notes/${encodeURIComponent(videoId)}`, {
-          note: { content, ...(time === undefined ? {} : { time: Math.floor(time) }) },
+        await api.call('POST /api/user/notes/{videoId}', {
+          params: { videoId },
+          body: { note: { content, ...(time === undefined ? {} : { time: Math.floor(time) }) } },
         }),
         ADDED,
       );
@@ -43,7 +43,7 @@ export function deleteNote(note: Note, dispatch: Dispatchers['videos']) {
     { loading: notesTexts.deleting, success: notesTexts.deleted },
     async () => {
       const { notes } = accept(
-        await api.delete<NotesResponse>(`/api/user/notes/${encodeURIComponent(note._id)}`),
+        await api.call('DELETE /api/user/notes/{noteId}', { params: { noteId: note._id } }),
         DELETED,
       );
       dispatch({ type: 'DELETE_NOTE', payload: notes });

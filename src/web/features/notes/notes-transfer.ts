@@ -1,6 +1,5 @@
 import toast from 'react-hot-toast';
 import type { Note } from '../../../contract/entities';
-import type { NotesResponse } from '../../../contract/responses';
 import { api } from '../../lib/api-client';
 import { downloadText } from '../../lib/download';
 import { ADDED, accept } from '../../lib/notify';
@@ -58,8 +57,14 @@ export async function importNotes(
     }
     try {
       const { notes } = accept(
-        await api.post<NotesResponse>(`/api/user/notes/${encodeURIComponent(note.videoId)}`, {
-          note: { content: note.content, ...(note.time === undefined ? {} : { time: note.time }) },
+        await api.call('POST /api/user/notes/{videoId}', {
+          params: { videoId: note.videoId },
+          body: {
+            note: {
+              content: note.content,
+              ...(note.time === undefined ? {} : { time: note.time }),
+            },
+          },
         }),
         ADDED,
       );

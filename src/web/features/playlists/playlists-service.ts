@@ -1,5 +1,4 @@
 import type { Playlist, Video } from '../../../contract/entities';
-import type { PlaylistResponse, PlaylistsResponse } from '../../../contract/responses';
 import { api } from '../../lib/api-client';
 import { ADDED, DELETED, accept, withToasts } from '../../lib/notify';
 import type { Dispatchers } from '../../state/use-store';
@@ -8,8 +7,6 @@ import { playlistTexts } from './playlist-texts';
 type Dispatch = Dispatchers['playlists'];
 const reportTo = (dispatch: Dispatch) => (error: unknown) =>
   dispatch({ type: 'ERROR', payload: error });
-const playlistPath = (playlistId: string) =>
-  `/api/user/playlists/${encodeURIComponent(playlistId)}`;
 
 /**
  * The playlist just created, from the answer that lists the user's playlists oldest first: the
@@ -29,7 +26,7 @@ export async function createPlaylist(
     { loading: playlistTexts.creating, success: playlistTexts.created },
     async () => {
       const { playlists } = accept(
-        await api.post<PlaylistsResponse>('/api/user/playlists', { playlist: { title } }),
+        await api.call('POST /api/user/playlists', { body: { playlist: { title } } }),
         ADDED,
       );
       dispatch({ type: 'CREATE_PLAYLIST', payload: playlists });
@@ -46,7 +43,9 @@ export function deletePlaylist(playlist: Playlist, dispatch: Dispatch) {
     { loading: playlistTexts.deleting, success: playlistTexts.deleted },
     async () => {
       const { playlists } = accept(
-        await api.delete<PlaylistsResponse>(playlistPath(playlist._id)),
+        await api.call('DELETE /api/user/playlists/{playlistId}', {
+          params: { playlistId: playlist._id },
+        }),
         DELETED,
       );
       dispatch({ type: 'DELETE_PLAYLIST', payload: playlists });
@@ -65,8 +64,8 @@ function restorePlaylist(deleted: Playlist, dispatch: Dispatch) {
     { loading: playlistTexts.creating, success: playlistTexts.created },
     async () => {
       const { playlists } = accept(
-        await api.post<PlaylistsResponse>('/api/user/playlists', {
-          playlist: { title: deleted.title },
+        await api.call('POST /api/user/playlists', {
+          body: { playlist: { title: deleted.title } },
         }),
         ADDED,
       );
@@ -75,7 +74,10 @@ function restorePlaylist(deleted: Playlist, dispatch: Dispatch) {
       if (!restored) return;
       for (const video of deleted.videos) {
         const { playlist } = accept(
-          await api.post<PlaylistResponse>(playlistPath(restored._id), { video }),
+          await api.call('POST /api/user/playlists/{playlistId}', {
+            params: { playlistId: restored._id },
+            body: { video },
+          }),
           ADDED,
         );
         dispatch({ type: 'ADD_VIDEO_TO_PLAYLIST', payload: playlist });
@@ -91,7 +93,10 @@ export function addVideoToPlaylist(playlistId: string, video: Video, dispatch: D
     { loading: playlistTexts.adding, success: playlistTexts.added },
     async () => {
       const { playlist } = accept(
-        await api.post<PlaylistResponse>(playlistPath(playlistId), { video }),
+        await api.call('POST /api/user/playlists/{playlistId}', {
+          params: { playlistId },
+          body: { video },
+        }),
         ADDED,
       );
       dispatch({ type: 'ADD_VIDEO_TO_PLAYLIST', payload: playlist });
@@ -106,9 +111,9 @@ export function removeVideoFromPlaylist(playlistId: string, video: Video, dispat
     { loading: playlistTexts.removing, success: playlistTexts.removed },
     async () => {
       const { playlist } = accept(
-        await api.delete<PlaylistResponse>(
-          `${playlistPath(playlistId)}/${encodeURIComponent(video._id)}`,
-        ),
+        await api.call('DELETE /api/user/playlists/{playlistId}/{videoId}', {
+          params: { playlistId, videoId: video._id },
+        }),
         DELETED,
       );
       dispatch({ type: 'DELETE_VIDEO_FROM_PLAYLIST', payload: playlist });

@@ -1,13 +1,10 @@
 import type { Progress } from '../../../contract/entities';
-import type { ProgressResponse } from '../../../contract/responses';
 import { api } from '../../lib/api-client';
 import { toastFailure } from '../../lib/notify';
 import type { Dispatchers } from '../../state/use-store';
 
 /** Positions this close to the start are not worth resuming. */
 export const MIN_RESUME_SECONDS = 5;
-
-const progressPath = (videoId: string) => `/api/user/progress/${encodeURIComponent(videoId)}`;
 
 const tenths = (seconds: number) => Math.round(seconds * 10) / 10;
 
@@ -22,9 +19,12 @@ export async function saveProgress(
   duration?: number,
 ): Promise<void> {
   try {
-    const { data } = await api.post<ProgressResponse>(progressPath(videoId), {
-      seconds: tenths(seconds),
-      ...(duration !== undefined && duration > 0 ? { duration: tenths(duration) } : {}),
+    const { data } = await api.call('POST /api/user/progress/{videoId}', {
+      params: { videoId },
+      body: {
+        seconds: tenths(seconds),
+        ...(duration !== undefined && duration > 0 ? { duration: tenths(duration) } : {}),
+      },
     });
     dispatch({ type: 'GET_PROGRESS', payload: data.progress });
   } catch (error) {
@@ -35,7 +35,7 @@ export async function saveProgress(
 /** Forgets the position once a video is watched to its end. */
 export async function clearProgress(videoId: string, dispatch: Dispatchers['videos']) {
   try {
-    const { data } = await api.delete<ProgressResponse>(progressPath(videoId));
+    const { data } = await api.call('DELETE /api/user/progress/{videoId}', { params: { videoId } });
     dispatch({ type: 'GET_PROGRESS', payload: data.progress });
   } catch (error) {
     dispatch({ type: 'ERROR', payload: error });
@@ -59,7 +59,7 @@ export async function dismissProgress(
 ): Promise<boolean> {
   dispatch({ type: 'GET_PROGRESS', payload: progress.filter((item) => item.videoId !== videoId) });
   try {
-    const { data } = await api.delete<ProgressResponse>(progressPath(videoId));
+    const { data } = await api.call('DELETE /api/user/progress/{videoId}', { params: { videoId } });
     dispatch({ type: 'GET_PROGRESS', payload: data.progress });
     return true;
   } catch (error) {

@@ -1,5 +1,4 @@
 import type { Video } from '../../../contract/entities';
-import type { WatchLaterResponse } from '../../../contract/responses';
 import { api } from '../../lib/api-client';
 import { ADDED, DELETED, accept, withToasts } from '../../lib/notify';
 import type { Dispatchers } from '../../state/use-store';
@@ -21,7 +20,7 @@ export function addToWatchLater(video: Video, dispatch: Dispatchers['videos']) {
     { loading: watchLaterTexts.adding, success: watchLaterTexts.added },
     async () => {
       const { watchlater } = accept(
-        await api.post<WatchLaterResponse>('/api/user/watchlater', { video }),
+        await api.call('POST /api/user/watchlater', { body: { video } }),
         ADDED,
       );
       dispatch({ type: 'ADD_VIDEO_TO_WATCH_LATER', payload: watchlater });
@@ -37,9 +36,7 @@ export function removeFromWatchLater(video: Video, dispatch: Dispatchers['videos
     { loading: watchLaterTexts.deleting, success: watchLaterTexts.deleted },
     async () => {
       const { watchlater } = accept(
-        await api.delete<WatchLaterResponse>(
-          `/api/user/watchlater/${encodeURIComponent(video._id)}`,
-        ),
+        await api.call('DELETE /api/user/watchlater/{videoId}', { params: { videoId: video._id } }),
         DELETED,
       );
       dispatch({ type: 'DELETE_VIDEO_FROM_WATCH_LATER', payload: watchlater });

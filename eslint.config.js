@@ -41,7 +41,7 @@ export default tseslint.config(
     },
   },
   {
-    // Code that runs in the page must not reach for Node's modules (DESIGN §5: isomorphic layers).
+    // Code that runs in the page must not reach for Node's modules (architecture §5: isomorphic layers).
     files: isomorphic,
     rules: {
       'no-restricted-imports': [
@@ -51,7 +51,7 @@ export default tseslint.config(
     },
   },
   {
-    // The web app reaches the API only through the in-page mock (DESIGN §5).
+    // The web app reaches the API only through the in-page mock (architecture §5).
     files: ['src/web/**'],
     ignores: ['src/web/mock/**'],
     rules: {

@@ -8,7 +8,7 @@ import { readBody } from '../http/read-body';
 import type { VideoListName } from '../store/store';
 import { requireVideo } from './require-video';
 
-/** SPEC §8's 409 per list (watch later shares the liked-videos message). */
+/** product §8's 409 per list (watch later shares the liked-videos message). */
 const duplicateError: Record<VideoListName, ApiErrorName> = {
   likes: 'alreadyLiked',
   history: 'alreadyInHistory',

@@ -38,7 +38,7 @@ import { UpNext } from './up-next';
 import { useRequireLogin } from './use-require-login';
 import { useVideo } from './use-video';
 
-/** SPEC §2's watch page: the player and everything a learner does with the video. */
+/** product §2's watch page: the player and everything a learner does with the video. */
 export default function WatchPage() {
   const { videoId = '' } = useParams();
   const load = useVideo(videoId);

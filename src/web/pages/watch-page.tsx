@@ -11,7 +11,7 @@ import { formatTime } from '../lib/format';
 import { NotesPanel } from '../features/notes/components/notes-panel';
 import { PlaybackSpeed } from '../features/player/components/playback-speed';
 import { loadPlaybackRate, savePlaybackRate } from '../features/player/playback-rate';
-import { PlayerContext } from '../features/player/player-context';
+import { PlayerContext } from '../lib/player-context';
 import { useYouTubePlayer } from '../features/player/use-youtube-player';
 import {
   MIN_RESUME_SECONDS,

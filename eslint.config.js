@@ -1,9 +1,30 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const isomorphic = ['src/contract/**', 'src/api/**', 'src/web/**'];
+
+const nodeModules = { group: ['node:*'], message: 'Isomorphic code cannot use Node modules.' };
+const apiOrServer = {
+  group: ['**/api/**', '**/server/**'],
+  message: 'The web app talks to the API over HTTP.',
+};
+
+// Every folder of src/web/features is a feature; none may import another (decision 0006). Read
+// from the tree, so a new feature is covered without touching this file.
+const features = readdirSync(new URL('src/web/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Import paths that reach a feature other than `own` (relative, or through `features/`). */
+const otherFeatures = (own) => ({
+  regex: `^(\\.\\./)+(features/)?(${features.filter((name) => name !== own).join('|')})(/|$)`,
+  message:
+    'A feature does not import another feature (decision 0006): move the shared piece to lib/, ' +
+    'state/ or components/ui/, or wire the two together in pages/ or app/.',
+});
 
 export default tseslint.config(
   {
@@ -41,7 +62,7 @@ export default tseslint.config(
     },
   },
   {
-    // Code that runs in the page must not reach for Node's modules (DESIGN §5: isomorphic layers).
+    // Code that runs in the page must not reach for Node's modules (architecture §5: isomorphic layers).
     files: isomorphic,
     rules: {
       'no-restricted-imports': [
@@ -51,18 +72,39 @@ export default tseslint.config(
     },
   },
   {
-    // The web app reaches the API only through the in-page mock (DESIGN §5).
+    // The web app reaches the API only through the in-page mock (architecture §5).
     files: ['src/web/**'],
     ignores: ['src/web/mock/**'],
     rules: {
+      'no-restricted-imports': ['error', { patterns: [nodeModules, apiOrServer] }],
+    },
+  },
+  ...features.map((feature) => ({
+    // Features stay independent of each other (architecture §5, decision 0006).
+    files: [`src/web/features/${feature}/**`],
+    rules: {
       'no-restricted-imports': [
+        'error',
+        { patterns: [nodeModules, apiOrServer, otherFeatures(feature)] },
+      ],
+    },
+  })),
+  {
+    // The web app takes types from the contract, and values only from its two zod-free modules:
+    // limits.ts and errors.ts. The others are zod schemas, which the server-mode first load must
+    // not carry (architecture §4 and "Imports flow one way").
+    files: ['src/web/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['node:*'], message: 'Isomorphic code cannot use Node modules.' },
             {
-              group: ['**/api/**', '**/server/**'],
-              message: 'The web app talks to the API over HTTP.',
+              group: ['**/contract/*', '!**/contract/limits', '!**/contract/errors'],
+              allowTypeImports: true,
+              message:
+                'The web app imports the contract with `import type`; values only from ' +
+                'contract/limits or contract/errors (no zod in the first load).',
             },
           ],
         },

@@ -13,6 +13,8 @@ export default defineConfig(({ mode }) => ({
     emptyOutDir: true,
   },
   test: {
+    // An unexpected console.error or console.warn fails the test (src/testing/console-guard.ts).
+    setupFiles: ['src/testing/console-guard.ts'],
     projects: [
       {
         extends: true,

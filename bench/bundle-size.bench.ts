@@ -6,7 +6,7 @@ import { launchChromium, serveBuild } from './lib/browser';
 import { startBenchServer } from './lib/server';
 import { fmt, printGoal, printLine, printRatio } from './lib/report';
 
-/** DESIGN §4: first-load JS of `/`, gzip. */
+/** architecture §4: first-load JS of `/`, gzip. */
 const BUDGET_KB: Record<BuildMode, number> = { server: 100, mock: 130 };
 /** The app CodeTube is modelled on shipped this much JS, in one chunk. */
 const ORIGINAL_KB = 204;
@@ -112,6 +112,6 @@ export async function run(): Promise<void> {
   printRatio(
     'mock mode over server mode',
     mock / server,
-    `+${fmt(mock - server, 1)} KB; DESIGN §4 allows ≤ +30 KB`,
+    `+${fmt(mock - server, 1)} KB; architecture §4 allows ≤ +30 KB`,
   );
 }

@@ -6,7 +6,7 @@ const seedTitles = [
   'HTML Full Course - Build a Website Tutorial',
   'Learn CSS in 20 Minutes',
   'Learn JavaScript - Full Course for Beginners',
-  // Titles are cut to 50 characters (SPEC §5).
+  // Titles are cut to 50 characters (product §5).
   'SHORTEST JS Program 🔥window & this keyword | Namas...',
   'JavaScript in the browser!',
 ];

@@ -92,7 +92,7 @@ test.describe('history', () => {
     await page.getByRole('menuitem', { name: 'Remove from History' }).click();
     await expect(toast(page, 'Video deleted from history.')).toBeVisible();
     await expect(items).toHaveText([seed.html5.title]);
-    // Undo, beside SPEC's text, puts it back (as the latest watched).
+    // Undo, beside product §8's text, puts it back (as the latest watched).
     await page.getByRole('button', { name: 'Undo' }).click();
     await expect(items).toHaveText([seed.css.title, seed.html5.title]);
     await card(page, seed.css.title).getByRole('button', { name: 'More actions' }).click();

@@ -42,7 +42,7 @@ test('Like and Watch later change at once, and roll back when the call fails', a
     timeout: SLOW_MS / 2,
   });
   await expect(page.getByRole('button', { name: 'Liked' })).toHaveAttribute('aria-pressed', 'true');
-  // SPEC: a failed watch-later add raises no toast of its own; the button still rolls back.
+  // product §8: a failed watch-later add raises no toast of its own; the button still rolls back.
   await expect(page.getByRole('button', { name: 'Save to Watch later' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Like', exact: true })).toHaveAttribute(
     'aria-pressed',

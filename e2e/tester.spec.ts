@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { PAGE_ONLY, seed, signedInUser } from './support';
 
 /**
- * The request tester at /mock (SPEC §2–§5, §8, §9). Runs under any project's baseURL: checks
+ * The request tester at /mock (product §2–§5, §8, §9). Runs under any project's baseURL: checks
  * that only make sense for one backend decide from what the page's panel says it talks to.
  */
 

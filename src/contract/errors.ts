@@ -1,5 +1,5 @@
 /**
- * The error catalogue: SPEC §8's statuses and messages, word for word, plus the API's own
+ * The error catalogue: product §8's statuses and messages, word for word, plus the API's own
  * messages for cases the spec leaves open. Every error body is `{ "errors": [message] }`.
  */
 export const apiErrors = {
@@ -14,7 +14,7 @@ export const apiErrors = {
   },
   invalidToken: { status: 401, message: 'The token is invalid. Unauthorized access error.' },
   alreadyInHistory: { status: 409, message: 'The video is already in your history' },
-  // SPEC §8 gives watch later the liked-videos message too; the client never shows it.
+  // product §8 gives watch later the liked-videos message too; the client never shows it.
   alreadyLiked: { status: 409, message: 'The video is already in your liked videos' },
   alreadyInPlaylist: { status: 409, message: 'The video is already in your playlist' },
   userNotFound: { status: 404, message: 'The user you request does not exist. Not Found error.' },

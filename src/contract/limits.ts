@@ -1,4 +1,4 @@
-/** Shared limits and constants (SPEC §9 and the API's own guards). */
+/** Shared limits and constants (product §9 and the API's own guards). */
 
 /** Requests with a larger body are refused with 413. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -16,14 +16,14 @@ export const MAX_ID_LENGTH = 128;
 /** Longest position a note or the resume point may name: 100 hours, in seconds. */
 export const MAX_VIDEO_SECONDS = 100 * 3600;
 
-/** SPEC §9: the mock server answers after this delay (0 in tests). */
+/** product §9: the mock server answers after this delay (0 in tests). */
 export const MOCK_RESPONSE_DELAY_MS = 400;
 
 /** How long a login token stays valid. */
 export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 /**
- * The built-in demo account behind 'Login with test credentials' (SPEC §2, §9). It is public by
+ * The built-in demo account behind 'Login with test credentials' (product §2, §9). It is public by
  * design: anyone may sign in with it, so it is no secret.
  */
 export const TEST_ACCOUNT = {
@@ -76,7 +76,7 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   global: { failuresPerMinute: 1000, checksPerSecond: 20 },
 };
 
-/** Extra signup fields (SPEC §3): how many, how big and how deep they may be. */
+/** Extra signup fields (product §3): how many, how big and how deep they may be. */
 export const MAX_EXTRA_FIELDS = 20;
 export const MAX_EXTRAS_BYTES = 4 * 1024;
 export const MAX_EXTRAS_DEPTH = 4;

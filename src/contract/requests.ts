@@ -19,7 +19,7 @@ const requiredText = (max: number) => z.string().check(z.trim(), z.minLength(1),
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const emailRule = 'must be an email address like name@example.com';
 
-/** POST /api/auth/signup. Extra fields are kept on the user (SPEC §3). */
+/** POST /api/auth/signup. Extra fields are kept on the user (product §3). */
 export const signupBodySchema = z.looseObject({
   firstName: requiredText(MAX_NAME_LENGTH),
   lastName: requiredText(MAX_NAME_LENGTH),
@@ -46,7 +46,7 @@ export const videoBodySchema = z.object({
 });
 export type VideoBody = z.infer<typeof videoBodySchema>;
 
-/** POST /api/user/playlists. A blank title is allowed: SPEC §4's playlist-page modal sends one. */
+/** POST /api/user/playlists. A blank title is allowed: product §4's playlist-page modal sends one. */
 export const playlistBodySchema = z.object({
   playlist: z.looseObject({ title: z.string().check(z.maxLength(MAX_PLAYLIST_TITLE_LENGTH)) }),
 });
@@ -55,7 +55,7 @@ export type PlaylistBody = z.infer<typeof playlistBodySchema>;
 /** A position in a video, in whole or fractional seconds. */
 const videoSeconds = z.number().check(z.gte(0), z.lte(MAX_VIDEO_SECONDS));
 
-/** POST /api/user/notes/:videoId. SPEC §5: no emptiness check on the content. */
+/** POST /api/user/notes/:videoId. product §5: no emptiness check on the content. */
 export const noteBodySchema = z.object({
   note: z.looseObject({
     content: z.string().check(z.maxLength(MAX_NOTE_LENGTH)),

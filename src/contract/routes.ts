@@ -36,7 +36,7 @@ import {
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
-/** One row of the API's route table (SPEC §7 plus the additions of DESIGN §2). */
+/** One row of the API's route table (product §7 plus the additions of architecture §2). */
 export interface RouteSpec {
   readonly method: HttpMethod;
   /** OpenAPI-style path: `{name}` marks a parameter. */

@@ -6,7 +6,7 @@ import { tokenFromHeader, verifyToken } from './tokens';
 /**
  * Lets a request through only with a valid, current token whose user still exists and whose
  * session was not logged out (the token itself, or all the user's sessions), and puts that user
- * and the session on the context. SPEC §8: a missing user is 'not Registered' on reads and 'does
+ * and the session on the context. product §8: a missing user is 'not Registered' on reads and 'does
  * not exist' on writes.
  */
 export function requireUser({ store, secret, tokenCodec }: ApiDeps) {

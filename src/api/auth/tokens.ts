@@ -2,7 +2,7 @@ import { sign, verify } from 'hono/jwt';
 import { TOKEN_TTL_SECONDS } from '../../contract/limits';
 import { newId } from '../store/new-id';
 
-/** What a login token carries (SPEC §6: the payload names the user). */
+/** What a login token carries (product §6: the payload names the user). */
 export interface TokenClaims {
   _id: string;
   email: string;

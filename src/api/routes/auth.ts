@@ -20,7 +20,7 @@ import { memoryCounters } from '../http/counters';
 import { readBody } from '../http/read-body';
 import type { StoredUser } from '../store/store';
 
-/** Names the server owns: extra signup fields can never set them (DESIGN §2). */
+/** Names the server owns: extra signup fields can never set them (architecture §2). */
 const reservedFields = new Set([
   '_id',
   'firstName',
@@ -73,7 +73,7 @@ function nestsDeeperThan(value: unknown, levels: number): boolean {
 
 const encoder = new TextEncoder();
 
-/** Extra signup fields within SPEC §3's room: a few small, shallow values (422 naming the rule). */
+/** Extra signup fields within product §3's room: a few small, shallow values (422 naming the rule). */
 function checkExtras(extras: Record<string, unknown>): void {
   const names = Object.keys(extras);
   if (names.length > MAX_EXTRA_FIELDS) {

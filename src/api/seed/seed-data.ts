@@ -6,7 +6,7 @@ import type { SeedData, Store } from '../store/store';
 import { generateVideos } from './generated-videos';
 import { seedVideos } from './videos';
 
-/** SPEC §3's three categories. */
+/** product §3's three categories. */
 export const seedCategories: Category[] = [
   {
     _id: 'computer-programming',
@@ -31,7 +31,7 @@ export const seedTodos: Omit<Todo, '_id'>[] = [
   { title: 'DELETE a todo by its _id', completed: false },
 ];
 
-/** The two seed users; the first is the built-in test account (SPEC §9). */
+/** The two seed users; the first is the built-in test account (product §9). */
 const seedUsers = [
   { firstName: 'Test', lastName: 'Learner', ...TEST_ACCOUNT },
   {

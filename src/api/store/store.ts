@@ -23,7 +23,7 @@ export interface NewUser {
   lastName: string;
   email: string;
   passwordHash: string;
-  /** Extra signup fields (SPEC §3), already stripped of server-owned names. */
+  /** Extra signup fields (product §3), already stripped of server-owned names. */
   extras: Record<string, unknown>;
   createdAt: string;
   updatedAt: string;

@@ -19,7 +19,7 @@ export interface OpenedStore {
 const errorOf = (name: keyof typeof apiErrors) => ({ errors: [apiErrors[name].message] });
 
 /**
- * The API's contract test: every route of SPEC §7 and every message of SPEC §8, run against any
+ * The API's contract test: every route of product §7 and every message of product §8, run against any
  * Store. Each store implementation calls this with a function that opens an empty store.
  */
 export function describeApiSuite(storeName: string, openStore: () => Promise<OpenedStore>) {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, seedVideo } from '../../api/testing/api-harness';
+import { expectConsole } from '../../testing/expect-console';
 import { openSqliteTestStore } from '../testing/open-test-store';
 import { databaseReadOnlyMessage, databaseUnavailable } from './db-errors';
 
@@ -22,6 +23,8 @@ describe('SQLite that cannot write (read-only, out of disk)', () => {
   it('answers writes with a clear 503, keeps reads, corrupts nothing and recovers', async () => {
     const { token } = await h.signUp();
     const db = opened.database.db;
+    // The API logs the database fault it answers 503 for.
+    const logged = expectConsole('error');
     // query_only refuses every write with SQLITE_READONLY, as a read-only file or mount does.
     await sql`pragma query_only = on`.execute(db);
     try {
@@ -32,6 +35,7 @@ describe('SQLite that cannot write (read-only, out of disk)', () => {
       expect(refused.status).toBe(503);
       expect(refused.body).toEqual({ errors: [databaseReadOnlyMessage] });
       expect(refused.headers.get('retry-after')).toBe('5');
+      expect(logged).toHaveBeenCalled();
       expect((await h.call('GET', '/api/videos')).status).toBe(200);
     } finally {
       await sql`pragma query_only = off`.execute(db);

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 
 /**
- * The tables of DESIGN §3 as Kysely sees them. `seq` columns are insertion counters: lists keep
+ * The tables of architecture §3 as Kysely sees them. `seq` columns are insertion counters: lists keep
  * the order in which rows were added, even when two adds share a second-resolution timestamp.
  */
 export interface Database {
@@ -46,7 +46,7 @@ export interface UsersTable {
   first_name: string;
   last_name: string;
   password_hash: string;
-  /** Extra signup fields (SPEC §3) as a JSON object. */
+  /** Extra signup fields (product §3) as a JSON object. */
   extras: string;
   created_at: string;
   updated_at: string;

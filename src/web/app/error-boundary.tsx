@@ -4,7 +4,7 @@ interface State {
   error: Error | undefined;
 }
 
-/** SPEC §8's router fallback: a render failure shows 'Unexpected Application Error!'. */
+/** product §8's router fallback: a render failure shows 'Unexpected Application Error!'. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { error: undefined };
 

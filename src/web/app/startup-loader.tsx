@@ -4,7 +4,7 @@ import { loadLibrary } from '../state/load-library';
 import { useAuth, useDispatchers, useVideos } from '../state/use-store';
 
 /**
- * Loads a restored session's lists on start (SPEC §4), and again when the connection comes back
+ * Loads a restored session's lists on start (product §4), and again when the connection comes back
  * after they failed to load; screens fetch the catalogue they show.
  */
 export function StartupLoader() {

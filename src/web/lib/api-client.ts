@@ -7,7 +7,7 @@ import { anyRouteUrl, type AnyRouteInit, type RouteInit } from './route-url';
 /** How a request reaches the backend: `fetch` in server mode, the in-page API in mock mode. */
 export type Transport = (request: Request) => Promise<Response>;
 
-/** What every call resolves to on success (SPEC §5: success is recognised by status). */
+/** What every call resolves to on success (product §5: success is recognised by status). */
 export interface ApiResponse<T> {
   status: number;
   data: T;
@@ -30,7 +30,7 @@ export class ApiRequestError extends Error {
   }
 }
 
-/** SPEC §8: the message a client shows for an error body is its first entry. */
+/** product §8: the message a client shows for an error body is its first entry. */
 export function firstError(data: unknown): string | undefined {
   const errors = (data as Partial<ErrorBody> | undefined)?.errors;
   return Array.isArray(errors) && typeof errors[0] === 'string' ? errors[0] : undefined;

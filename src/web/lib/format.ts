@@ -1,6 +1,6 @@
-/** SPEC §9: titles are cut to 50 characters. */
+/** product §9: titles are cut to 50 characters. */
 export const TITLE_LIMIT = 50;
-/** SPEC §2: trending descriptions are cut to 80 characters on mobile, 150 on desktop. */
+/** product §2: trending descriptions are cut to 80 characters on mobile, 150 on desktop. */
 export const DESCRIPTION_LIMIT_MOBILE = 80;
 export const DESCRIPTION_LIMIT_DESKTOP = 150;
 
@@ -11,7 +11,7 @@ export function truncate(text: string, limit: number): string {
 }
 
 /**
- * SPEC §5's counts: under a thousand as is, thousands as K and millions as M, one decimal each
+ * product §5's counts: under a thousand as is, thousands as K and millions as M, one decimal each
  * (40143 → 40.1K, 5295078 → 5.3M).
  */
 export function formatCount(count: number): string {
@@ -47,7 +47,7 @@ export function formatAge(uploadedOn: string, now: Date = new Date()): string {
   return 'just now';
 }
 
-/** SPEC §9: the maximum-resolution image of a YouTube video. */
+/** product §9: the maximum-resolution image of a YouTube video. */
 export function thumbnailUrl(videoId: string): string {
   return `https://i.ytimg.com/vi/${encodeURIComponent(videoId)}/maxresdefault.jpg`;
 }

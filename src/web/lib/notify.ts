@@ -2,10 +2,10 @@ import toast from 'react-hot-toast';
 import { ApiRequestError, type ApiResponse } from './api-client';
 import { undoable } from './undo-toast';
 
-/** SPEC §8: the toast for any failure that has no message of its own. */
+/** product §8: the toast for any failure that has no message of its own. */
 export const GENERIC_ERROR = 'Some error occured. Try Again.';
 
-/** Success recognised by status (SPEC §5): adds accept 200 or 201, deletions 200 only. */
+/** Success recognised by status (product §5): adds accept 200 or 201, deletions 200 only. */
 export const ADDED = [200, 201] as const;
 export const DELETED = [200] as const;
 
@@ -31,7 +31,7 @@ export function failureToastId(error: unknown): string {
   return error.unreachable ? 'failure:unreachable' : `failure:${error.status}`;
 }
 
-/** SPEC §8's generic failure toast, once per kind of failure. */
+/** product §8's generic failure toast, once per kind of failure. */
 export function toastFailure(error: unknown): void {
   toast.error(GENERIC_ERROR, { id: failureToastId(error) });
 }
@@ -42,7 +42,7 @@ export interface ToastTexts {
 }
 
 /**
- * Runs one user action between SPEC §8's loading and success toasts. On failure it hands the error
+ * Runs one user action between product §8's loading and success toasts. On failure it hands the error
  * to `onError` (the store's error action) and, unless `quiet`, toasts the generic error. With
  * `undo` (a removal), the success toast offers 'Undo' beside its text.
  * Resolves to whether the action succeeded.

@@ -3,7 +3,7 @@ import styles from './undo-toast.module.css';
 
 /**
  * A success toast's content with 'Undo' beside the text: the button closes the toast and runs
- * `undo` (which toasts its own progress). The text itself stays SPEC's, word for word.
+ * `undo` (which toasts its own progress). The text itself stays product §8's, word for word.
  */
 export function undoable(text: string, undo: () => void) {
   function UndoToast(current: Toast) {

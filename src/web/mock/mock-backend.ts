@@ -4,7 +4,7 @@ import { createApi } from '../../api/create-api';
 import { seedCatalogue, seedCategories, seedIfEmpty } from '../../api/seed/seed-data';
 import { MemoryStore, type MemorySnapshot } from '../../api/store/memory-store';
 
-/** SPEC §9: the mock signs tokens with a fixed placeholder secret. It guards nothing real. */
+/** product §9: the mock signs tokens with a fixed placeholder secret. It guards nothing real. */
 export const MOCK_TOKEN_SECRET = 'codetube-mock-placeholder-secret';
 
 /** Where the mock's data lives in the browser. */

@@ -2,7 +2,7 @@ import { MOCK_RESPONSE_DELAY_MS } from '../../contract/limits';
 
 const DELAY_KEY = 'codetube:mock-delay';
 
-/** The mock's response delay: the mock panel's choice, else the build's, else SPEC §9's 400 ms. */
+/** The mock's response delay: the mock panel's choice, else the build's, else product §9's 400 ms. */
 export function readMockDelay(): number {
   const stored = Number(localStorage.getItem(DELAY_KEY) ?? Number.NaN);
   if (Number.isFinite(stored) && stored >= 0) return stored;

@@ -29,7 +29,7 @@ export function isMockApiUrl(url: URL, origin: string): boolean {
 }
 
 /**
- * The mock-mode transport (DESIGN §1): same-origin /api requests are answered by the in-page API
+ * The mock-mode transport (architecture §1): same-origin /api requests are answered by the in-page API
  * after the response delay; every other URL goes to the network untouched. Scenarios bend the
  * /api answers only: offline rejects as `fetch` does when no response arrives, a forced error
  * answers in place of the API.

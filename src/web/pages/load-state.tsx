@@ -7,12 +7,12 @@ import { ApiRequestError } from '../lib/api-client';
 interface LoadStateProps {
   loading: boolean;
   error: unknown;
-  /** What a failure with status 500 reads (SPEC §8: history says 'Unable to load data'). */
+  /** What a failure with status 500 reads (product §8: history says 'Unable to load data'). */
   serverErrorText?: string;
   children: ReactNode;
 }
 
-/** SPEC §8's text for a failed load: the status text (a 500 may have the screen's own). */
+/** product §8's text for a failed load: the status text (a 500 may have the screen's own). */
 export function loadFailureText(error: unknown, serverErrorText?: string): string {
   if (!(error instanceof ApiRequestError)) return 'Unable to load data';
   if (error.status === 500 && serverErrorText) return serverErrorText;
@@ -20,7 +20,7 @@ export function loadFailureText(error: unknown, serverErrorText?: string): strin
 }
 
 /**
- * While loading, grey cards (a 'Loading…' status); on failure, an error state whose message is SPEC §8's text (the
+ * While loading, grey cards (a 'Loading…' status); on failure, an error state whose message is product §8's text (the
  * error's status text) and the way home; otherwise the screen.
  */
 export function LoadState({ loading, error, serverErrorText, children }: LoadStateProps) {

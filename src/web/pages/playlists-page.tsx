@@ -84,7 +84,7 @@ function Playlists() {
   );
 }
 
-/** SPEC §4: the playlist page's create modal does not block blank names. */
+/** product §4: the playlist page's create modal does not block blank names. */
 function CreatePlaylistModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { dispatch } = usePlaylists();
   const [title, setTitle] = useState('');

@@ -12,7 +12,7 @@ import {
 import { useAuth, usePlaylists, useVideos } from '../state/use-store';
 import { useRequireLogin } from './use-require-login';
 
-/** Where a card is shown decides its menu's extra items (SPEC §2). */
+/** Where a card is shown decides its menu's extra items (product §2). */
 export interface CardPlace {
   onHistoryPage?: boolean;
   playlistId?: string;

@@ -11,7 +11,7 @@ import { formatTime } from '../lib/format';
 import { NotesPanel } from '../features/notes/components/notes-panel';
 import { PlaybackSpeed } from '../features/player/components/playback-speed';
 import { loadPlaybackRate, savePlaybackRate } from '../features/player/playback-rate';
-import { PlayerContext } from '../features/player/player-context';
+import { PlayerContext } from '../lib/player-context';
 import { useYouTubePlayer } from '../features/player/use-youtube-player';
 import {
   MIN_RESUME_SECONDS,
@@ -38,7 +38,7 @@ import { UpNext } from './up-next';
 import { useRequireLogin } from './use-require-login';
 import { useVideo } from './use-video';
 
-/** SPEC §2's watch page: the player and everything a learner does with the video. */
+/** product §2's watch page: the player and everything a learner does with the video. */
 export default function WatchPage() {
   const { videoId = '' } = useParams();
   const load = useVideo(videoId);

@@ -1,6 +1,6 @@
 import type { PublicUser } from '../../contract/entities';
 
-/** SPEC §3: auth state. */
+/** product §3: auth state. */
 export interface AuthState {
   token: string | null;
   userInfo: PublicUser | null;
@@ -16,7 +16,7 @@ export type AuthAction =
 
 export const loggedOut: AuthState = { token: null, userInfo: null, isLoggedIn: false, error: null };
 
-/** SPEC §4's auth transitions. */
+/** product §4's auth transitions. */
 export function authReducer(state: AuthState, action: AuthAction): AuthState {
   switch (action.type) {
     case 'SAVE_TOKEN':

@@ -5,7 +5,7 @@ import { clearStoredAuth, readStoredAuth, storeAuth } from './auth-storage';
 describe('auth storage', () => {
   beforeEach(() => localStorage.clear());
 
-  it('keeps the token as a string and the user as JSON under SPEC keys', () => {
+  it('keeps the token as a string and the user as JSON under product §3 keys', () => {
     const user = buildUser();
     storeAuth('tok', user);
     expect(localStorage.getItem('token')).toBe('tok');

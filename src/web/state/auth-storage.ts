@@ -1,11 +1,11 @@
 import type { PublicUser } from '../../contract/entities';
 import { loggedOut, type AuthState } from './auth-reducer';
 
-/** SPEC §3's local storage keys. */
+/** product §3's local storage keys. */
 const TOKEN_KEY = 'token';
 const USER_KEY = 'user';
 
-/** SPEC §4: on start, a stored token and user are loaded into auth state. */
+/** product §4: on start, a stored token and user are loaded into auth state. */
 export function readStoredAuth(): AuthState {
   const token = localStorage.getItem(TOKEN_KEY);
   let userInfo: PublicUser | null;

@@ -3,7 +3,7 @@ import { clearStoredAuth } from './auth-storage';
 import type { Dispatchers } from './use-store';
 
 /**
- * SPEC §4: after login (and on start with a stored session) the liked, history and watch-later
+ * product §4: after login (and on start with a stored session) the liked, history and watch-later
  * lists, the playlists and the notes are loaded. A token the server no longer accepts ends the
  * session.
  */

@@ -1,6 +1,6 @@
 import type { Playlist } from '../../contract/entities';
 
-/** SPEC §3: playlists state. */
+/** product §3: playlists state. */
 export interface PlaylistsState {
   playlists: Playlist[];
   loading: boolean;
@@ -22,7 +22,7 @@ export const initialPlaylistsState: PlaylistsState = { playlists: [], loading: f
 const replacePlaylist = (playlists: Playlist[], changed: Playlist) =>
   playlists.map((playlist) => (playlist._id === changed._id ? changed : playlist));
 
-/** SPEC §4's playlist transitions; the server's answer replaces the local copy. */
+/** product §4's playlist transitions; the server's answer replaces the local copy. */
 export function playlistsReducer(state: PlaylistsState, action: PlaylistsAction): PlaylistsState {
   switch (action.type) {
     case 'LOADING':

@@ -23,7 +23,7 @@ function startingVideosState(): VideosState {
   return { ...initialVideosState, filters, library };
 }
 
-/** SPEC §3's three client stores: videos, playlists and auth. */
+/** product §3's three client stores: videos, playlists and auth. */
 export function StoreProvider({ children }: { children: ReactNode }) {
   const [auth, authDispatch] = useReducer(authReducer, undefined, readStoredAuth);
   const [videos, videosDispatch] = useReducer(videosReducer, undefined, startingVideosState);

@@ -102,7 +102,7 @@ describe('videosReducer', () => {
     expect(failed.library).toEqual({ loading: false, error: 'offline' });
     const loaded = videosReducer(failed, { type: 'LIBRARY_LOADED' });
     expect(loaded.library).toEqual({ loading: false, error: null });
-    // A failed like or progress save: SPEC's error is set, the lists' status is not.
+    // A failed like or progress save: product §3's error is set, the lists' status is not.
     const afterAction = videosReducer(loaded, { type: 'ERROR', payload: 'like failed' });
     expect(afterAction).toMatchObject({ error: 'like failed', library: { error: null } });
   });

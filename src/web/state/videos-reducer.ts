@@ -10,7 +10,7 @@ export const ALL_CATEGORIES = 'All';
 
 /**
  * Loading the signed-in user's lists (load-library.ts). The list screens show this, not `error`:
- * SPEC's `error` is the last failure of anything, a like or a progress save included, and one
+ * Product §3's `error` is the last failure of anything, a like or a progress save included, and one
  * failed action must not replace the lists on screen with an error.
  */
 export interface LibraryLoad {
@@ -24,7 +24,7 @@ export interface Filters {
 }
 
 /**
- * SPEC §3: the videos state, with the signed-in user's lists. `videos` is the home grid's window
+ * product §3: the videos state, with the signed-in user's lists. `videos` is the home grid's window
  * of the catalogue for the current filters (the server filters and pages; see video-window.ts).
  */
 export interface VideosState extends VideoWindowState {
@@ -76,7 +76,7 @@ export const initialVideosState: VideosState = {
 };
 
 /**
- * SPEC §4's transitions. Lists the server answers with replace the local copy; history is the
+ * product §4's transitions. Lists the server answers with replace the local copy; history is the
  * exception, since opening a video already in it only moves it to the end, locally.
  */
 export function videosReducer(state: VideosState, action: VideosAction): VideosState {
@@ -140,7 +140,7 @@ export function videosReducer(state: VideosState, action: VideosAction): VideosS
   }
 }
 
-/** SPEC §2: the chips are All plus the catalogue's category names. */
+/** product §2: the chips are All plus the catalogue's category names. */
 export function categoryChips(categoryNames: string[]): string[] {
   return [ALL_CATEGORIES, ...categoryNames.filter((name) => name !== ALL_CATEGORIES)];
 }

@@ -2,7 +2,7 @@ import type { CreateTableBuilder, Kysely, Migration } from 'kysely';
 import type { SqlDialectName } from '../dialect';
 
 /**
- * DESIGN §3's tables. The unique constraints are what refuse a duplicate add (the API's 409), so
+ * architecture §3's tables. The unique constraints are what refuse a duplicate add (the API's 409), so
  * two concurrent identical requests cannot both succeed. Every per-user row belongs to a user and
  * goes with them (on delete cascade); list rows reference catalogue videos.
  */

@@ -1,6 +1,6 @@
 import { Clock, Flame, History, Home, ListVideo, ThumbsUp, type LucideIcon } from 'lucide-react';
 
-/** SPEC §2's sidebar links, in order. */
+/** product §2's sidebar links, in order. */
 export const navLinks: { to: string; label: string; icon: LucideIcon }[] = [
   { to: '/', label: 'Home', icon: Home },
   { to: '/trending', label: 'Trending', icon: Flame },

@@ -6,7 +6,7 @@ import { ALL_CATEGORIES, homePath, resultsPath } from '../../state/videos-reduce
 import styles from './layout.module.css';
 
 /**
- * SPEC §4: typing a search resets the category to All and filters the home grid, going home from
+ * product §4: typing a search resets the category to All and filters the home grid, going home from
  * any other page; the filter is kept in the address. Enter opens the results page for the text.
  * Used in the top bar and in the mobile search modal.
  */

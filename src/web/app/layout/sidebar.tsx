@@ -13,7 +13,7 @@ interface SidebarProps {
 }
 
 /**
- * SPEC §2: a fixed side nav on desktop, a slide-in sidebar on mobile. The open slide-in keeps
+ * product §2: a fixed side nav on desktop, a slide-in sidebar on mobile. The open slide-in keeps
  * the focus inside (Tab wraps around), Escape closes it, and focus goes back to its opener.
  */
 export function Sidebar({ open, onClose, opener }: SidebarProps) {

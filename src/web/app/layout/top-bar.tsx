@@ -17,7 +17,7 @@ interface TopBarProps {
   menuButtonRef: RefObject<HTMLButtonElement | null>;
 }
 
-/** SPEC §2's top bar: brand, search (not on login/signup), profile icon, Login/Logout. */
+/** product §2's top bar: brand, search (not on login/signup), profile icon, Login/Logout. */
 export function TopBar({ sidebarOpen, onToggleSidebar, menuButtonRef }: TopBarProps) {
   const { state: auth } = useAuth();
   const dispatchers = useDispatchers();

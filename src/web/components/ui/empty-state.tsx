@@ -9,7 +9,7 @@ interface EmptyStateProps {
   icon?: LucideIcon;
   /** A short heading: what happened. */
   title: string;
-  /** The screen's own message (SPEC §8's empty-state texts stay word for word). */
+  /** The screen's own message (product §8's empty-state texts stay word for word). */
   children: ReactNode;
   /** A way on; 'Browse videos' (home) unless given; null for none. */
   action?: ReactNode;

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import styles from './empty-state.module.css';
 
-/** SPEC §2: what a screen that needs login shows to a visitor. */
+/** product §2: what a screen that needs login shows to a visitor. */
 export function LoggedOutNotice() {
   return (
     <div className={styles.empty}>

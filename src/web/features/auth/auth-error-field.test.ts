@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { authErrorField } from './auth-error-field';
 
 describe('authErrorField', () => {
-  it("ties SPEC's login and signup messages to the field they are about", () => {
+  it("ties product §8's login and signup messages to the field they are about", () => {
     expect(authErrorField('The email you entered is not Registered. Not Found error')).toBe(
       'email',
     );

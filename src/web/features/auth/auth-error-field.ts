@@ -6,7 +6,7 @@ const FIELD_NAMES: readonly AuthFieldName[] = ['email', 'password', 'firstName',
 /**
  * The field a login or signup error is about, so the form can show it there and tie it to that
  * input: the API's body checks start with the field's name ('email must be an email address
- * like name@example.com'); SPEC's own messages name the email ('The email you entered is not Registered…',
+ * like name@example.com'); product §8's own messages name the email ('The email you entered is not Registered…',
  * '…Email Already Exists.') or the credentials (a wrong password). Undefined for the rest (a
  * server or network failure), which the form shows above its button.
  */

@@ -7,7 +7,7 @@ import { loadLibrary } from '../../state/load-library';
 import type { Dispatchers } from '../../state/use-store';
 import { authTexts } from './auth-texts';
 
-/** SPEC §8: a 500 reads '500 : Internal Server Error'; anything else, the server's first error. */
+/** product §8: a 500 reads '500 : Internal Server Error'; anything else, the server's first error. */
 export function authErrorMessage(error: unknown): string {
   if (error instanceof ApiRequestError) {
     if (error.status === 500) return authTexts.serverError;

@@ -1,4 +1,4 @@
-/** SPEC §2 and §8's texts for login, signup and logout, word for word. */
+/** product §2 and §8's texts for login, signup and logout, word for word. */
 export const authTexts = {
   signingUp: 'Creating your account...',
   signedUp: 'Account created successfully!',

@@ -20,14 +20,14 @@ function nowTimestamp(): string {
   return `${new Date().toISOString().slice(0, 19)}+00:00`;
 }
 
-/** A history entry without the API's `watchedAt`: the bare video, sent as SPEC's `{video}`. */
+/** A history entry without the API's `watchedAt`: the bare video, sent as product §7's `{video}`. */
 function bareVideo(video: Video & Partial<Pick<HistoryItem, 'watchedAt'>>): Video {
   const { watchedAt: _watchedAt, ...rest } = video;
   return rest;
 }
 
 /**
- * SPEC §4: opening a video adds it to history when absent; when present it only moves to the end,
+ * product §4: opening a video adds it to history when absent; when present it only moves to the end,
  * locally, with no call (it is shown as watched now, until the next load). A failed add is silent
  * (error action only).
  */

@@ -13,7 +13,7 @@ export const likesTexts = {
 } as const;
 
 /**
- * SPEC §4: the like toggle removes the video if already liked (offering Undo, which likes it
+ * product §4: the like toggle removes the video if already liked (offering Undo, which likes it
  * again), otherwise adds it.
  */
 export function toggleLike(video: Video, isLiked: boolean, dispatch: Dispatchers['videos']) {

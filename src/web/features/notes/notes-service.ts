@@ -14,7 +14,7 @@ export const notesTexts = {
   empty: 'No note available.',
 } as const;
 
-/** Saves a note on a video, at a moment in it when known; SPEC §5: no emptiness check. */
+/** Saves a note on a video, at a moment in it when known; product §5: no emptiness check. */
 export function saveNote(
   videoId: string,
   content: string,

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import { loadPlaybackRate } from './playback-rate';
-import type { PlayerControls } from './player-context';
+import type { PlayerControls } from '../../lib/player-context';
 import { loadYouTubeApi, type YouTubePlayer } from './youtube-api';
 
 /** How often the position is reported while the video plays. */

@@ -1,4 +1,4 @@
-/** SPEC §2 and §8's playlist texts, word for word. */
+/** product §2 and §8's playlist texts, word for word. */
 export const playlistTexts = {
   heading: 'Playlists',
   create: 'Create Playlist',

@@ -1,7 +1,7 @@
 import { TEST_ACCOUNT } from '../../../contract/limits';
 import { REQUEST_METHODS, type ReqType } from './tester-reducer';
 
-/** Where the API describes itself (DESIGN §2). */
+/** Where the API describes itself (architecture §2). */
 export const OPENAPI_PATH = '/api/openapi.json';
 
 /** One operation of the API, as the endpoint picker offers it. */
@@ -21,7 +21,7 @@ export interface EndpointOption {
 }
 
 /**
- * A seed video (SPEC §3: six seed videos): filling `{videoId}` with it makes the picked request
+ * A seed video (product §3: six seed videos): filling `{videoId}` with it makes the picked request
  * answer with data instead of a 404 right away. Other ids are made by users and stay placeholders.
  */
 export const EXAMPLE_VIDEO_ID = 'No8qdcVYiQw';

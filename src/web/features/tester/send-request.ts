@@ -1,7 +1,7 @@
 import type { ReceivedResponse, ReqType, TesterResponse } from './tester-reducer';
 import { testerTexts } from './tester-texts';
 
-/** What Submit sends (SPEC §7: method, endpoint, enabled headers, the stored body). */
+/** What Submit sends (product §7: method, endpoint, enabled headers, the stored body). */
 export interface TesterRequest {
   reqType: ReqType;
   endpoint: string;
@@ -12,7 +12,7 @@ export interface TesterRequest {
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
-/** SPEC §9: success statuses. */
+/** product §9: success statuses. */
 export const isSuccessStatus = (status: number) => status >= 200 && status <= 299;
 
 // Responses built in the page (the mock) and HTTP/2 carry no reason phrase; show the usual one.
@@ -94,7 +94,7 @@ function describeError(error: unknown): { name: string; message: string } {
 /**
  * Sends the tester's request and reads the whole response. Never throws: a non-2xx answer is a
  * response like any other; a request that got no answer becomes a `RequestFailure`. Failures of
- * both kinds are logged (SPEC §8).
+ * both kinds are logged (product §8).
  */
 export async function sendTesterRequest(
   request: TesterRequest,

@@ -1,13 +1,13 @@
-/** Methods the tester offers (SPEC §2). */
+/** Methods the tester offers (product §2). */
 export const REQUEST_METHODS = ['GET', 'POST', 'DELETE'] as const;
 export type ReqType = (typeof REQUEST_METHODS)[number];
 
-/** SPEC §2: the panel's default endpoint. */
+/** product §2: the panel's default endpoint. */
 export const DEFAULT_ENDPOINT = '/api/test-todos';
-/** SPEC §9: the default body is an empty JSON object. */
+/** product §9: the default body is an empty JSON object. */
 export const DEFAULT_BODY = '{}';
 
-/** One row of the headers list (SPEC §3). */
+/** One row of the headers list (product §3). */
 export interface HeaderRow {
   isUsed: boolean;
   header: string;
@@ -19,7 +19,7 @@ export interface ReceivedResponse {
   kind: 'response';
   status: number;
   statusText: string;
-  /** SPEC §9: 200 to 299. */
+  /** product §9: 200 to 299. */
   ok: boolean;
   headers: [string, string][];
   /** The body parsed as JSON when it is JSON, else its text; undefined when empty. */
@@ -43,7 +43,7 @@ export interface RequestFailure {
 
 export type TesterResponse = ReceivedResponse | RequestFailure;
 
-/** SPEC §3's tester state, plus what the form needs to show it. */
+/** product §3's tester state, plus what the form needs to show it. */
 export interface TesterState {
   reqType: ReqType;
   endpoint: string;
@@ -84,7 +84,7 @@ export type TesterAction =
 
 const emptyRow = (): HeaderRow => ({ isUsed: false, header: '', value: '' });
 
-/** SPEC §3: one enabled row (Accept, any type) and one empty disabled row. */
+/** product §3: one enabled row (Accept, any type) and one empty disabled row. */
 export function initialTesterState(): TesterState {
   const headerRows = [{ isUsed: true, header: 'Accept', value: '*/*' }, emptyRow()];
   return {
@@ -116,7 +116,7 @@ export function enabledHeaderCount(rows: readonly HeaderRow[]): number {
   return rows.filter((row) => row.isUsed).length;
 }
 
-/** SPEC §5: the body must parse as JSON; an empty body does not. */
+/** product §5: the body must parse as JSON; an empty body does not. */
 export function isJsonText(text: string): boolean {
   if (text.trim() === '') return false;
   try {
@@ -127,7 +127,7 @@ export function isJsonText(text: string): boolean {
   }
 }
 
-/** The header the API reads the token from (DESIGN §2). */
+/** The header the API reads the token from (architecture §2). */
 export const SESSION_HEADER = 'authorization';
 
 const isSessionRow = (row: HeaderRow) => row.header.trim().toLowerCase() === SESSION_HEADER;
@@ -157,7 +157,7 @@ function withRows(state: TesterState, headerRows: HeaderRow[]): TesterState {
   return { ...state, headerRows, headers: headersFromRows(headerRows) };
 }
 
-/** The tester's state transitions (SPEC §4, "Tester"). Pure. */
+/** The tester's state transitions (product §4, "Tester"). Pure. */
 export function testerReducer(state: TesterState, action: TesterAction): TesterState {
   switch (action.type) {
     case 'setReqType':

@@ -1,6 +1,6 @@
 import { NETWORK_FAILURE } from '../../lib/api-client';
 
-/** The request tester's UI text, in one place (SPEC §2, §5, §8 give some of it word for word). */
+/** The request tester's UI text, in one place (product §2, §5, §8 give some of it word for word). */
 export const testerTexts = {
   pageTitle: 'Request tester',
   methodLabel: 'Method',

@@ -14,7 +14,7 @@ export const watchLaterTexts = {
   empty: 'No videos added yet.',
 } as const;
 
-/** Saves a video for later; SPEC §8: a failed add raises no error toast, only the error action. */
+/** Saves a video for later; product §8: a failed add raises no error toast, only the error action. */
 export function addToWatchLater(video: Video, dispatch: Dispatchers['videos']) {
   return withToasts(
     { loading: watchLaterTexts.adding, success: watchLaterTexts.added },

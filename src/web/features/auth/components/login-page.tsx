@@ -12,7 +12,7 @@ import styles from './auth-form.module.css';
 /** True when the app itself put an entry before this one, so going back stays in the app. */
 const canGoBack = () => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
 
-/** SPEC §2's login screen; after success the user goes back one step. */
+/** product §2's login screen; after success the user goes back one step. */
 export default function LoginPage() {
   const { state: auth } = useAuth();
   const dispatchers = useDispatchers();

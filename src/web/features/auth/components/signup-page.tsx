@@ -19,7 +19,7 @@ type FieldName = (typeof fields)[number]['name'];
 
 const missingText = (label: string) => `${label} is required.`;
 
-/** SPEC §2's signup screen; after success the user is sent to /login. */
+/** product §2's signup screen; after success the user is sent to /login. */
 export default function SignupPage() {
   const { state: auth } = useAuth();
   const dispatchers = useDispatchers();
@@ -31,7 +31,7 @@ export default function SignupPage() {
     password: '',
   });
   const [confirm, setConfirm] = useState('');
-  // SPEC §4: the match flag is re-evaluated on each edit of the confirm field.
+  // product §4: the match flag is re-evaluated on each edit of the confirm field.
   const [matches, setMatches] = useState(true);
   const [submitting, setSubmitting] = useState(false);
   // After a submit with empty fields, those fields say so until they are filled.
@@ -44,7 +44,7 @@ export default function SignupPage() {
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // SPEC §5: with any of the five fields empty, submitting does nothing (beyond marking them,
+    // product §5: with any of the five fields empty, submitting does nothing (beyond marking them,
     // and taking the user to the first).
     if (Object.values(values).some((value) => value === '') || confirm === '') {
       setMarkMissing(true);

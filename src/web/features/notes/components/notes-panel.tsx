@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Trash2 } from 'lucide-react';
 import { useShortcut } from '../../../lib/shortcuts';
-import { usePlayer } from '../../player/player-context';
+import { usePlayer } from '../../../lib/player-context';
 import { formatTime } from '../../../lib/format';
 import { timeLink } from '../notes-markdown';
 import { useAuth, useVideos } from '../../../state/use-store';

@@ -17,7 +17,7 @@ interface SaveToPlaylistModalProps {
 }
 
 /**
- * SPEC §2/§4: the user's playlists newest first, each a checkbox that toggles the video's
+ * product §2/§4: the user's playlists newest first, each a checkbox that toggles the video's
  * membership; 'No playlist created.' when there are none; an inline create whose button stays
  * disabled while the name is blank. As on YouTube, 'Create' makes the playlist with the video in
  * it, and 'Done' closes the modal.

@@ -3,7 +3,7 @@ import { enabledHeaderCount, type HeaderRow, type TesterAction } from '../tester
 import { testerTexts } from '../tester-texts';
 import styles from './tester-page.module.css';
 
-/** The headers list: per row an enable checkbox, a name and a value (SPEC §2). */
+/** The headers list: per row an enable checkbox, a name and a value (product §2). */
 export function HeaderRows({
   rows,
   dispatch,

@@ -1,9 +1,9 @@
 import { useState, type CSSProperties, type ReactNode } from 'react';
 import styles from './json-viewer.module.css';
 
-/** SPEC §9: arrays longer than this are shown in groups of this many items. */
+/** product §9: arrays longer than this are shown in groups of this many items. */
 export const JSON_GROUP_SIZE = 100;
-/** SPEC §9: each nesting level is indented by this many characters. */
+/** product §9: each nesting level is indented by this many characters. */
 export const JSON_INDENT = 4;
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -167,7 +167,7 @@ function Entry({ name, value, last }: EntryProps) {
 
 /**
  * A read-only JSON tree: objects and arrays fold, arrays longer than 100 items are grouped by
- * 100, each level is indented by 4 characters (SPEC §9). Long content scrolls inside the box.
+ * 100, each level is indented by 4 characters (product §9). Long content scrolls inside the box.
  */
 export function JsonViewer({ value, label }: { value: unknown; label: string }) {
   const indent = { '--json-indent': `${JSON_INDENT}ch` } as CSSProperties;

@@ -27,7 +27,7 @@ const isSendShortcut = (event: KeyboardEvent) =>
   event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.altKey;
 
 /**
- * /mock: the request tester (SPEC §2) with the mock panel beside it. `sessionToken` is the
+ * /mock: the request tester (product §2) with the mock panel beside it. `sessionToken` is the
  * signed-in user's token, for 'Use my session' (null when logged out).
  */
 export function TesterPage({ sessionToken = null }: { sessionToken?: string | null }) {
@@ -215,5 +215,5 @@ function TesterRoute() {
   return <TesterPage sessionToken={state.token} />;
 }
 
-// React.lazy needs a default export (DESIGN §6).
+// React.lazy needs a default export (architecture §6).
 export default TesterRoute;

@@ -6,7 +6,7 @@ interface CategoryChipsProps {
   onSelect: (category: string) => void;
 }
 
-/** SPEC §2: 'All' plus each category name, one of them pressed. */
+/** product §2: 'All' plus each category name, one of them pressed. */
 export function CategoryChips({ categories, selected, onSelect }: CategoryChipsProps) {
   return (
     <div className={styles.chips} role="group" aria-label="Categories">

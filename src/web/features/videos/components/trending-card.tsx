@@ -12,7 +12,7 @@ import { DESKTOP_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { Thumbnail } from './thumbnail';
 import styles from './trending-card.module.css';
 
-/** SPEC §2's horizontal trending card: the description is cut to 80 (mobile) or 150 characters. */
+/** product §2's horizontal trending card: the description is cut to 80 (mobile) or 150 characters. */
 export function TrendingCard({
   video,
   onOpen,

@@ -18,6 +18,12 @@ import { formatCounts, noCounts } from './report';
 /** Exit statuses (README, "Operators: loading the catalogue"). */
 export const EXIT = { ok: 0, badData: 1, usage: 2, failure: 3 } as const;
 
+/**
+ * An import that adds or changes at least this many videos is a bulk load: the database's
+ * statistics and text indexes are refreshed after it, as after the first seed.
+ */
+const BULK_LOAD = 10_000;
+
 const USAGE = `Usage: npm run catalogue -- <command>
 
   import <file> [<categories-file>]  add and update videos (and categories) by _id
@@ -99,6 +105,9 @@ async function runImport(args: string[], opened: OpenedStore, io: Output): Promi
     }
     io.out(`videos: ${formatCounts(outcome.videos, 0)}`);
     io.out(`categories: ${formatCounts(outcome.categories, 0)}`);
+    if (outcome.videos.added + outcome.videos.updated >= BULK_LOAD) {
+      await opened.store.refreshAfterBulkLoad();
+    }
     return EXIT.ok;
   } finally {
     spooled?.drop();

@@ -25,6 +25,7 @@ import type {
   VideoQuery,
 } from '../../api/store/store';
 import type { Database, VideosTable } from './schema';
+import { RankedLists } from './ranked-lists';
 import { positionOfKey } from './search-rank';
 
 export const videoColumns = [
@@ -85,14 +86,24 @@ const WALK_BUDGET = 50_000;
  */
 const VERSION_REUSE_MS = 10;
 
-/** Part of the results page: where its videos come from and how to recognise one. */
+/** SQLite's text indexes (migration 0007). */
+const TEXT_INDEXES = ['videos_title_search', 'videos_title_ranked', 'videos_rest_ranked'] as const;
+/** Pages one step of merging a text index writes (about 8 MB; a fraction of a second). */
+const MERGE_STEP_PAGES = 2_000;
+/** A bound on the steps, should writers keep adding segments meanwhile. */
+const MAX_MERGE_STEPS = 10_000;
+
+/** Part of PostgreSQL's results page: how to recognise one of its videos. */
 interface SearchGroup {
-  /** The rows to look in: `videos`, or the most viewed of them for a short search. */
-  source: RawBuilder<unknown>;
-  /** The condition checked on each row (`v`). */
+  /** The condition checked on each row (`v`), which the GIN indexes serve. */
   exact: RawBuilder<unknown>;
-  /** PostgreSQL: `exact` itself is served by an index. */
-  indexed?: boolean;
+}
+
+/** One of the most viewed videos, with its texts folded for a short search. */
+interface ScopeVideo {
+  position: number;
+  title: string;
+  rest: string;
 }
 
 const videoSelection = sql.raw(
@@ -123,6 +134,8 @@ export class CatalogueSql {
   private readonly sqlite: boolean;
   private recentVersion: { value: Promise<string>; at: number } | undefined;
   private writesInProgress = 0;
+  private readonly rankedLists = new RankedLists();
+  private shortScope: { version: string; videos: Promise<ScopeVideo[]> } | undefined;
 
   /**
    * @param denseGroup a results-page group with more matches than this is walked in views order
@@ -256,18 +269,27 @@ export class CatalogueSql {
 
   /**
    * The results page: title, channel or description, without case or accents; title matches
-   * first, each group by views. SQLite reads it off its ranked text indexes (`rankedSearch`).
-   * PostgreSQL, and a text too short for trigrams, go group by group (`rankedPage`), each with its
-   * own plan (`planGroup`): a sparse group is read through the text index and sorted; a dense one
-   * by walking the views index and checking each video, which finds a page after a few hundred rows.
+   * first, each group by views. Where the order of every match can be read cheaply, the page is a
+   * slice of the search's ranked list (`rankedList`, kept per catalogue version for the next
+   * pages): SQLite's ranked text indexes, and for a text too short for trigrams the most viewed
+   * videos, held in memory. PostgreSQL goes group by group (`rankedPage`).
    */
   async search(text: string, page: PageRequest): Promise<VideoPage> {
-    const folded = await this.fold(text);
-    if (this.sqlite && characterCount(folded) >= TRIGRAM_LENGTH) {
-      return this.rankedSearch(folded, page);
-    }
-    const { groups, any } = this.searchGroups(folded);
     const limit = countLimit(page);
+    const short = foldForSearch(text);
+    if (characterCount(short) < TRIGRAM_LENGTH) {
+      const ranked = await this.rankedList(`short:${short}`, limit, () =>
+        this.shortScopeMatches(short, limit),
+      );
+      return this.rankedPageOf(ranked, page, limit);
+    }
+    if (this.sqlite) {
+      const ranked = await this.rankedList(`text:${short}`, limit, () =>
+        this.textIndexMatches(short, limit),
+      );
+      return this.rankedPageOf(ranked, page, limit);
+    }
+    const { groups, any } = this.searchGroups(await this.fold(text));
     const [total, videos] = await Promise.all([
       this.countUpTo(any, limit),
       this.rankedPage(groups, page),
@@ -280,31 +302,92 @@ export class CatalogueSql {
   }
 
   /**
-   * SQLite's results page, read off the ranked text indexes (migration 0007), whose rowids are in
-   * the page's order: the first matches of each group are the most viewed, so only as many are
-   * read as the page and the count need (`countLimit` + 1), never all of them. Title matches come
-   * first; then channel and description matches that are not title matches.
+   * A search's ranked positions, up to `limit + 1` of them (one more than the count limit tells
+   * that there are more), from the kept lists when this catalogue version has read them.
    */
-  private async rankedSearch(folded: string, page: PageRequest): Promise<VideoPage> {
-    const limit = countLimit(page);
-    const phrase = ftsPhrase(folded);
-    const ranked = [...(await this.rankedPositions('videos_title_ranked', phrase, limit + 1))];
-    if (ranked.length <= limit) {
-      // Every title match is known: read as many others as could still be needed past them.
-      const inTitle = new Set(ranked);
-      const rest = await this.rankedPositions(
-        'videos_rest_ranked',
-        phrase,
-        limit + 1 + inTitle.size,
-      );
-      for (const position of rest) if (!inTitle.has(position)) ranked.push(position);
-    }
+  private async rankedList(
+    key: string,
+    limit: number,
+    read: () => Promise<number[]>,
+  ): Promise<number[]> {
+    const version = await this.version();
+    const kept = this.rankedLists.get(version, key, limit);
+    if (kept) return kept;
+    const positions = await read();
+    this.rankedLists.set(version, key, limit, positions);
+    return positions;
+  }
+
+  /** A page of a ranked list, and its count up to `limit`. */
+  private async rankedPageOf(
+    ranked: number[],
+    page: PageRequest,
+    limit: number,
+  ): Promise<VideoPage> {
     const videos = await this.videosAt(ranked.slice(page.offset, page.offset + page.limit));
     return {
       videos,
       total: Math.min(ranked.length, limit),
       ...(ranked.length > limit ? { totalCapped: true } : {}),
     };
+  }
+
+  /**
+   * SQLite's ranked text indexes (migration 0007), whose rowids are in the page's order: the first
+   * matches of each group are the most viewed, so only as many are read as the count needs
+   * (`limit` + 1), never all of them. Title matches come first; then channel and description
+   * matches that are not title matches.
+   */
+  private async textIndexMatches(folded: string, limit: number): Promise<number[]> {
+    const phrase = ftsPhrase(folded);
+    const ranked = await this.rankedPositions('videos_title_ranked', phrase, limit + 1);
+    if (ranked.length > limit) return ranked;
+    // Every title match is known: read as many others as could still be needed past them.
+    const inTitle = new Set(ranked);
+    const rest = await this.rankedPositions('videos_rest_ranked', phrase, limit + 1 + inTitle.size);
+    return [...ranked, ...rest.filter((position) => !inTitle.has(position))].slice(0, limit + 1);
+  }
+
+  /**
+   * A text too short for a trigram index is looked for among the SHORT_SEARCH_SCOPE most viewed
+   * videos only, so its cost is bounded however rare the text is. Their folded texts are held in
+   * memory per catalogue version (a few MB), so such a search is a scan of that array.
+   */
+  private async shortScopeMatches(folded: string, limit: number): Promise<number[]> {
+    const videos = await this.scopeVideos();
+    const inTitle: number[] = [];
+    const inRest: number[] = [];
+    for (const video of videos) {
+      if (video.title.includes(folded)) inTitle.push(video.position);
+      else if (video.rest.includes(folded)) inRest.push(video.position);
+    }
+    return [...inTitle, ...inRest].slice(0, limit + 1);
+  }
+
+  private async scopeVideos(): Promise<ScopeVideo[]> {
+    const version = await this.version();
+    if (this.shortScope?.version !== version) {
+      const videos = this.db
+        .selectFrom('videos')
+        .select(['position', 'title', 'channel_name', 'description'])
+        .orderBy('views', 'desc')
+        .orderBy('position')
+        .limit(SHORT_SEARCH_SCOPE)
+        .execute()
+        .then((rows) =>
+          rows.map((row) => ({
+            position: Number(row.position),
+            title: foldForSearch(row.title),
+            rest: foldForSearch(`${row.channel_name} ${row.description}`),
+          })),
+        );
+      const scope = { version, videos };
+      this.shortScope = scope;
+      videos.catch(() => {
+        if (this.shortScope === scope) this.shortScope = undefined;
+      });
+    }
+    return this.shortScope.videos;
   }
 
   /** Positions of the first `limit` matches of a ranked table, most viewed first. */
@@ -322,11 +405,11 @@ export class CatalogueSql {
   /** The videos at these positions, in the order given. */
   private async videosAt(positions: number[]): Promise<Video[]> {
     if (positions.length === 0) return [];
-    const { rows } = await sql<VideoRow & { position: number }>`select ${videoSelection},
-      v.position from videos v
-      where v.position in (select value from json_each(${JSON.stringify(positions)}))`.execute(
-      this.db,
-    );
+    const rows = await this.db
+      .selectFrom('videos')
+      .select([...videoColumns, 'videos.position'])
+      .where('position', 'in', positions)
+      .execute();
     const byPosition = new Map(rows.map((row) => [Number(row.position), row]));
     return positions.flatMap((position) => {
       const row = byPosition.get(position);
@@ -334,45 +417,25 @@ export class CatalogueSql {
     });
   }
 
-  /** The text folded as the search indexes fold it. */
+  /** The text folded as PostgreSQL's search indexes fold it. */
   private async fold(text: string): Promise<string> {
-    if (this.sqlite) return foldForSearch(text);
     const { rows } = await sql<{ folded: string }>`select codetube_fold(${text}) as folded`.execute(
       this.db,
     );
     return rows[0]?.folded ?? foldForSearch(text);
   }
 
-  /** Title matches, then matches in channel or description only; and either, for the total. */
+  /**
+   * PostgreSQL's groups: title matches, then matches in channel or description only; and either,
+   * for the total. The GIN indexes on codetube_fold(...) serve these LIKEs.
+   */
   private searchGroups(folded: string): { groups: SearchGroup[]; any: SearchGroup } {
     const pattern = likeContaining(folded);
-    // PostgreSQL's LIKE escapes with a backslash already; SQLite's must be told.
-    const escape = this.sqlite ? sql` escape '\\'` : sql``;
-    const inTitle = sql`codetube_fold(v.title) like ${pattern}${escape}`;
-    const inRest = sql`codetube_fold(v.channel_name || ' ' || v.description) like ${pattern}${escape}`;
-    const title = sql`${inTitle}`;
-    const rest = sql`not (${inTitle}) and ${inRest}`;
-    const either = sql`(${inTitle}) or (${inRest})`;
-    if (characterCount(folded) < TRIGRAM_LENGTH) {
-      // Too short for a trigram index: look among the most viewed videos only, so the cost is
-      // bounded however rare the text is.
-      const source = sql`(select * from videos order by views desc, position
-        limit ${SHORT_SEARCH_SCOPE})`;
-      return {
-        groups: [
-          { source, exact: title },
-          { source, exact: rest },
-        ],
-        any: { source, exact: either },
-      };
-    }
-    // PostgreSQL: the GIN indexes on codetube_fold(...) serve these LIKEs.
+    const inTitle = sql`codetube_fold(v.title) like ${pattern}`;
+    const inRest = sql`codetube_fold(v.channel_name || ' ' || v.description) like ${pattern}`;
     return {
-      groups: [
-        { source: sql`videos`, exact: title, indexed: true },
-        { source: sql`videos`, exact: rest, indexed: true },
-      ],
-      any: { source: sql`videos`, exact: either, indexed: true },
+      groups: [{ exact: sql`${inTitle}` }, { exact: sql`not (${inTitle}) and ${inRest}` }],
+      any: { exact: sql`(${inTitle}) or (${inRest})` },
     };
   }
 
@@ -385,7 +448,7 @@ export class CatalogueSql {
       if (wanted === 0) break;
       const plan = await this.planGroup(group);
       let rows = await this.groupPage(group, plan === 'dense', { offset, limit: wanted });
-      if (plan === 'dense' && group.indexed && rows.length < wanted) {
+      if (plan === 'dense' && rows.length < wanted) {
         // The planner expected many matches but the walk (bounded by WALK_BUDGET rows) did not
         // fill the page: it guessed wrong, or the page lies deep. Ask the index instead.
         rows = await this.groupPage(group, false, { offset, limit: wanted });
@@ -402,10 +465,9 @@ export class CatalogueSql {
   /**
    * How to read a group: PostgreSQL asks its planner's estimate, and a group expected to hold more
    * than `denseGroup` videos is walked in views order, which finds a page sooner than sorting
-   * every match. A short search is always walked.
+   * every match.
    */
   private async planGroup(group: SearchGroup): Promise<'dense' | 'sparse'> {
-    if (!group.indexed) return 'dense';
     return (await this.estimateRows(group)) > this.denseGroup ? 'dense' : 'sparse';
   }
 
@@ -418,8 +480,8 @@ export class CatalogueSql {
 
   /** A page of one group by views: sorted from the text index, or walked in views order. */
   private async groupPage(group: SearchGroup, dense: boolean, { offset, limit }: PageRequest) {
-    let from = sql`${group.source} v`;
-    if (dense && group.indexed) {
+    let from = sql`videos v`;
+    if (dense) {
       // OFFSET 0 keeps PostgreSQL from pushing the condition down into a bitmap scan: the rows
       // come in views order and the page is complete after a few hundred of them.
       from = sql`(select * from videos order by views desc, position
@@ -435,8 +497,8 @@ export class CatalogueSql {
   /** How many videos a group holds, counting no further than `limit + 1`. */
   private async countUpTo(group: SearchGroup, limit: number): Promise<number> {
     const cap = Number.isFinite(limit) ? sql`limit ${limit + 1}` : sql``;
-    const matches = sql`select 1 from ${group.source} v where ${group.exact} ${cap}`;
-    if (group.indexed && Number.isFinite(limit)) {
+    const matches = sql`select 1 from videos v where ${group.exact} ${cap}`;
+    if (Number.isFinite(limit)) {
       // PostgreSQL: when the planner expects many times more matches than the limit, take its
       // word ("more than the limit") instead of checking row after row to prove it.
       if ((await this.estimateRows(group)) > 20 * limit) return limit + 1;
@@ -598,11 +660,35 @@ export class CatalogueSql {
   }
 
   /**
-   * After a bulk load: PostgreSQL's planner needs fresh statistics to estimate searches, and a
-   * visibility map for index-only counts. SQLite's plans do not depend on them here.
+   * After a bulk load (the first seed, a large import). PostgreSQL's planner needs fresh
+   * statistics to estimate searches, and a visibility map for index-only counts. SQLite's text
+   * indexes hold the rows added in many small segments, which every search has to merge as it
+   * reads: merging them into one made cold searches about twice as fast at a million videos. The
+   * merge goes a step at a time (each its own short write), so servers reading and writing
+   * meanwhile wait for a step, never for the whole merge.
    */
   async refreshStatistics(): Promise<void> {
-    if (!this.sqlite) await sql`vacuum analyze videos`.execute(this.db);
+    if (!this.sqlite) {
+      await sql`vacuum analyze videos`.execute(this.db);
+      return;
+    }
+    for (const table of TEXT_INDEXES) {
+      // FTS5's 'merge' with a negative page count merges segments of every level; it did work
+      // when it changed two or more rows.
+      for (let step = 0; step < MAX_MERGE_STEPS; step += 1) {
+        const before = await this.totalChanges();
+        await sql`insert into ${sql.raw(table)} (${sql.raw(table)}, rank)
+          values ('merge', ${-MERGE_STEP_PAGES})`.execute(this.db);
+        if ((await this.totalChanges()) - before < 2) break;
+      }
+    }
+  }
+
+  private async totalChanges(): Promise<number> {
+    const { rows } = await sql<{ changes: number }>`select total_changes() as changes`.execute(
+      this.db,
+    );
+    return Number(rows[0]?.changes ?? 0);
   }
 
   /** A new catalogue version, written in the transaction that changes the catalogue. */

@@ -127,6 +127,14 @@ export class SqlStore implements Store {
     if (seeded) await this.catalogue.refreshStatistics();
   }
 
+  /**
+   * After an operator's large import: fresh statistics and compact text indexes (see
+   * CatalogueSql.refreshStatistics), as after the first seed.
+   */
+  refreshAfterBulkLoad(): Promise<void> {
+    return this.guard(() => this.catalogue.refreshStatistics());
+  }
+
   catalogueVersion(): Promise<string> {
     return this.catalogue.version();
   }

@@ -1,6 +1,9 @@
 /** Anything but printable ASCII, tab and line breaks. */
 const beyondPlainAscii = /[^\t\n\r -~]/;
 
+/** Printable ASCII, tab and line breaks only: text that every fold only lower-cases. */
+export const isPlainAscii = (text: string) => !beyondPlainAscii.test(text);
+
 /**
  * How the results page compares text: without case and without accents ('Crème' finds 'creme').
  * Decomposes to NFD, drops the combining marks, lower-cases, and folds the final sigma, so the
@@ -8,7 +11,7 @@ const beyondPlainAscii = /[^\t\n\r -~]/;
  */
 export function foldForSearch(text: string): string {
   // Plain ASCII has no marks to drop: the common case, and a hot path when a database scans.
-  if (!beyondPlainAscii.test(text)) return text.toLowerCase();
+  if (isPlainAscii(text)) return text.toLowerCase();
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/ς/g, 'σ');
 }
 

@@ -13,6 +13,7 @@ import { sameVideo } from '../../api/catalogue/same-video';
 import {
   characterCount,
   foldForSearch,
+  isPlainAscii,
   SHORT_SEARCH_SCOPE,
   TRIGRAM_LENGTH,
 } from '../../api/catalogue/search-text';
@@ -417,8 +418,12 @@ export class CatalogueSql {
     });
   }
 
-  /** The text folded as PostgreSQL's search indexes fold it. */
+  /**
+   * The text folded as PostgreSQL's search indexes fold it (lower(unaccent(…))); plain ASCII has
+   * nothing to unaccent, so it is lower-cased here without asking the database.
+   */
   private async fold(text: string): Promise<string> {
+    if (isPlainAscii(text)) return text.toLowerCase();
     const { rows } = await sql<{ folded: string }>`select codetube_fold(${text}) as folded`.execute(
       this.db,
     );

@@ -72,9 +72,6 @@ export function videoRow(video: Video, position: number): Insertable<VideosTable
 /** Rows per INSERT: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
 export const INSERT_BATCH = 1_000;
 
-/** A group of the results page with more matches than this is walked in views order. */
-const DENSE_GROUP = 5_000;
-
 /**
  * PostgreSQL walks at most this many videos in views order for a group its planner expects to be
  * dense; a page not filled by then is read through the text index instead (a wrong estimate must
@@ -93,12 +90,6 @@ const TEXT_INDEXES = ['videos_title_search', 'videos_title_ranked', 'videos_rest
 const MERGE_STEP_PAGES = 2_000;
 /** A bound on the steps, should writers keep adding segments meanwhile. */
 const MAX_MERGE_STEPS = 10_000;
-
-/** Part of PostgreSQL's results page: how to recognise one of its videos. */
-interface SearchGroup {
-  /** The condition checked on each row (`v`), which the GIN indexes serve. */
-  exact: RawBuilder<unknown>;
-}
 
 /** One of the most viewed videos, with its texts folded for a short search. */
 interface ScopeVideo {
@@ -139,12 +130,13 @@ export class CatalogueSql {
   private shortScope: { version: string; videos: Promise<ScopeVideo[]> } | undefined;
 
   /**
-   * @param denseGroup a results-page group with more matches than this is walked in views order
-   *   (tests lower it to exercise that path on a small catalogue)
+   * @param denseGroup PostgreSQL: a results-page group the planner expects to hold more matches
+   *   than this is walked in views order first (tests set it to exercise that path on a small
+   *   catalogue; unset, the walk is tried when it is expected to find the page's matches)
    */
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly denseGroup = DENSE_GROUP,
+    private readonly denseGroup?: number,
   ) {
     this.sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
   }
@@ -270,10 +262,10 @@ export class CatalogueSql {
 
   /**
    * The results page: title, channel or description, without case or accents; title matches
-   * first, each group by views. Where the order of every match can be read cheaply, the page is a
-   * slice of the search's ranked list (`rankedList`, kept per catalogue version for the next
-   * pages): SQLite's ranked text indexes, and for a text too short for trigrams the most viewed
-   * videos, held in memory. PostgreSQL goes group by group (`rankedPage`).
+   * first, each group by views. A page is a slice of the search's ranked list: the positions of its
+   * first `countLimit + 1` matches in page order (`rankedList`, kept per catalogue version for the
+   * next pages), read off SQLite's ranked text indexes, PostgreSQL's group by group, or for a text
+   * too short for trigrams from the most viewed videos held in memory.
    */
   async search(text: string, page: PageRequest): Promise<VideoPage> {
     const limit = countLimit(page);
@@ -284,22 +276,11 @@ export class CatalogueSql {
       );
       return this.rankedPageOf(ranked, page, limit);
     }
-    if (this.sqlite) {
-      const ranked = await this.rankedList(`text:${short}`, limit, () =>
-        this.textIndexMatches(short, limit),
-      );
-      return this.rankedPageOf(ranked, page, limit);
-    }
-    const { groups, any } = this.searchGroups(await this.fold(text));
-    const [total, videos] = await Promise.all([
-      this.countUpTo(any, limit),
-      this.rankedPage(groups, page),
-    ]);
-    return {
-      videos,
-      total: Math.min(total, limit),
-      ...(total > limit ? { totalCapped: true } : {}),
-    };
+    const folded = this.sqlite ? short : await this.fold(text);
+    const ranked = await this.rankedList(`text:${folded}`, limit, () =>
+      this.sqlite ? this.textIndexMatches(folded, limit) : this.groupMatches(folded, limit),
+    );
+    return this.rankedPageOf(ranked, page, limit);
   }
 
   /**
@@ -431,86 +412,52 @@ export class CatalogueSql {
   }
 
   /**
-   * PostgreSQL's groups: title matches, then matches in channel or description only; and either,
-   * for the total. The GIN indexes on codetube_fold(...) serve these LIKEs.
+   * PostgreSQL's ranked list: title matches, then channel or description matches that are not
+   * title matches, each most viewed first. The GIN indexes on codetube_fold(...) serve these LIKEs.
    */
-  private searchGroups(folded: string): { groups: SearchGroup[]; any: SearchGroup } {
+  private async groupMatches(folded: string, limit: number): Promise<number[]> {
     const pattern = likeContaining(folded);
     const inTitle = sql`codetube_fold(v.title) like ${pattern}`;
     const inRest = sql`codetube_fold(v.channel_name || ' ' || v.description) like ${pattern}`;
-    return {
-      groups: [{ exact: sql`${inTitle}` }, { exact: sql`not (${inTitle}) and ${inRest}` }],
-      any: { exact: sql`(${inTitle}) or (${inRest})` },
-    };
-  }
-
-  /** One page across the groups, in order. */
-  private async rankedPage(groups: SearchGroup[], page: PageRequest): Promise<Video[]> {
-    const videos: Video[] = [];
-    let offset = page.offset;
-    for (const group of groups) {
-      const wanted = page.limit - videos.length;
-      if (wanted === 0) break;
-      const plan = await this.planGroup(group);
-      let rows = await this.groupPage(group, plan === 'dense', { offset, limit: wanted });
-      if (plan === 'dense' && rows.length < wanted) {
-        // The planner expected many matches but the walk (bounded by WALK_BUDGET rows) did not
-        // fill the page: it guessed wrong, or the page lies deep. Ask the index instead.
-        rows = await this.groupPage(group, false, { offset, limit: wanted });
-      }
-      videos.push(...rows);
-      if (rows.length === wanted) break;
-      // The group ran out inside this page: the next one starts at its beginning, or further on
-      // when the page began past this group's end.
-      offset = rows.length > 0 ? 0 : Math.max(0, offset - (await this.countUpTo(group, Infinity)));
-    }
-    return videos;
+    const ranked = await this.groupPositions(inTitle, limit + 1);
+    if (ranked.length > limit) return ranked;
+    const titled = new Set(ranked);
+    const rest = await this.groupPositions(inRest, limit + 1 + titled.size);
+    return [...ranked, ...rest.filter((position) => !titled.has(position))].slice(0, limit + 1);
   }
 
   /**
-   * How to read a group: PostgreSQL asks its planner's estimate, and a group expected to hold more
-   * than `denseGroup` videos is walked in views order, which finds a page sooner than sorting
-   * every match.
+   * The first `need` videos satisfying `condition`, most viewed first. When the planner expects
+   * enough matches that walking the views index finds `need` of them within WALK_BUDGET videos,
+   * that walk is tried first; otherwise, or when the walk comes back short (a wrong estimate), every
+   * match is read through the text index and the first `need` kept.
    */
-  private async planGroup(group: SearchGroup): Promise<'dense' | 'sparse'> {
-    return (await this.estimateRows(group)) > this.denseGroup ? 'dense' : 'sparse';
-  }
-
-  /** PostgreSQL's own estimate of how many videos satisfy a group's condition. */
-  private async estimateRows(group: SearchGroup): Promise<number> {
-    const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`explain
-      (format json) select 1 from videos v where ${group.exact}`.execute(this.db);
-    return rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0;
-  }
-
-  /** A page of one group by views: sorted from the text index, or walked in views order. */
-  private async groupPage(group: SearchGroup, dense: boolean, { offset, limit }: PageRequest) {
-    let from = sql`videos v`;
-    if (dense) {
+  private async groupPositions(condition: RawBuilder<unknown>, need: number): Promise<number[]> {
+    const size = await this.count();
+    if (size > 0 && (await this.walkPays(condition, need, size))) {
       // OFFSET 0 keeps PostgreSQL from pushing the condition down into a bitmap scan: the rows
-      // come in views order and the page is complete after a few hundred of them.
-      from = sql`(select * from videos order by views desc, position
-        limit ${WALK_BUDGET} offset 0) v`;
+      // come in views order and the walk stops at `need` matches or WALK_BUDGET videos.
+      const { rows } = await sql<{ position: number }>`select v.position from
+        (select * from videos order by views desc, position limit ${WALK_BUDGET} offset 0) v
+        where ${condition} limit ${need}`.execute(this.db);
+      if (rows.length === need || size <= WALK_BUDGET)
+        return rows.map((row) => Number(row.position));
     }
-    const { rows } = await sql<VideoRow>`select ${videoSelection} from ${from}
-      where ${group.exact} order by v.views desc, v.position limit ${limit} offset ${offset}`.execute(
-      this.db,
-    );
-    return rows.map(toVideo);
+    // OFFSET 0 here keeps the planner from walking the views index instead: every match is read
+    // through the text index, then the first `need` sorted out.
+    const { rows } = await sql<{ position: number }>`select m.position from
+      (select v.position, v.views from videos v where ${condition} offset 0) m
+      order by m.views desc, m.position limit ${need}`.execute(this.db);
+    return rows.map((row) => Number(row.position));
   }
 
-  /** How many videos a group holds, counting no further than `limit + 1`. */
-  private async countUpTo(group: SearchGroup, limit: number): Promise<number> {
-    const cap = Number.isFinite(limit) ? sql`limit ${limit + 1}` : sql``;
-    const matches = sql`select 1 from videos v where ${group.exact} ${cap}`;
-    if (Number.isFinite(limit)) {
-      // PostgreSQL: when the planner expects many times more matches than the limit, take its
-      // word ("more than the limit") instead of checking row after row to prove it.
-      if ((await this.estimateRows(group)) > 20 * limit) return limit + 1;
-    }
-    const { rows } = await sql<{ total: number | string }>`select count(*) as total
-      from (${matches}) matches`.execute(this.db);
-    return Number(rows[0]?.total ?? 0);
+  /** Whether the planner expects a walk of WALK_BUDGET videos to find `need` matches. */
+  private async walkPays(condition: RawBuilder<unknown>, need: number, size: number) {
+    const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`explain
+      (format json) select 1 from videos v where ${condition}`.execute(this.db);
+    const expected = rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0;
+    if (this.denseGroup !== undefined) return expected > this.denseGroup;
+    return expected * Math.min(WALK_BUDGET, size) >= need * size;
   }
 
   /** Others of the video's category by views, then the most viewed of the rest. */

@@ -413,12 +413,13 @@ export class CatalogueSql {
 
   /**
    * PostgreSQL's ranked list: title matches, then channel or description matches that are not
-   * title matches, each most viewed first. The GIN indexes on codetube_fold(...) serve these LIKEs.
+   * title matches, each most viewed first. The trigram indexes on the folded columns (migration
+   * 0008) serve these LIKEs.
    */
   private async groupMatches(folded: string, limit: number): Promise<number[]> {
     const pattern = likeContaining(folded);
-    const inTitle = sql`codetube_fold(v.title) like ${pattern}`;
-    const inRest = sql`codetube_fold(v.channel_name || ' ' || v.description) like ${pattern}`;
+    const inTitle = sql`v.title_folded like ${pattern}`;
+    const inRest = sql`v.rest_folded like ${pattern}`;
     const ranked = await this.groupPositions(inTitle, limit + 1);
     if (ranked.length > limit) return ranked;
     const titled = new Set(ranked);

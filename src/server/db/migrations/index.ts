@@ -7,6 +7,7 @@ import { limitsAndSessions } from './0004-limits-and-sessions';
 import { progressDuration } from './0005-progress-duration';
 import { videosByChannel } from './0006-videos-by-channel';
 import { rankedTextSearch } from './0007-ranked-text-search';
+import { foldedTextColumns } from './0008-folded-text-columns';
 
 /**
  * The migrations, in order, kept in code (no directory scanning): they ship with the server and
@@ -21,6 +22,7 @@ export function migrationsFor(dialect: SqlDialectName): MigrationProvider {
     '0005-progress-duration': progressDuration(dialect),
     '0006-videos-by-channel': videosByChannel(),
     '0007-ranked-text-search': rankedTextSearch(dialect),
+    '0008-folded-text-columns': foldedTextColumns(dialect),
   };
   return { getMigrations: async () => migrations };
 }

@@ -439,7 +439,8 @@ export class CatalogueSql {
       // OFFSET 0 keeps PostgreSQL from pushing the condition down into a bitmap scan: the rows
       // come in views order and the walk stops at `need` matches or WALK_BUDGET videos.
       const { rows } = await sql<{ position: number }>`select v.position from
-        (select * from videos order by views desc, position limit ${WALK_BUDGET} offset 0) v
+        (select position, title_folded, rest_folded from videos
+          order by views desc, position limit ${WALK_BUDGET} offset 0) v
         where ${condition} limit ${need}`.execute(this.db);
       if (rows.length === need || size <= WALK_BUDGET)
         return rows.map((row) => Number(row.position));

@@ -114,6 +114,23 @@ async function nextPosition(trx: Transaction<Database>, table: 'videos' | 'categ
   return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
 }
 
+/**
+ * A search's ranked list from its two groups, each read most viewed first by `read(group, need)`:
+ * up to `limit + 1` title matches, then, when they are fewer, the channel and description matches
+ * that are not title matches. The rest group is read far enough to make up for the title matches
+ * it also holds.
+ */
+async function titleMatchesFirst(
+  limit: number,
+  read: (group: 'title' | 'rest', need: number) => Promise<number[]>,
+): Promise<number[]> {
+  const ranked = await read('title', limit + 1);
+  if (ranked.length > limit) return ranked;
+  const inTitle = new Set(ranked);
+  const rest = await read('rest', limit + 1 + inTitle.size);
+  return [...ranked, ...rest.filter((position) => !inTitle.has(position))].slice(0, limit + 1);
+}
+
 /** A trigram FTS5 phrase: the text as one quoted string, its quotes doubled. */
 const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
@@ -322,12 +339,13 @@ export class CatalogueSql {
    */
   private async textIndexMatches(folded: string, limit: number): Promise<number[]> {
     const phrase = ftsPhrase(folded);
-    const ranked = await this.rankedPositions('videos_title_ranked', phrase, limit + 1);
-    if (ranked.length > limit) return ranked;
-    // Every title match is known: read as many others as could still be needed past them.
-    const inTitle = new Set(ranked);
-    const rest = await this.rankedPositions('videos_rest_ranked', phrase, limit + 1 + inTitle.size);
-    return [...ranked, ...rest.filter((position) => !inTitle.has(position))].slice(0, limit + 1);
+    return titleMatchesFirst(limit, (group, need) =>
+      this.rankedPositions(
+        group === 'title' ? 'videos_title_ranked' : 'videos_rest_ranked',
+        phrase,
+        need,
+      ),
+    );
   }
 
   /**
@@ -418,13 +436,14 @@ export class CatalogueSql {
    */
   private async groupMatches(folded: string, limit: number): Promise<number[]> {
     const pattern = likeContaining(folded);
-    const inTitle = sql`v.title_folded like ${pattern}`;
-    const inRest = sql`v.rest_folded like ${pattern}`;
-    const ranked = await this.groupPositions(inTitle, limit + 1);
-    if (ranked.length > limit) return ranked;
-    const titled = new Set(ranked);
-    const rest = await this.groupPositions(inRest, limit + 1 + titled.size);
-    return [...ranked, ...rest.filter((position) => !titled.has(position))].slice(0, limit + 1);
+    return titleMatchesFirst(limit, (group, need) =>
+      this.groupPositions(
+        group === 'title'
+          ? sql`v.title_folded like ${pattern}`
+          : sql`v.rest_folded like ${pattern}`,
+        need,
+      ),
+    );
   }
 
   /**

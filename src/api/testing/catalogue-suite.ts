@@ -69,6 +69,25 @@ export function describeCatalogueSuite(storeName: string, openStore: () => Promi
         expect(ids((await get('/api/videos?search=100%25%20_')).body.videos)).toEqual(['v5']);
       });
 
+      it('finds nothing, and fails nowhere, for text no video can hold or a search engine would parse', async () => {
+        // No stored text holds a NUL (writes refuse it); quotes and operators are plain text.
+        for (const text of [
+          'Le%00arn',
+          '%00',
+          '%22',
+          'a%22b%22',
+          'NEAR(Learn%20CSS)',
+          'CSS%20OR%20JS',
+          '*',
+        ]) {
+          for (const path of [`/api/videos?search=${text}`, `/api/videos/search?q=${text}`]) {
+            const answer = await get(path);
+            expect(answer.status, path).toBe(200);
+            expect(answer.body, path).toEqual({ videos: [], total: 0 });
+          }
+        }
+      });
+
       it('filters by exact category and pages with an exact total', async () => {
         const css = await get('/api/videos?category=CSS&search=learn');
         expect(ids(css.body.videos)).toEqual(['v2']);

@@ -131,6 +131,12 @@ async function titleMatchesFirst(
   return [...ranked, ...rest.filter((position) => !inTitle.has(position))].slice(0, limit + 1);
 }
 
+/**
+ * No stored text holds it (writes refuse it), so a search for it finds nothing; the databases would
+ * refuse it in a query (FTS5 ends a string at it, PostgreSQL's text cannot hold it).
+ */
+const NUL = '\u0000';
+
 /** A trigram FTS5 phrase: the text as one quoted string, its quotes doubled. */
 const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
@@ -227,6 +233,7 @@ export class CatalogueSql {
    * substring, catalogue order.
    */
   async query({ category, channel, search, offset, limit }: VideoQuery): Promise<VideoPage> {
+    if (search?.includes(NUL)) return { videos: [], total: 0 };
     if (!search) {
       let matching = this.db.selectFrom('videos');
       if (category !== undefined) matching = matching.where('category_name', '=', category);
@@ -285,6 +292,7 @@ export class CatalogueSql {
    * too short for trigrams from the most viewed videos held in memory.
    */
   async search(text: string, page: PageRequest): Promise<VideoPage> {
+    if (text.includes(NUL)) return { videos: [], total: 0 };
     const limit = countLimit(page);
     const short = foldForSearch(text);
     if (characterCount(short) < TRIGRAM_LENGTH) {

@@ -26,6 +26,18 @@ const otherFeatures = (own) => ({
     'state/ or components/ui/, or wire the two together in pages/ or app/.',
 });
 
+/**
+ * Inside the web app imports flow one way: lib, state and components ← features ← pages ← app
+ * (architecture, "Imports flow one way"). `layers` are the folders of src/web that a module of a
+ * lower layer may not import, however many `../` lead there.
+ */
+const higherLayers = (layers) => ({
+  regex: `^(\\.\\./)+(${layers.join('|')})(/|$)`,
+  message:
+    'Inside the web app imports flow one way: lib, state and components ← features ← pages ← ' +
+    'app (docs/architecture.md, "Imports flow one way").',
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -79,16 +91,46 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [nodeModules, apiOrServer] }],
     },
   },
+  // The blocks below replace the one above for their files (a later block's options for a rule
+  // win), so each repeats its patterns: no node:*, no api/server, then its own.
+  {
+    // The shared layers serve every feature and page, and know none of them.
+    files: ['src/web/lib/**', 'src/web/state/**', 'src/web/components/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [nodeModules, apiOrServer, higherLayers(['features', 'pages', 'app'])] },
+      ],
+    },
+  },
   ...features.map((feature) => ({
-    // Features stay independent of each other (architecture §5, decision 0006).
+    // Features stay independent of each other (architecture §5, decision 0006), and below the
+    // screens that compose them.
     files: [`src/web/features/${feature}/**`],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [nodeModules, apiOrServer, otherFeatures(feature)] },
+        {
+          patterns: [
+            nodeModules,
+            apiOrServer,
+            otherFeatures(feature),
+            higherLayers(['pages', 'app']),
+          ],
+        },
       ],
     },
   })),
+  {
+    // Pages compose features; the app (providers, routes, layout) composes pages.
+    files: ['src/web/pages/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [nodeModules, apiOrServer, higherLayers(['app'])] },
+      ],
+    },
+  },
   {
     // The web app takes types from the contract, and values only from its two zod-free modules:
     // limits.ts and errors.ts. The others are zod schemas, which the server-mode first load must

@@ -21,7 +21,7 @@ export default defineConfig(({ mode }) => ({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/{contract,api,server}/**/*.test.ts'],
+          include: ['src/{contract,api,server,testing}/**/*.test.ts'],
           // A PostgreSQL for the SqlStore suites (embedded, or TEST_DATABASE_URL), and the
           // server bundle (dist/server) the system tests run, built when missing or stale.
           globalSetup: [

@@ -6,7 +6,7 @@ import { startBenchServer } from './lib/server';
 import { tempDir } from './lib/temp';
 
 const SERVER_PORTS = [3240, 3249] as const;
-/** Issue 12: 250 signups (under the 300 per minute per-address limit). */
+/** The auth limits (decision 0007): 250 signups (under the 300 per minute per-address limit). */
 const FLOOD = 250;
 const FLOOD_PER_SECOND = 50;
 const IDLE_SAMPLES = 40;
@@ -85,7 +85,7 @@ const signup = (email: string, index: number): LoadRequest => ({
 });
 
 /**
- * Issue 12, finding 1: a signup flood must not starve API compression. The idle median of a
+ * A signup flood must not starve API compression. The idle median of a
  * compressed GET /api/videos against its median while 250 signups arrive at 50 per second, for a
  * taken email (refused before any hashing) and for fresh emails (hashed on the bounded queue; the
  * overflow answers 503 with Retry-After), beside 250 health checks flooded the same way.

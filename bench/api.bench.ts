@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- api`: the API's speed (issue 13), every figure against a same-run baseline.
+ * `npm run bench -- api`: the API's speed (decisions 0009 and 0010), every figure against a same-run baseline.
  *
  * - reads: GET /api/videos (6 videos), one 24-video page at API_BENCH_VIDEOS (a million) videos
  *   and a signed-in GET /api/user/likes, each against a bare node:http process replaying the

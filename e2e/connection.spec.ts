@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { card, cutBackend, failCalls, openWatchPage, seed, signedInUser } from './support';
 
-// Issue 14, points 2 and 3: the server down, and failed actions, no longer break the app.
+// The server down, and failed actions, no longer break the app.
 const OFFLINE = "You're offline. CodeTube can't reach its server.";
 
 /** Marks the document, so a test can tell that the page was never reloaded. */

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { failCalls, signedInUser } from './support';
 
-// Issue 14, point 10: empty and error states with a picture, a heading and a way on.
+// Empty and error states with a picture, a heading and a way on.
 test('empty lists show a heading, their message and the way to videos', async ({ page }) => {
   await signedInUser(page);
   const screens = [

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { card, openWatchPage, seed, signedInUser, stubExternalImages } from './support';
 
-// Issue 14, points 4 and 7: history by day with a search; 'Continue watching' with a progress bar,
+// History by day (decision 0013) with a search; 'Continue watching' with a progress bar,
 // a way to remove a video from it, and a row that keeps its place while it loads.
 
 /**

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 /** The mock answers this late (the server's answer is held until the test lets it go). */
 const MOCK_DELAY_MS = 6000;
 
-// Issue 14, point 7: grey cards while loading, and no light/dark flash at start.
+// Grey cards while loading, and no light/dark flash at start.
 test('a slow list shows grey cards in the grid’s shape, then the videos', async ({
   page,
 }, testInfo) => {

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { card, seed, signedInUser, stubExternalImages } from './support';
 
-// Issue 14, point 11: the card menu stays on screen, trending cards have it, phones get a sheet.
+// The card menu (decision 0011) stays on screen, trending cards have it, phones get a sheet.
 
 const moreActions = (scope: Page | Locator) => scope.getByRole('button', { name: 'More actions' });
 

@@ -4,7 +4,7 @@ import { failCalls, openWatchPage, seed, signedInUser } from './support';
 const GENERIC_ERROR = 'Some error occured. Try Again.';
 const SLOW_MS = 2500;
 
-// Issue 14, point 7: Like and Watch later change at once and roll back when the call fails.
+// Like and Watch later change at once and roll back when the call fails.
 test('Like and Watch later change at once, and roll back when the call fails', async ({
   page,
 }, testInfo) => {

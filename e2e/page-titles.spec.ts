@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { openWatchPage, seed, signedInUser } from './support';
 
-// Issue 14, point 15: every page names the browser tab (and its history entry) after itself.
+// Every page names the browser tab (and its history entry) after itself.
 test('every page has its own document title', async ({ page }) => {
   await page.goto('/login');
   await expect(page).toHaveTitle('Login - CodeTube');

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { card, seed, signedInUser, stubExternalImages } from './support';
 
-// Issue 14, point 12: phones get bottom tabs and compact rows for the lists a user keeps.
+// Phones get bottom tabs and compact rows for the lists a user keeps.
 test.use({ viewport: { width: 375, height: 740 } });
 
 test('phones: bottom tabs reach Home, Trending, Playlist and You; gone on desktop', async ({

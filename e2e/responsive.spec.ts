@@ -64,7 +64,7 @@ test('no route scrolls sideways from 320 px to 1920 px', async ({ page }) => {
   expect(overflowing).toEqual([]);
 });
 
-// Issue 14, point 13: cards as wide as YouTube's on wide screens, not six narrow columns.
+// Cards as wide as YouTube's on wide screens, not six narrow columns.
 test('home cards are 320–400 px wide on wide screens', async ({ page }) => {
   await stubExternalImages(page);
   await page.setViewportSize({ width: 1280, height: 800 });

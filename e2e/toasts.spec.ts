@@ -3,7 +3,7 @@ import { failCalls, openWatchPage, seed, signedInUser } from './support';
 
 const GENERIC_ERROR = 'Some error occured. Try Again.';
 
-// Issue 14, points 8 and 2: product §9's top-right toasts, but below the top bar, themed, three at
+// Product §9's top-right toasts, but below the top bar, themed, three at
 // most, and one toast per kind of failure.
 test.use({ viewport: { width: 375, height: 740 }, colorScheme: 'dark' });
 

@@ -3,7 +3,7 @@ import { card, openWatchPage, seed, signedInUser } from './support';
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true });
 
-// Issue 14, point 5: removals offer Undo in their success toast, beside product §8's text.
+// Removals offer Undo in their success toast, beside product §8's text.
 test('Undo brings back a deleted playlist with its videos, a deleted note and a removed video', async ({
   page,
 }) => {

@@ -4,7 +4,7 @@ import { card, openWatchPage, seed, signedInUser, stubExternalImages } from './s
 
 /**
  * The watch page's layout, its phone action row, the channel page, the playback speed and the
- * chapters (issue 14, point 9). YouTube cannot be reached from the test machines: its player API
+ * chapters (decision 0014). YouTube cannot be reached from the test machines: its player API
  * is stood in for by a script with the same surface, which records what the page asks of it in
  * window.__player and announces itself ready, as YouTube's player does once it has loaded.
  */

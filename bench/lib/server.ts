@@ -13,7 +13,7 @@ const SECRET = 'benchmark-secret-of-at-least-32-characters';
  * How the server is started: `main` runs the compiled server (`node dist/server/main.mjs`, built
  * first when stale; no wrapper: the pid is the server's own, for its memory); `npm-start` runs
  * `npm start` as an operator would; `start-tsx` runs the TypeScript sources under tsx's loader
- * (`node --import tsx src/server/main.ts`), as `npm start` served before issue 13.
+ * (`node --import tsx src/server/main.ts`), as `npm start` served before decision 0009.
  */
 export type ServerCommand = 'main' | 'npm-start' | 'start-tsx';
 

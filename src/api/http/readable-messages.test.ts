@@ -9,6 +9,7 @@ import { MemoryStore } from '../store/memory-store';
 import { createHarness } from '../testing/api-harness';
 import { ApiError } from './errors';
 import { describeIssue, parseOrReject, ruleOf } from './read-body';
+import { unstorableTextMessage } from './store-errors';
 
 /** A field's name, then what is wrong with it in plain words. */
 const readable = /^[A-Za-z_][\w.]* (is|must|has) [^/\\]+$/;
@@ -171,6 +172,10 @@ describe('validation messages', () => {
     expect(describeIssue({ path: ['video', '_id'], message: 'is required' })).toBe(
       'video._id is required',
     );
+  });
+
+  it("include a store's refusal of text it cannot keep", () => {
+    expectReadable(unstorableTextMessage);
   });
 
   it('reach the client as they are, over HTTP', async () => {

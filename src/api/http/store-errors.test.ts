@@ -33,6 +33,6 @@ describe("a store's refusal at the API's edge", () => {
       status: 422,
       messages: [unstorableTextMessage],
     });
-    expect(unstorableTextMessage).toBe('Text must not contain the NUL character (\\u0000).');
+    expect(unstorableTextMessage).toBe('Text must not contain the NUL character.');
   });
 });

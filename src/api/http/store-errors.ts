@@ -20,7 +20,7 @@ const notFoundErrors: Record<MissingThing, ApiErrorName> = {
 };
 
 /** PostgreSQL cannot store U+0000 in text: that is bad input (422), not a server failure. */
-export const unstorableTextMessage = 'Text must not contain the NUL character (\\u0000).';
+export const unstorableTextMessage = 'Text must not contain the NUL character.';
 
 /** The one place a store's refusal becomes an HTTP answer (create-api.ts's error handler). */
 export function apiErrorOf(error: StoreError): ApiError {

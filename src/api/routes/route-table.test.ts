@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { apiErrors } from '../../contract/errors';
 import { TEST_ACCOUNT } from '../../contract/limits';
 import { routeTable, type RouteSpec } from '../../contract/routes';
 import { seedCategories } from '../seed/seed-data';
 import { MemoryStore } from '../store/memory-store';
+import { ApiError } from '../http/errors';
+import { parseOrReject } from '../http/read-body';
 import { createHarness, seedVideo } from '../testing/api-harness';
 
 /**
  * The route table (src/contract/routes.ts) against the routers that serve the API: the same
- * routes both ways, each router checking bodies and queries exactly as the table's schema does,
- * and answering the table's status and response shape. The OpenAPI document, the request
+ * routes both ways, each router checking bodies and queries exactly as the table's schema does
+ * (the same 422 messages), asking for a token exactly when the table's `auth` says so, and
+ * answering the table's status and response shape. The OpenAPI document, the request
  * tester, the fuzzer and the web client's types all trust the table; this is what keeps it true.
  */
 
@@ -19,6 +23,21 @@ const nameOf = (route: Pick<RouteSpec, 'method' | 'path'>) => `${route.method} $
 
 async function harness() {
   return createHarness(new MemoryStore());
+}
+
+/**
+ * The messages the API answers when `schema` refuses `value` (the 422 of read-body.ts), or none
+ * when it accepts it. A router that agrees with the table answers exactly these: a 422 for any
+ * other reason (a taken email, signup's extra fields, text a store cannot keep) does not count.
+ */
+function refusalOf(schema: NonNullable<RouteSpec['body']>, value: unknown): string[] | undefined {
+  try {
+    parseOrReject(schema, value);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 422) throw error;
+    return error.messages;
+  }
 }
 
 describe('the route table and the routers', () => {
@@ -94,9 +113,15 @@ describe('the route table and the routers', () => {
       const token = await h.logInTestAccount();
       const path = fill(route.path);
       for (const body of bodies) {
-        const expected = route.body!.safeParse(body).success;
-        const { status } = await h.call(route.method, path, { body, token });
-        expect(status !== 422, `${JSON.stringify(body)} answered ${status}`).toBe(expected);
+        const refused = refusalOf(route.body!, body);
+        const answer = await h.call(route.method, path, { body, token });
+        const said = `${JSON.stringify(body)} answered ${answer.status} ${JSON.stringify(answer.body)}`;
+        if (refused)
+          expect({ status: answer.status, ...answer.body }, said).toEqual({
+            status: 422,
+            errors: refused,
+          });
+        else expect(answer.status, said).not.toBe(422);
       }
     },
   );
@@ -107,10 +132,54 @@ describe('the route table and the routers', () => {
       const h = await harness();
       const path = fill(route.path);
       for (const query of queries) {
-        const expected = route.query!.safeParse(query).success;
+        const refused = refusalOf(route.query!, query);
         const search = new URLSearchParams(query).toString();
-        const { status } = await h.call(route.method, search ? `${path}?${search}` : path);
-        expect(status !== 422, `?${search} answered ${status}`).toBe(expected);
+        const answer = await h.call(route.method, search ? `${path}?${search}` : path);
+        const said = `?${search} answered ${answer.status} ${JSON.stringify(answer.body)}`;
+        if (refused)
+          expect({ status: answer.status, ...answer.body }, said).toEqual({
+            status: 422,
+            errors: refused,
+          });
+        else expect(answer.status, said).not.toBe(422);
+      }
+    },
+  );
+
+  // Adding what the good call's setup added already would be a 409: another video instead.
+  const video = { _id: seedVideo(1)._id };
+  const goodBodies: Record<string, unknown> = {
+    'POST /api/auth/signup': {
+      firstName: 'Route',
+      lastName: 'Table',
+      email: 'route-table@example.com',
+      password: 'table-and-routers',
+    },
+    'POST /api/auth/login': TEST_ACCOUNT,
+    'POST /api/user/likes': { video },
+    'POST /api/user/history': { video },
+    'POST /api/user/watchlater': { video },
+    'POST /api/user/playlists': { playlist: { title: 'Another' } },
+    'POST /api/user/playlists/{playlistId}': { video },
+    'POST /api/user/notes/{videoId}': { note: { content: 'Another', time: 3 } },
+    'POST /api/user/progress/{videoId}': { seconds: 30, duration: 600 },
+    'POST /api/test-todos': { title: 'Another' },
+  };
+
+  it.each(routeTable.map((route) => [nameOf(route), route]))(
+    "%s answers a call without a token as the table's auth column says",
+    async (_name, route) => {
+      const h = await harness();
+      const body = goodBodies[nameOf(route)];
+      const query = route.path === '/api/videos/search' ? '?q=css' : '';
+      const answer = await h.call(route.method, fill(route.path) + query, { body });
+      if (route.auth) {
+        expect({ status: answer.status, ...answer.body }).toEqual({
+          status: 401,
+          errors: [apiErrors.invalidToken.message],
+        });
+      } else {
+        expect(answer.status, JSON.stringify(answer.body)).not.toBe(401);
       }
     },
   );
@@ -149,25 +218,6 @@ describe('the route table and the routers', () => {
         todoId: todos.body.todos.at(-1)._id,
       };
 
-      // Adding what the setup added already would be a 409: add another video instead.
-      const video = { _id: seedVideo(1)._id };
-      const goodBodies: Record<string, unknown> = {
-        'POST /api/auth/signup': {
-          firstName: 'Route',
-          lastName: 'Table',
-          email: 'route-table@example.com',
-          password: 'table-and-routers',
-        },
-        'POST /api/auth/login': TEST_ACCOUNT,
-        'POST /api/user/likes': { video },
-        'POST /api/user/history': { video },
-        'POST /api/user/watchlater': { video },
-        'POST /api/user/playlists': { playlist: { title: 'Another' } },
-        'POST /api/user/playlists/{playlistId}': { video },
-        'POST /api/user/notes/{videoId}': { note: { content: 'Another', time: 3 } },
-        'POST /api/user/progress/{videoId}': { seconds: 30, duration: 600 },
-        'POST /api/test-todos': { title: 'Another' },
-      };
       const body = goodBodies[nameOf(route)];
       expect(body !== undefined, 'a good body for this route in the test').toBe(!!route.body);
       const query = route.path === '/api/videos/search' ? '?q=css' : '';

@@ -419,7 +419,10 @@ export class MemoryStore implements Store {
 
   async listProgress(userId: string): Promise<Progress[]> {
     const progress = this.userEntry(userId).progress ?? [];
-    // Most recent first; positions saved in the same second by video id, as the SQL store does.
+    // Most recent first; positions saved in the same second by video id, as the SQL store orders
+    // them. `<` compares UTF-16 code units where the SQL store's collation ("C" on PostgreSQL,
+    // binary on SQLite) compares UTF-8 bytes: the orders agree for ASCII ids, which every
+    // catalogue id is, and differ only between a character above U+FFFF and one from U+E000.
     return structuredClone(progress).sort(
       (a, b) =>
         b.updatedAt.localeCompare(a.updatedAt) ||

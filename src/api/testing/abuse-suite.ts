@@ -41,7 +41,7 @@ const statuses = (results: CallResult[]) =>
   }, {});
 
 /**
- * Issue 12's findings on logins, signups and the hashing queue, against any Store and the counters
+ * The auth limits (decision 0007) on logins, signups and the hashing queue, against any Store and the counters
  * that go with it (memory, or the server's database).
  */
 export function describeAbuseSuite(storeName: string, openStore: () => Promise<OpenedStore>) {

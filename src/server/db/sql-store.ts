@@ -360,7 +360,10 @@ export class SqlStore implements Store {
     });
   }
 
-  /** Removes a video from one of the user's playlists; false when the user has no such playlist. */
+  /**
+   * Removes a video from one of the user's playlists (an absent video is a no-op); StoreError
+   * notFound when the user has no such playlist.
+   */
   async removeVideoFromPlaylist(
     userId: string,
     playlistId: string,
@@ -420,8 +423,9 @@ export class SqlStore implements Store {
       .select(['video_id', 'seconds', 'duration_seconds', 'updated_at'])
       .where('user_id', '=', userId)
       .orderBy('updated_at', 'desc')
-      // Ties by id in code-point order, as the memory store sorts them, whatever collation the
-      // database was created with (PostgreSQL's en_US would sort 'pQN…' before 'QCR…').
+      // Ties by id in byte order (SQLite's binary, PostgreSQL's "C"), whatever collation the
+      // database was created with (PostgreSQL's en_US would sort 'pQN…' before 'QCR…'); the
+      // memory store's sort agrees for the ids a store makes (hex) and the catalogue's (ASCII).
       .orderBy(sql`video_id collate ${sql.raw(this.sqlite ? 'binary' : '"C"')}`)
       .execute();
     return rows.map((row) => ({
@@ -468,7 +472,7 @@ export class SqlStore implements Store {
     );
   }
 
-  /** Deletes one of the user's notes; false when the user has no such note. */
+  /** Deletes one of the user's notes; StoreError notFound when the user has no such note. */
   async deleteNote(userId: string, noteId: string): Promise<void> {
     await this.guard(async () => {
       const result = await this.db
@@ -590,7 +594,7 @@ export class SqlStore implements Store {
     });
   }
 
-  /** Deletes one of the owner's todos; false when the owner has none with that id. */
+  /** Deletes one of the owner's todos; StoreError notFound when the owner has none with that id. */
   async deleteTodo(todoId: string, owner: string): Promise<void> {
     await this.guard(async () => {
       const result = await this.db

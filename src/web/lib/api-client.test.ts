@@ -108,7 +108,9 @@ describe('calls by route name', () => {
   });
 
   it('refuse, when compiled, what the table does not allow', () => {
-    const refused = [
+    // Vitest does not type-check and none of these runs: `npm run typecheck` (tsc) is what fails
+    // when one of them compiles, its @ts-expect-error then being unused.
+    void [
       // @ts-expect-error not a route of the table
       () => api.call('GET /api/user/like'),
       // @ts-expect-error the route takes a body
@@ -124,6 +126,5 @@ describe('calls by route name', () => {
       // @ts-expect-error the search needs its q
       () => api.call('GET /api/videos/search', { query: { limit: '5' } }),
     ];
-    expect(refused).toHaveLength(7);
   });
 });

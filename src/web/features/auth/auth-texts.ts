@@ -12,7 +12,7 @@ export const authTexts = {
   forgotPassword: 'Forgot your password?',
   testCredentials: 'Login with test credentials',
   createAccount: 'Create New Account',
-  // Beyond the spec (issue 12): ending every session of the account.
+  // Beyond product §8's texts (decision 0007): ending every session of the account.
   logOutEverywhere: 'Log out everywhere',
   logOutEverywhereHint: 'Ends your sessions on every device and browser, this one included.',
   loggedOutEverywhere: "You're logged out on every device",

@@ -1,5 +1,5 @@
 import type { RouteQuery } from '../../../contract/routes';
-import { routeUrl } from '../../lib/route-url';
+import { routeUrl, type RouteInit } from '../../lib/route-url';
 import { ALL_CATEGORIES, type Filters } from '../../state/videos-reducer';
 
 /**
@@ -74,10 +74,14 @@ export function videoPath(videoId: string): string {
   return routeUrl('GET /api/video/{videoId}', { params: { videoId } });
 }
 
-/** What to watch after a video. */
+/** What to watch after a video: the call's params and query. */
+export function upNextInit(
+  videoId: string,
+  limit: number,
+): RouteInit<'GET /api/video/{videoId}/up-next'> {
+  return { params: { videoId }, query: { limit: String(limit) } };
+}
+
 export function upNextPath(videoId: string, limit: number): string {
-  return routeUrl('GET /api/video/{videoId}/up-next', {
-    params: { videoId },
-    query: { limit: String(limit) },
-  });
+  return routeUrl('GET /api/video/{videoId}/up-next', upNextInit(videoId, limit));
 }

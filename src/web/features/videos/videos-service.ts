@@ -1,9 +1,15 @@
 import type { Video } from '../../../contract/entities';
-import { api } from '../../lib/api-client';
+import { api, type ApiResponse } from '../../lib/api-client';
 import { remember } from '../../lib/video-lookup';
 import type { Filters } from '../../state/videos-reducer';
 import type { VideoPage } from '../../state/video-window';
-import { channelPageQuery, homePageQuery, pageQuery, searchPageQuery } from './video-paths';
+import {
+  channelPageQuery,
+  homePageQuery,
+  pageQuery,
+  searchPageQuery,
+  upNextInit,
+} from './video-paths';
 
 /** Fetches `limit` items of a listing after the first `offset`. */
 export type PageFetcher = (
@@ -12,40 +18,37 @@ export type PageFetcher = (
   signal: AbortSignal,
 ) => Promise<VideoPage>;
 
-/** A page of a listing: its videos are remembered for the screens that hold only ids. */
-function remembered(page: VideoPage): VideoPage {
-  for (const video of page.videos) remember(video);
-  return page;
+/** A listing's answer: its page, whose videos are remembered for the screens that hold only ids. */
+async function pageOf(answer: Promise<ApiResponse<VideoPage>>): Promise<VideoPage> {
+  const { data } = await answer;
+  for (const video of data.videos) remember(video);
+  return data;
 }
 
 /** The home grid: the server filters by exact category and case-sensitive title substring. */
 export function homePageFetcher(filters: Filters): PageFetcher {
-  return async (offset, limit, signal) => {
-    const query = homePageQuery(filters, offset, limit);
-    return remembered((await api.call('GET /api/videos', { query, signal })).data);
-  };
+  return (offset, limit, signal) =>
+    pageOf(api.call('GET /api/videos', { query: homePageQuery(filters, offset, limit), signal }));
 }
 
 /** A channel's page: its videos in catalogue order. */
 export function channelPageFetcher(channel: string): PageFetcher {
-  return async (offset, limit, signal) => {
-    const query = channelPageQuery(channel, offset, limit);
-    return remembered((await api.call('GET /api/videos', { query, signal })).data);
-  };
+  return (offset, limit, signal) =>
+    pageOf(
+      api.call('GET /api/videos', { query: channelPageQuery(channel, offset, limit), signal }),
+    );
 }
 
 /** Trending: the most viewed first. */
-export const trendingPageFetcher: PageFetcher = async (offset, limit, signal) => {
-  const query = pageQuery(offset, limit);
-  return remembered((await api.call('GET /api/videos/trending', { query, signal })).data);
-};
+export const trendingPageFetcher: PageFetcher = (offset, limit, signal) =>
+  pageOf(api.call('GET /api/videos/trending', { query: pageQuery(offset, limit), signal }));
 
 /** The results page: title, channel and description, ranked by the server. */
 export function searchPageFetcher(text: string): PageFetcher {
-  return async (offset, limit, signal) => {
-    const query = searchPageQuery(text, offset, limit);
-    return remembered((await api.call('GET /api/videos/search', { query, signal })).data);
-  };
+  return (offset, limit, signal) =>
+    pageOf(
+      api.call('GET /api/videos/search', { query: searchPageQuery(text, offset, limit), signal }),
+    );
 }
 
 let categoryNames: Promise<string[]> | undefined;
@@ -64,10 +67,7 @@ export function loadCategoryNames(): Promise<string[]> {
 
 /** What to watch after a video: the same category first, then the most viewed. */
 export async function loadUpNext(videoId: string, limit: number): Promise<Video[]> {
-  const { data } = await api.call('GET /api/video/{videoId}/up-next', {
-    params: { videoId },
-    query: { limit: String(limit) },
-  });
+  const { data } = await api.call('GET /api/video/{videoId}/up-next', upNextInit(videoId, limit));
   for (const video of data.videos) remember(video);
   return data.videos;
 }

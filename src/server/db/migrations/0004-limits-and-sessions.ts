@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { SqlDialectName } from '../dialect';
 
 /**
- * Issue 12. The login and signup limits' counters (rate-limiter-flexible's table layout: key,
+ * Decision 0007. The login and signup limits' counters (rate-limiter-flexible's table layout: key,
  * points, expire in epoch milliseconds), so every process counts together and a restart forgets
  * nothing; the session tables (logged-out tokens, each user's session generation); and an owner
  * for the request tester's todos.

@@ -195,6 +195,29 @@ export function describeCatalogueSuite(storeName: string, openStore: () => Promi
         expect(ids(changed.body.videos)[0]).toBe('v7');
       });
 
+      it('keeps and finds a video with a long, incompressible title and description', async () => {
+        // Text no index entry of a fixed size could hold: every store must take it whole.
+        let seed = 7;
+        const noise = (length: number) =>
+          Array.from({ length }, () => {
+            seed = (seed * 16807) % 2147483647;
+            return String.fromCharCode(0x4e00 + (seed % 20000));
+          }).join('');
+        const long = video('long-text', {
+          title: `Long read ${noise(3_000)}`,
+          description: `Zebra-striped lesson ${noise(20_000)}`,
+          views: 3,
+        });
+        await opened.store.upsertVideos([long]);
+        expect(ids((await get('/api/videos/search?q=zebra-striped')).body.videos)).toEqual([
+          'long-text',
+        ]);
+        expect(ids((await get('/api/videos/search?q=long%20read')).body.videos)).toEqual([
+          'long-text',
+        ]);
+        await opened.store.removeVideos(['long-text']);
+      });
+
       it('upserts by id: added at the end, unchanged, updated and found by search', async () => {
         const v8 = video('v8', { title: 'Regular expressions', views: 1, categoryName: 'Misc' });
         expect(await opened.store.upsertVideos([v8])).toEqual({

@@ -10,9 +10,10 @@ import type { SqlDialectName } from '../dialect';
  * On an expression index that check folds the row's text again, an unaccent() call per candidate
  * (and per row of a walk in views order): at a million videos a phrase of common words that
  * matches nothing checked some 40,000 candidates for over a second. On stored columns the check
- * is a plain LIKE. A walk of the most viewed videos reads both columns from an index in views
- * order that includes them. SQLite is unchanged (its FTS5 tables fold as they index, migration
- * 0007).
+ * is a plain LIKE. (A b-tree in views order including the two columns, for index-only walks,
+ * made the walk faster but cannot hold a row whose texts exceed a b-tree entry's 8 KB: a long
+ * description would fail its insert. It is left out.) SQLite is unchanged (its FTS5 tables fold as
+ * they index, migration 0007).
  */
 export function foldedTextColumns(dialect: SqlDialectName): Migration {
   return {
@@ -28,10 +29,6 @@ export function foldedTextColumns(dialect: SqlDialectName): Migration {
         using gin (title_folded gin_trgm_ops)`.execute(db);
       await sql`create index videos_rest_folded_trgm on videos
         using gin (rest_folded gin_trgm_ops)`.execute(db);
-      // The walk in views order reads the folded texts from the index alone (an index-only scan
-      // once the visibility map is set), not from rows scattered over the table.
-      await sql`create index videos_views_folded on videos (views desc, position)
-        include (title_folded, rest_folded)`.execute(db);
       await sql`drop index videos_title_fold_trgm`.execute(db);
       await sql`drop index videos_text_fold_trgm`.execute(db);
     },

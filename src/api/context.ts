@@ -20,6 +20,8 @@ export interface ApiDeps {
    * (default DEFAULT_FULL_LIST_MAX; the server reads CATALOGUE_FULL_LIST_MAX).
    */
   fullListMax?: number;
+  /** Where a search's pages end (default SEARCH_MAX_DEPTH; tests lower it). */
+  searchMaxDepth?: number;
   /** Limits on login and signup; the defaults are in contract/limits.ts. */
   authLimits?: Partial<AuthLimits>;
   /**

@@ -41,6 +41,12 @@ export const DEFAULT_FULL_LIST_MAX = 10_000;
 export const DEFAULT_VIDEO_PAGE = 24;
 /** Searches count matches up to this number; beyond it `total` is capped (`totalCapped: true`). */
 export const SEARCH_COUNT_LIMIT = 1_000;
+/**
+ * A search's pages end at this offset: a deeper page is answered with no videos (and the first
+ * page's count), as search engines stop after some pages. Each page costs as many matches as its
+ * offset, so a client stepping through offsets cannot make the server read a million.
+ */
+export const SEARCH_MAX_DEPTH = 10_000;
 /** Up next's length when the client does not say. */
 export const DEFAULT_UP_NEXT = 12;
 /**

@@ -138,7 +138,8 @@ const rows = [
     summary: 'Search the catalogue',
     description:
       'Title, channel and description, ignoring case and accents: title matches first, then by ' +
-      'views. `total` counts at most 1,000 matches (more: `totalCapped: true`).',
+      'views. `total` counts at most 1,000 matches (more: `totalCapped: true`). Pages end at ' +
+      'offset 10,000: a deeper one holds no videos.',
     auth: false,
     query: searchQuerySchema,
     status: 200,

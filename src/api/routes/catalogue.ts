@@ -1,10 +1,16 @@
 import { Hono } from 'hono';
-import { DEFAULT_FULL_LIST_MAX, DEFAULT_UP_NEXT, DEFAULT_VIDEO_PAGE } from '../../contract/limits';
+import {
+  DEFAULT_FULL_LIST_MAX,
+  DEFAULT_UP_NEXT,
+  DEFAULT_VIDEO_PAGE,
+  SEARCH_MAX_DEPTH,
+} from '../../contract/limits';
 import { routeSpec } from '../../contract/routes';
 import { CatalogueCache } from '../catalogue/catalogue-cache';
 import type { ApiDeps } from '../context';
 import { ApiError } from '../http/errors';
 import { parseOrReject } from '../http/read-body';
+import type { PageRequest, VideoPage } from '../store/store';
 
 const homeQueryKeys = ['category', 'channel', 'search', 'offset', 'limit'];
 
@@ -12,8 +18,17 @@ const homeQueryKeys = ['category', 'channel', 'search', 'offset', 'limit'];
  * The public catalogue: the home grid, trending, search, chips, Up next, one video, categories.
  * Every read is answered through the catalogue cache (ETag, 304, one computation per version).
  */
-export function catalogueRoutes({ store, fullListMax = DEFAULT_FULL_LIST_MAX }: ApiDeps) {
+export function catalogueRoutes({
+  store,
+  fullListMax = DEFAULT_FULL_LIST_MAX,
+  searchMaxDepth = SEARCH_MAX_DEPTH,
+}: ApiDeps) {
   const cache = new CatalogueCache(store);
+  /** A search's page, or none past searchMaxDepth (with the first page's count). */
+  const searchPage = async (page: PageRequest, read: (page: PageRequest) => Promise<VideoPage>) => {
+    if (page.offset < searchMaxDepth) return read(page);
+    return { ...(await read({ offset: 0, limit: 1 })), videos: [] };
+  };
   const videoQuery = routeSpec('GET /api/videos').query;
   const pageQuery = routeSpec('GET /api/videos/trending').query;
   const searchQuery = routeSpec('GET /api/videos/search').query;
@@ -30,7 +45,11 @@ export function catalogueRoutes({ store, fullListMax = DEFAULT_FULL_LIST_MAX }: 
             offset = 0,
             limit = DEFAULT_VIDEO_PAGE,
           } = parseOrReject(videoQuery, query);
-          return { body: await store.queryVideos({ category, channel, search, offset, limit }) };
+          const read = (page: PageRequest) =>
+            store.queryVideos({ category, channel, search, ...page });
+          return {
+            body: await (search ? searchPage({ offset, limit }, read) : read({ offset, limit })),
+          };
         }
         // Bare: every video while the catalogue is small; else the first page and where to go on.
         const total = await store.countVideos();
@@ -56,7 +75,7 @@ export function catalogueRoutes({ store, fullListMax = DEFAULT_FULL_LIST_MAX }: 
           offset = 0,
           limit = DEFAULT_VIDEO_PAGE,
         } = parseOrReject(searchQuery, c.req.query());
-        return { body: await store.searchVideos(q, { offset, limit }) };
+        return { body: await searchPage({ offset, limit }, (page) => store.searchVideos(q, page)) };
       }),
     )
     .get('/videos/category-names', (c) =>

@@ -46,7 +46,7 @@ export function describeCatalogueSuite(storeName: string, openStore: () => Promi
     beforeAll(async () => {
       opened = await openStore();
       await opened.store.seed({ videos: catalogue, categories: [], users: [], todos: [] });
-      h = await createHarness(opened.store, { fullListMax: 20 });
+      h = await createHarness(opened.store, { fullListMax: 20, searchMaxDepth: 500 });
     });
     afterAll(async () => {
       await opened?.close();
@@ -344,9 +344,28 @@ export function describeCatalogueSuite(storeName: string, openStore: () => Promi
         const home = await get('/api/videos?search=%23');
         expect(home.body).toMatchObject({ total: 1_000, totalCapped: true });
         expect(home.body.videos).toHaveLength(24);
-        const results = await get('/api/videos/search?q=%23&offset=990&limit=20');
-        expect(results.body).toMatchObject({ total: 1_010, totalCapped: true });
+        const results = await get('/api/videos/search?q=%23&offset=490&limit=20');
+        expect(results.body).toMatchObject({ total: 1_000, totalCapped: true });
         expect(results.body.videos).toHaveLength(20);
+      });
+
+      it("ends a search's pages at its depth: deeper pages hold no videos, with the first page's count", async () => {
+        // This suite's depth is 500 (SEARCH_MAX_DEPTH in production); 1,010 videos match '#'.
+        const last = await get('/api/videos/search?q=%23&offset=499&limit=1');
+        expect(last.body.videos).toHaveLength(1);
+        for (const path of [
+          '/api/videos/search?q=%23&offset=500',
+          '/api/videos/search?q=%23&offset=999999999',
+          '/api/videos?search=%23&offset=500',
+        ]) {
+          expect((await get(path)).body, path).toEqual({
+            videos: [],
+            total: 1_000,
+            totalCapped: true,
+          });
+        }
+        // Listings that are not searches page on.
+        expect((await get('/api/videos/trending?offset=1000&limit=2')).body.videos).toHaveLength(2);
       });
     });
   });

@@ -39,9 +39,14 @@ test('toasts sit below the top bar, in dark colours, at most three at once', asy
   await expect(toasts).toHaveCount(3);
   await expect(toasts.first()).toContainText('Video deleted from watch later.');
 
+  // Measured once the newest toast has slid in (it enters from above the bar).
   const bar = await page.getByRole('banner').boundingBox();
-  const box = await toasts.first().boundingBox();
-  expect(bar && box && box.y >= bar.y + bar.height).toBe(true);
+  await expect
+    .poll(async () => {
+      const box = await toasts.first().boundingBox();
+      return Boolean(bar && box && box.y >= bar.y + bar.height);
+    })
+    .toBe(true);
   // The toast's surface is the dark theme's (--color-surface: #1e293b), not react-hot-toast's white.
   const background = await toasts
     .first()

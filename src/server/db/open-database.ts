@@ -55,19 +55,28 @@ function openPostgres(url: string): OpenDatabase {
     max: POSTGRES_POOL_SIZE,
     connectionTimeoutMillis: 5_000,
   });
+  // Once this process closes the database, a connection that ends on the way is no news.
+  let closing = false;
   // An idle client that loses its connection must not crash the process; the pool replaces it.
-  pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+  pool.on('error', (error) => {
+    if (!closing) console.error('PostgreSQL pool error:', error.message);
+  });
   // Nor one that loses it while checked out between queries (PostgreSQL stopping): its next
   // query fails instead, which the API answers with a 503, and the pool connects anew.
   pool.on('connect', (client) => {
-    client.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
+    client.on('error', (error) => {
+      if (!closing) console.error('PostgreSQL connection lost:', error.message);
+    });
     nameParameterisedQueries(client, statementNames);
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
     dialect: 'postgres',
-    close: () => db.destroy(),
+    close: () => {
+      closing = true;
+      return db.destroy();
+    },
     driver: { dialect: 'postgres', pool },
   };
 }

@@ -74,7 +74,7 @@ export const INSERT_BATCH = 1_000;
 
 /**
  * PostgreSQL walks at most this many videos in views order for a group its planner expects to be
- * dense; a page not filled by then is read through the text index instead (a wrong estimate must
+ * dense; a list not filled by then is read through the text index instead (a wrong estimate must
  * not cost a walk through the whole catalogue).
  */
 const WALK_BUDGET = 50_000;
@@ -444,12 +444,14 @@ export class CatalogueSql {
    */
   private async groupMatches(folded: string, limit: number): Promise<number[]> {
     const pattern = likeContaining(folded);
+    const size = await this.count();
     return titleMatchesFirst(limit, (group, need) =>
       this.groupPositions(
         group === 'title'
           ? sql`v.title_folded like ${pattern}`
           : sql`v.rest_folded like ${pattern}`,
         need,
+        size,
       ),
     );
   }
@@ -460,8 +462,11 @@ export class CatalogueSql {
    * that walk is tried first; otherwise, or when the walk comes back short (a wrong estimate), every
    * match is read through the text index and the first `need` kept.
    */
-  private async groupPositions(condition: RawBuilder<unknown>, need: number): Promise<number[]> {
-    const size = await this.count();
+  private async groupPositions(
+    condition: RawBuilder<unknown>,
+    need: number,
+    size: number,
+  ): Promise<number[]> {
     if (size > 0 && (await this.walkPays(condition, need, size))) {
       // OFFSET 0 keeps PostgreSQL from pushing the condition down into a bitmap scan: the rows
       // come in views order and the walk stops at `need` matches or WALK_BUDGET videos.
@@ -648,7 +653,7 @@ export class CatalogueSql {
    * merge goes a step at a time (each its own short write), so servers reading and writing
    * meanwhile wait for a step, never for the whole merge.
    */
-  async refreshStatistics(): Promise<void> {
+  async refreshAfterBulkLoad(): Promise<void> {
     if (!this.sqlite) {
       await sql`vacuum analyze videos`.execute(this.db);
       return;

@@ -124,15 +124,15 @@ export class SqlStore implements Store {
       return true;
     });
     this.catalogue.forgetVersion();
-    if (seeded) await this.catalogue.refreshStatistics();
+    if (seeded) await this.catalogue.refreshAfterBulkLoad();
   }
 
   /**
    * After an operator's large import: fresh statistics and compact text indexes (see
-   * CatalogueSql.refreshStatistics), as after the first seed.
+   * CatalogueSql.refreshAfterBulkLoad), as after the first seed.
    */
   refreshAfterBulkLoad(): Promise<void> {
-    return this.guard(() => this.catalogue.refreshStatistics());
+    return this.guard(() => this.catalogue.refreshAfterBulkLoad());
   }
 
   catalogueVersion(): Promise<string> {

@@ -60,6 +60,7 @@ export async function prepareOnce(config: ServerConfig): Promise<OpenDatabase> {
       systemClock(),
       { extraVideos: config.seedVideos, demoAccount: config.demoAccount },
     );
+    await database.settleWrites();
     if (config.jwtSecret === undefined) loadOrCreateSecret(config.dataDir);
   } catch (error) {
     await database.close().catch(() => {});
@@ -122,6 +123,7 @@ export async function serveApp(
     checkDatabase: async () => {
       await sql`select 1`.execute(database.db);
     },
+    settleWrites: database.settleWrites,
     log,
   });
   // Catalogue answers, once computed, are served from their bytes (http/answer-cache.ts).

@@ -40,6 +40,9 @@ describe('the server app', () => {
   };
   let database: OpenDatabase;
   let app: ReturnType<typeof createServerApp>;
+  // What the app asked of settleWrites, and a gate that holds the sync until a test opens it.
+  const settled: string[] = [];
+  let gate: Promise<void> = Promise.resolve();
 
   beforeAll(async () => {
     database = openDatabase({ dialect: 'sqlite', path: join(dir.path, 'app.sqlite') });
@@ -57,12 +60,51 @@ describe('the server app', () => {
       checkDatabase: async () => {
         await sql`select 1`.execute(database.db);
       },
+      settleWrites: async () => {
+        settled.push('asked');
+        await gate;
+        await database.settleWrites();
+        settled.push('done');
+      },
       log,
     });
   });
   afterAll(async () => {
     await database.close().catch(() => {});
     await dir.drop();
+  });
+
+  it('answers a request that may write only once its writes are on disk; reads never wait', async () => {
+    settled.length = 0;
+    await app.request('/api/videos');
+    await app.request('/api/categories', { method: 'HEAD' });
+    expect(settled).toEqual([]);
+
+    let open!: () => void;
+    gate = new Promise((resolve) => (open = resolve));
+    let answered = false;
+    const signup = Promise.resolve(
+      app.request('/api/auth/signup', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          email: 'settle@example.com',
+          password: 'Password1!',
+          firstName: 'Sam',
+          lastName: 'Settle',
+        }),
+      }),
+    ).then((response) => {
+      answered = true;
+      return response;
+    });
+    await new Promise((resume) => setTimeout(resume, 50));
+    expect(settled).toEqual(['asked']);
+    expect(answered).toBe(false);
+    open();
+    expect((await signup).status).toBe(201);
+    expect(settled).toEqual(['asked', 'done']);
+    gate = Promise.resolve();
   });
 
   it('answers GET /api/health with { status: "ok" } after asking the database', async () => {

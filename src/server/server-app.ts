@@ -14,10 +14,14 @@ export interface ServerAppParts {
   site: (request: Request) => Response | undefined;
   /** A trivial query; rejects when the database cannot answer. */
   checkDatabase: () => Promise<void>;
+  /** Resolves once this process's committed writes are on disk (OpenDatabase.settleWrites). */
+  settleWrites: () => Promise<void>;
   log: Logger;
 }
 
 const databaseDown = 'The database is not reachable.';
+/** Methods that never write. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Oversized bodies are read and thrown away up to this size, so that their 413 arrives. */
 const DRAIN_CAP_BYTES = 16 * 1024 * 1024;
 
@@ -25,7 +29,13 @@ const DRAIN_CAP_BYTES = 16 * 1024 * 1024;
  * The one HTTP app of server mode: request log and security headers on everything, the health
  * check, the API (its JSON compressed), and the SPA for every other GET (deep links included).
  */
-export function createServerApp({ api, site, checkDatabase, log }: ServerAppParts): Hono {
+export function createServerApp({
+  api,
+  site,
+  checkDatabase,
+  settleWrites,
+  log,
+}: ServerAppParts): Hono {
   const app = new Hono();
   app.use(requestLog(log));
   app.use(securityHeaders());
@@ -44,7 +54,12 @@ export function createServerApp({ api, site, checkDatabase, log }: ServerAppPart
   // The node adapter's bindings (the socket) travel along for per-address limits.
   app.all('/api/*', async (c) => {
     const request = await readWholeBody(c.req.raw, MAX_BODY_BYTES, DRAIN_CAP_BYTES);
-    if (request instanceof Request) return compressed(request, await api.fetch(request, c.env));
+    if (request instanceof Request) {
+      const answer = await api.fetch(request, c.env);
+      // An answer to a request that may have written goes out once its writes are on disk.
+      if (!READS.has(request.method)) await settleWrites();
+      return compressed(request, answer);
+    }
     const { status, message } = apiErrors.payloadTooLarge;
     // Past the cap the rest is not read: the connection cannot be reused.
     const headers: Record<string, string> = request.drained ? {} : { connection: 'close' };

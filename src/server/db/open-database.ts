@@ -1,10 +1,11 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import pg from 'pg';
 import { foldForSearch } from '../../api/catalogue/search-text';
 import type { DatabaseLocation, SqlDialectName } from './dialect';
+import { fileSync, SharedSync } from './group-commit';
 import { migrationsFor } from './migrations';
 import type { Database } from './schema';
 
@@ -12,7 +13,15 @@ import type { Database } from './schema';
 export interface OpenDatabase {
   db: Kysely<Database>;
   dialect: SqlDialectName;
+  /** Finishes pending writes (settleWrites) and closes. */
   close: () => Promise<void>;
+  /**
+   * Resolves once every write this process committed before the call is on disk: what an answer
+   * to a request that wrote waits for. SQLite commits without waiting for the disk and syncs its
+   * log here, once for many commits (group-commit.ts); a PostgreSQL commit is durable when it
+   * returns, so there it resolves at once.
+   */
+  settleWrites: () => Promise<void>;
   /** The driver underneath, for the rate limiter's counters (sql-counters.ts). */
   driver: { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; pool: pg.Pool };
 }
@@ -32,10 +41,11 @@ const POSTGRES_POOL_SIZE = 10;
 function openSqlite(path: string): OpenDatabase {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const database = new BetterSqlite3(path);
-  // WAL: readers never block the writer. synchronous=FULL: a commit is on disk before it is
-  // acknowledged, so an acknowledged write survives a crash of the process or of the machine.
+  // WAL: readers never block the writer. synchronous=NORMAL: a commit does not wait for the disk
+  // (it survives a crash of the process at once); settleWrites makes it survive a crash of the
+  // machine before it is acknowledged, one sync of the log for many commits (group-commit.ts).
   database.pragma('journal_mode = WAL');
-  database.pragma('synchronous = FULL');
+  database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   // The results page's case- and accent-blind comparison, the same rule as the in-page store's.
@@ -44,7 +54,28 @@ function openSqlite(path: string): OpenDatabase {
   );
   reusePreparedStatements(database);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy(), driver: { dialect: 'sqlite', path } };
+  const log = fileSync(`${path}-wal`);
+  const shared = new SharedSync(log.sync);
+  const settleWrites = async () => {
+    if (path === ':memory:') return;
+    // Through Kysely, which runs it between transactions: the count covers committed work only.
+    const { rows } = await sql<{ changes: number }>`select total_changes() as changes`.execute(db);
+    await shared.settle(Number(rows[0]?.changes ?? 0));
+  };
+  return {
+    db,
+    dialect: 'sqlite',
+    settleWrites,
+    close: async () => {
+      try {
+        await settleWrites();
+      } finally {
+        await db.destroy();
+        await log.close();
+      }
+    },
+    driver: { dialect: 'sqlite', path },
+  };
 }
 
 function openPostgres(url: string): OpenDatabase {
@@ -73,6 +104,7 @@ function openPostgres(url: string): OpenDatabase {
   return {
     db,
     dialect: 'postgres',
+    settleWrites: async () => {},
     close: () => {
       closing = true;
       return db.destroy();

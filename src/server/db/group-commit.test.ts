@@ -1,0 +1,123 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTempDir } from '../testing/test-databases';
+import { fileSync, SharedSync } from './group-commit';
+
+/** A sync whose runs the test finishes by hand, in order. */
+function manualSync() {
+  const runs: { finish: () => void; fail: (error: Error) => void }[] = [];
+  const sync = () =>
+    new Promise<void>((resolve, reject) => runs.push({ finish: resolve, fail: reject }));
+  return { sync, runs };
+}
+
+const tick = () => new Promise((resume) => setTimeout(resume, 0));
+
+/** Whether each promise has settled yet. */
+function track(promises: Promise<void>[]) {
+  const done = promises.map(() => false);
+  promises.forEach(
+    (promise, index) =>
+      void promise.then(
+        () => (done[index] = true),
+        () => {},
+      ),
+  );
+  return done;
+}
+
+describe('SharedSync', () => {
+  it('syncs nothing when nothing changed since the last sync', async () => {
+    const { sync, runs } = manualSync();
+    const shared = new SharedSync(sync);
+    await shared.settle(0);
+    expect(runs).toHaveLength(0);
+    const first = shared.settle(3);
+    await tick();
+    runs[0]!.finish();
+    await first;
+    await shared.settle(3);
+    await shared.settle(2);
+    expect(runs).toHaveLength(1);
+  });
+
+  it('lets callers with changes the running sync covers share it', async () => {
+    const { sync, runs } = manualSync();
+    const shared = new SharedSync(sync);
+    const waiting = [shared.settle(5), shared.settle(4), shared.settle(5)];
+    const done = track(waiting);
+    await tick();
+    expect(runs).toHaveLength(1);
+    expect(done).toEqual([false, false, false]);
+    runs[0]!.finish();
+    await Promise.all(waiting);
+    expect(runs).toHaveLength(1);
+  });
+
+  it('makes callers with newer changes wait for one more sync, shared by all of them', async () => {
+    const { sync, runs } = manualSync();
+    const shared = new SharedSync(sync);
+    const first = shared.settle(1);
+    await tick();
+    expect(runs).toHaveLength(1);
+    // Committed after the running sync began: it may not cover them.
+    const later = [shared.settle(2), shared.settle(7), shared.settle(3)];
+    const done = track(later);
+    await tick();
+    expect(runs).toHaveLength(1);
+    runs[0]!.finish();
+    await first;
+    await tick();
+    expect(done).toEqual([false, false, false]);
+    expect(runs).toHaveLength(2);
+    runs[1]!.finish();
+    await Promise.all(later);
+    // The second sync covered the highest count its callers had read (7).
+    await shared.settle(7);
+    expect(runs).toHaveLength(2);
+  });
+
+  it('fails the callers of a failed sync, and the next caller tries again', async () => {
+    const { sync, runs } = manualSync();
+    const shared = new SharedSync(sync);
+    const failing = shared.settle(1);
+    const queued = (async () => {
+      await tick();
+      return shared.settle(2);
+    })();
+    await tick();
+    await tick();
+    runs[0]!.fail(new Error('EIO'));
+    await expect(failing).rejects.toThrow('EIO');
+    await tick();
+    expect(runs).toHaveLength(2);
+    runs[1]!.finish();
+    await queued;
+    const again = shared.settle(1);
+    await tick();
+    expect(runs).toHaveLength(2);
+    await again;
+  });
+});
+
+describe('fileSync', () => {
+  const dir = createTempDir();
+  afterAll(() => dir.drop());
+
+  it('syncs an existing file, and treats a file not created yet as nothing to sync', async () => {
+    const path = join(dir.path, 'log');
+    const log = fileSync(path);
+    await log.sync();
+    writeFileSync(path, 'frames');
+    await log.sync();
+    await log.sync();
+    await log.close();
+  });
+
+  it('reports a failure other than a missing file', async () => {
+    const log = fileSync(join(dir.path, 'log', 'inside-a-file'));
+    writeFileSync(join(dir.path, 'log'), 'not a folder');
+    await expect(log.sync()).rejects.toThrow(/ENOTDIR/);
+  });
+});

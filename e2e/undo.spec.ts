@@ -2,6 +2,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { card, openWatchPage, seed, signedInUser } from './support';
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true });
+/**
+ * The Undo of the toast that says `text`: a toast whose Undo was pressed stays in the page for
+ * its exit animation (a second), so a quick next step can find two Undo buttons.
+ */
+const undo = (page: Page, text: string) =>
+  page.getByRole('status').filter({ hasText: text }).getByRole('button', { name: 'Undo' });
 
 // Removals offer Undo in their success toast, beside product §8's text.
 test('Undo brings back a deleted playlist with its videos, a deleted note and a removed video', async ({
@@ -25,7 +31,7 @@ test('Undo brings back a deleted playlist with its videos, a deleted note and a 
   await notes.getByRole('button', { name: /Delete note/ }).click();
   await expect(toast(page, 'note deleted successfully.')).toBeVisible();
   await expect(notes.getByText('No note available.')).toBeVisible();
-  await page.getByRole('button', { name: 'Undo' }).click();
+  await undo(page, 'note deleted successfully.').click();
   await expect(notes.getByText('Margins collapse')).toBeVisible();
 
   // A playlist, deleted and made again with its video.
@@ -34,7 +40,7 @@ test('Undo brings back a deleted playlist with its videos, a deleted note and a 
   await playlists.getByRole('button', { name: 'Delete playlist Layouts' }).click();
   await expect(toast(page, 'Playlist deleted successfully.')).toBeVisible();
   await expect(page.getByText('No playlists added yet.')).toBeVisible();
-  await page.getByRole('button', { name: 'Undo' }).click();
+  await undo(page, 'Playlist deleted successfully.').click();
   await expect(playlists).toHaveCount(1);
   await expect(playlists.getByText('1 video')).toBeVisible();
   await playlists.getByRole('link').click();
@@ -44,7 +50,7 @@ test('Undo brings back a deleted playlist with its videos, a deleted note and a 
   await card(page, seed.css.title).getByRole('button', { name: 'More actions' }).click();
   await page.getByRole('menuitem', { name: 'Remove from Playlist' }).click();
   await expect(page.getByText('No videos in this playlist.')).toBeVisible();
-  await page.getByRole('button', { name: 'Undo' }).click();
+  await undo(page, 'Video removed successfully.').click();
   await expect(card(page, seed.css.title)).toBeVisible();
 
   // What Undo restored is on the server (or the mock's store), not only on screen.

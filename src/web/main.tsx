@@ -1,4 +1,3 @@
-import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { setTokenSource, setTransport } from './lib/api-client';
@@ -17,16 +16,7 @@ async function boot() {
   setTokenSource(() => localStorage.getItem('token'));
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
-  const reactRoot = createRoot(root);
-  // The first render as a transition: React renders in slices and yields to the browser between
-  // them, instead of one long task that blocks input while the page starts (Lighthouse's TBT).
-  startTransition(() => {
-    reactRoot.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  });
+  createRoot(root).render(<App />);
 }
 
 void boot();

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { SearchX } from 'lucide-react';
 import { EmptyState } from '../components/ui/empty-state';
@@ -88,7 +88,7 @@ function Chips({ selected, onSelect }: { selected: string; onSelect: (name: stri
   useEffect(() => {
     let current = true;
     loadCategoryNames().then(
-      (loaded) => current && startTransition(() => setNames(loaded)),
+      (loaded) => current && setNames(loaded),
       () => current && setFailed(true),
     );
     return () => {

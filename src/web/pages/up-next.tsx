@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { Video } from '../../contract/entities';
 import { UpNextCard } from '../features/videos/components/up-next-card';
 import { UP_NEXT_LENGTH } from '../features/videos/video-paths';
@@ -20,7 +20,7 @@ export function UpNext({ videoId, className }: { videoId: string; className?: st
   useEffect(() => {
     let current = true;
     loadUpNext(videoId, UP_NEXT_LENGTH).then(
-      (videos) => current && startTransition(() => setLoad({ id: videoId, videos })),
+      (videos) => current && setLoad({ id: videoId, videos }),
       (error: unknown) => current && setLoad({ id: videoId, error }),
     );
     return () => {

@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { PageFetcher } from '../features/videos/videos-service';
 import { useReconnectAttempt } from '../lib/connection';
 import {
@@ -76,12 +76,9 @@ export function useVideoPages({
     fetcher.current(0, VIDEO_PAGE_SIZE, controller.signal).then(
       (page) => {
         if (generation.current !== current) return;
-        // A transition: React draws the page's cards in slices that yield to input.
-        startTransition(() => {
-          setError(null);
-          setSettledKey(key);
-          dispatch({ type: 'GET_VIDEOS', payload: page });
-        });
+        setError(null);
+        setSettledKey(key);
+        dispatch({ type: 'GET_VIDEOS', payload: page });
       },
       (failure: unknown) => {
         if (generation.current !== current) return;

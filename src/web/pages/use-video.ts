@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Video } from '../../contract/entities';
 import { api, ApiRequestError } from '../lib/api-client';
 import { useReconnectAttempt } from '../lib/connection';
@@ -19,11 +19,7 @@ export function useVideo(videoId: string): VideoLoad {
     let current = true;
     api.call('GET /api/video/{videoId}', { params: { videoId } }).then(
       ({ data }) =>
-        current &&
-        // A transition: the watch page is drawn in slices that yield to input.
-        startTransition(() =>
-          setFetched({ id: videoId, load: { state: 'ready', video: data.video } }),
-        ),
+        current && setFetched({ id: videoId, load: { state: 'ready', video: data.video } }),
       (error: unknown) => current && setFetched({ id: videoId, load: { state: 'error', error } }),
     );
     return () => {

@@ -1,4 +1,4 @@
-import { startTransition, useMemo, useOptimistic, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Clock, ListPlus, ThumbsUp, VideoOff } from 'lucide-react';
 import type { Video } from '../../contract/entities';
@@ -31,6 +31,7 @@ import { ApiRequestError } from '../lib/api-client';
 import { formatAge, formatCount } from '../lib/format';
 import { useShortcut } from '../lib/shortcuts';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { useOptimisticState } from '../lib/use-optimistic-state';
 import { useAuth, useVideos } from '../state/use-store';
 import { LoadState } from './load-state';
 import styles from './pages.module.css';
@@ -105,10 +106,7 @@ function WatchVideo({ video }: { video: Video }) {
   // Like and Watch later change at once; while the call runs the buttons show the outcome, and
   // when it fails they fall back to what the store holds (the failure toasts as before).
   // Each change merges into the shown state, so a like and a save on their way at once both show.
-  const [shown, show] = useOptimistic(
-    stored,
-    (current: typeof stored, change: Partial<typeof stored>) => ({ ...current, ...change }),
-  );
+  const [shown, change] = useOptimisticState(stored);
   const { liked, inWatchLater } = shown;
   // A button whose call is on its way ignores presses until it is answered.
   const likeBusy = liked !== stored.liked;
@@ -117,19 +115,15 @@ function WatchVideo({ video }: { video: Video }) {
   const whenLoggedIn = useRequireLogin();
   const handleLike = whenLoggedIn(() => {
     if (likeBusy) return;
-    startTransition(async () => {
-      show({ liked: !stored.liked });
-      await toggleLike(video, stored.liked, dispatch);
-    });
+    change({ liked: !stored.liked }, () => toggleLike(video, stored.liked, dispatch));
   });
   const handleWatchLater = whenLoggedIn(() => {
     if (watchLaterBusy) return;
-    startTransition(async () => {
-      show({ inWatchLater: !stored.inWatchLater });
-      await (stored.inWatchLater
+    change({ inWatchLater: !stored.inWatchLater }, () =>
+      stored.inWatchLater
         ? removeFromWatchLater(video, dispatch)
-        : addToWatchLater(video, dispatch));
-    });
+        : addToWatchLater(video, dispatch),
+    );
   });
   useShortcut('l', handleLike);
   useShortcut('w', handleWatchLater);

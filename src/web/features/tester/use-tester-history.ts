@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import {
   HISTORY_STORAGE_KEY,
   readTesterHistory,
@@ -11,7 +11,9 @@ import {
 export function useTesterHistory() {
   const [entries, setEntries] = useState(() => readTesterHistory(localStorage));
 
-  useEffect(() => {
+  // Written as the list is drawn: an effect after the paint would be dropped, with the request,
+  // if the tester closed first (Preact runs no pending effect of an unmounted component).
+  useLayoutEffect(() => {
     // Writing what another tab wrote is a no-op for storage (equal values fire no event).
     writeTesterHistory(localStorage, entries);
   }, [entries]);

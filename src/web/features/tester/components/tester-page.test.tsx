@@ -161,8 +161,8 @@ describe('the request tester page, against the real in-page mock', { timeout: 15
     await vi.waitFor(() => expect((delay as HTMLInputElement).disabled).toBe(false));
     expect((delay as HTMLInputElement).value).toBe('0');
     expect(delay.getAttribute('aria-valuetext')).toBe('0 ms');
-    // jsdom cannot drag a slider; a change event is what dragging ends in.
-    fireEvent.change(delay, { target: { value: '250' } });
+    // jsdom cannot drag a slider; an input event is what dragging sends at every step.
+    fireEvent.input(delay, { target: { value: '250' } });
     expect(readMockDelay()).toBe(250);
     expect(delay.getAttribute('aria-valuetext')).toBe('250 ms');
     writeMockDelay(0);

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import { TEST_ACCOUNT } from '../../contract/limits';
 import { systemClock } from '../../api/clock';
@@ -33,6 +34,21 @@ describe.each(stores)('the first seed on $name', ({ open }) => {
       expect(await opened.store.findUserByEmail(TEST_ACCOUNT.email)).toBeDefined();
       await seedIfEmpty(opened.store, testHasher, systemClock());
       expect(await opened.store.countVideos()).toBe(1);
+    } finally {
+      await opened.close();
+    }
+  });
+});
+
+describe('the first seed on SQLite', () => {
+  it('ends with its writes copied from the log into the database file (a checkpoint)', async () => {
+    const opened = await openSqliteTestStore();
+    try {
+      await seedIfEmpty(opened.store, testHasher, systemClock(), { extraVideos: 2_000 });
+      const { path } = opened.database.driver as { path: string };
+      expect(statSync(`${path}-wal`).size).toBe(0);
+      expect(statSync(path).size).toBeGreaterThan(1_000_000);
+      expect(await opened.store.countVideos()).toBeGreaterThan(2_000);
     } finally {
       await opened.close();
     }

@@ -55,7 +55,7 @@ export async function prepareOnce(config: ServerConfig): Promise<OpenDatabase> {
   }
   try {
     await seedIfEmpty(
-      new SqlStore(database.db),
+      new SqlStore(database),
       createPbkdf2Hasher(PASSWORD_ITERATIONS),
       systemClock(),
       { extraVideos: config.seedVideos, demoAccount: config.demoAccount },
@@ -89,7 +89,7 @@ export async function serveApp(
 ): Promise<void> {
   const site = await loadStaticSite(config.webDir);
   const database = options.database ?? openDatabase(config.database);
-  const store = new SqlStore(database.db);
+  const store = new SqlStore(database);
   const counters = sqlCounters(database);
   // Created by prepareOnce (in the primary, when there are workers): here it is only read.
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);

@@ -44,7 +44,7 @@ describe('the server app', () => {
   beforeAll(async () => {
     database = openDatabase({ dialect: 'sqlite', path: join(dir.path, 'app.sqlite') });
     await migrateToLatest(database);
-    const store = new SqlStore(database.db);
+    const store = new SqlStore(database);
     await seedIfEmpty(store, testHasher, systemClock());
     app = createServerApp({
       api: createApi({

@@ -41,15 +41,27 @@ export function createServerApp({ api, site, checkDatabase, log }: ServerAppPart
       return c.json({ errors: [databaseDown] }, 503);
     }
   });
-  // The node adapter's bindings (the socket) travel along for per-address limits.
-  app.all('/api/*', async (c) => {
+  app.use('/api/*', async (c, next) => {
     const request = await readWholeBody(c.req.raw, MAX_BODY_BYTES, DRAIN_CAP_BYTES);
-    if (request instanceof Request) return compressed(request, await api.fetch(request, c.env));
-    const { status, message } = apiErrors.payloadTooLarge;
-    // Past the cap the rest is not read: the connection cannot be reused.
-    const headers: Record<string, string> = request.drained ? {} : { connection: 'close' };
-    return c.json({ errors: [message] }, status, headers);
+    if (!(request instanceof Request)) {
+      const { status, message } = apiErrors.payloadTooLarge;
+      // Past the cap the rest is not read: the connection cannot be reused.
+      const headers: Record<string, string> = request.drained ? {} : { connection: 'close' };
+      return c.json({ errors: [message] }, status, headers);
+    }
+    // A body read whole replaces the request (what the API reads it from).
+    if (request !== c.req.raw) c.req.raw = request;
+    await next();
+    const answer = await compressed(c.req.raw, c.res);
+    if (answer !== c.res) {
+      // Unset first: assigning over an answer would copy its headers onto the new one.
+      c.res = undefined;
+      c.res = answer;
+    }
   });
+  // Mounted, not called: one dispatch per request. Its routes keep the API's error handler,
+  // and its last route answers every other /api path (createApi).
+  app.route('/', api);
   app.all('*', (c) => site(c.req.raw) ?? c.json({ errors: ['Not found.'] }, 404));
 
   app.onError((error, c) => {

@@ -17,6 +17,7 @@ import { nodeTokenCodec } from './auth/node-token-codec';
 import { AnswerCache } from './http/answer-cache';
 import { clientAddressResolver } from './http/client-address';
 import { logAnswered } from './http/request-log';
+import { secureResponses, securityHeaderList } from './http/security-headers';
 import type { Logger } from './logger';
 import { loadOrCreateSecret } from './secret';
 import { createServerApp } from './server-app';
@@ -130,6 +131,8 @@ export async function serveApp(
     (answered) => logAnswered(log, answered),
   );
   const server = createServer(
+    // Every answer carries the security headers, kept ones and the app's alike.
+    { ServerResponse: secureResponses(await securityHeaderList()) },
     answers.serving(getRequestListener(answers.keeping(app.fetch), { hostname: config.host })),
   );
   server.listen(config.port, config.host, () =>

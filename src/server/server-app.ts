@@ -5,7 +5,6 @@ import { MAX_BODY_BYTES } from '../contract/limits';
 import { answerCompressor } from './http/compress-answers';
 import { readWholeBody } from './http/read-whole-body';
 import { requestLog } from './http/request-log';
-import { securityHeaders } from './http/security-headers';
 
 export interface ServerAppParts {
   /** The API (createApi), answering everything under /api. */
@@ -22,13 +21,13 @@ const databaseDown = 'The database is not reachable.';
 const DRAIN_CAP_BYTES = 16 * 1024 * 1024;
 
 /**
- * The one HTTP app of server mode: request log and security headers on everything, the health
- * check, the API (its JSON compressed), and the SPA for every other GET (deep links included).
+ * The one HTTP app of server mode: request log on everything, the health check, the API (its
+ * JSON compressed), and the SPA for every other GET (deep links included). The security headers
+ * are written by the server's responses (security-headers.ts), on kept answers too.
  */
 export function createServerApp({ api, site, checkDatabase, log }: ServerAppParts): Hono {
   const app = new Hono();
   app.use(requestLog(log));
-  app.use(securityHeaders());
   // Static files are compressed once at start (static-site.ts); API answers are compressed here.
   const compressed = answerCompressor();
 

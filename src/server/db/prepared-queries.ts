@@ -89,8 +89,9 @@ function compile<Params extends string[], Row>(
   const nonce = Math.random().toString(36).slice(2);
   const standIns = Array.from({ length: build.length }, (_, i) => `\u0000param-${nonce}-${i}`);
   const { query, sql, parameters } = build(...(standIns as Params)).compile();
-  if (query.kind !== 'SelectQueryNode')
+  if (query.kind !== 'SelectQueryNode') {
     throw new Error(`a prepared query must be a select: ${sql}`);
+  }
   // For each compiled parameter: the index of the caller's value in its place, or -1 (a constant).
   const places = parameters.map((value) => standIns.indexOf(value as string));
   standIns.forEach((standIn, index) => {

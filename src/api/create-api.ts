@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { apiErrors } from '../contract/errors';
 import { MAX_BODY_BYTES } from '../contract/limits';
@@ -61,10 +61,14 @@ export function createApi(deps: ApiDeps): Hono {
     return c.json(buildOpenApiDocument());
   });
 
-  api.notFound((c) => {
+  const routeNotFound = (c: Context) => {
     const { status, message } = apiErrors.routeNotFound;
     return errorResponse(c, status, [message]);
-  });
+  };
+  // A route, not only the not-found handler: an app that mounts the API (the server's) keeps
+  // its routes, not its not-found handler.
+  api.all('*', routeNotFound);
+  api.notFound(routeNotFound);
   api.onError((error, c) => {
     if (error instanceof ApiError) {
       return errorResponse(c, error.status, error.messages, error.headers);

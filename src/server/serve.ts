@@ -17,6 +17,7 @@ import { nodeTokenCodec } from './auth/node-token-codec';
 import { AnswerCache } from './http/answer-cache';
 import { clientAddressResolver } from './http/client-address';
 import { logAnswered } from './http/request-log';
+import { secureResponses, securityHeaderList } from './http/security-headers';
 import type { Logger } from './logger';
 import { loadOrCreateSecret } from './secret';
 import { createServerApp } from './server-app';
@@ -55,7 +56,7 @@ export async function prepareOnce(config: ServerConfig): Promise<OpenDatabase> {
   }
   try {
     await seedIfEmpty(
-      new SqlStore(database.db),
+      new SqlStore(database),
       createPbkdf2Hasher(PASSWORD_ITERATIONS),
       systemClock(),
       { extraVideos: config.seedVideos, demoAccount: config.demoAccount },
@@ -90,7 +91,7 @@ export async function serveApp(
 ): Promise<void> {
   const site = await loadStaticSite(config.webDir);
   const database = options.database ?? openDatabase(config.database);
-  const store = new SqlStore(database.db);
+  const store = new SqlStore(database);
   const counters = sqlCounters(database);
   // Created by prepareOnce (in the primary, when there are workers): here it is only read.
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
@@ -132,6 +133,8 @@ export async function serveApp(
     (answered) => logAnswered(log, answered),
   );
   const server = createServer(
+    // Every answer carries the security headers, kept ones and the app's alike.
+    { ServerResponse: secureResponses(await securityHeaderList()) },
     answers.serving(getRequestListener(answers.keeping(app.fetch), { hostname: config.host })),
   );
   server.listen(config.port, config.host, () =>

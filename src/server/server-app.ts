@@ -5,7 +5,6 @@ import { MAX_BODY_BYTES } from '../contract/limits';
 import { answerCompressor } from './http/compress-answers';
 import { readWholeBody } from './http/read-whole-body';
 import { requestLog } from './http/request-log';
-import { securityHeaders } from './http/security-headers';
 
 export interface ServerAppParts {
   /** The API (createApi), answering everything under /api. */
@@ -26,8 +25,9 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const DRAIN_CAP_BYTES = 16 * 1024 * 1024;
 
 /**
- * The one HTTP app of server mode: request log and security headers on everything, the health
- * check, the API (its JSON compressed), and the SPA for every other GET (deep links included).
+ * The one HTTP app of server mode: request log on everything, the health check, the API (its
+ * JSON compressed), and the SPA for every other GET (deep links included). The security headers
+ * are written by the server's responses (security-headers.ts), on kept answers too.
  */
 export function createServerApp({
   api,
@@ -38,7 +38,6 @@ export function createServerApp({
 }: ServerAppParts): Hono {
   const app = new Hono();
   app.use(requestLog(log));
-  app.use(securityHeaders());
   // Static files are compressed once at start (static-site.ts); API answers are compressed here.
   const compressed = answerCompressor();
 
@@ -51,20 +50,29 @@ export function createServerApp({
       return c.json({ errors: [databaseDown] }, 503);
     }
   });
-  // The node adapter's bindings (the socket) travel along for per-address limits.
-  app.all('/api/*', async (c) => {
+  app.use('/api/*', async (c, next) => {
     const request = await readWholeBody(c.req.raw, MAX_BODY_BYTES, DRAIN_CAP_BYTES);
-    if (request instanceof Request) {
-      const answer = await api.fetch(request, c.env);
-      // An answer to a request that may have written goes out once its writes are on disk.
-      if (!READS.has(request.method)) await settleWrites();
-      return compressed(request, answer);
+    if (!(request instanceof Request)) {
+      const { status, message } = apiErrors.payloadTooLarge;
+      // Past the cap the rest is not read: the connection cannot be reused.
+      const headers: Record<string, string> = request.drained ? {} : { connection: 'close' };
+      return c.json({ errors: [message] }, status, headers);
     }
-    const { status, message } = apiErrors.payloadTooLarge;
-    // Past the cap the rest is not read: the connection cannot be reused.
-    const headers: Record<string, string> = request.drained ? {} : { connection: 'close' };
-    return c.json({ errors: [message] }, status, headers);
+    // A body read whole replaces the request (what the API reads it from).
+    if (request !== c.req.raw) c.req.raw = request;
+    await next();
+    // An answer to a request that may have written goes out once its writes are on disk.
+    if (!READS.has(c.req.raw.method)) await settleWrites();
+    const answer = await compressed(c.req.raw, c.res);
+    if (answer !== c.res) {
+      // Unset first: assigning over an answer would copy its headers onto the new one.
+      c.res = undefined;
+      c.res = answer;
+    }
   });
+  // Mounted, not called: one dispatch per request. Its routes keep the API's error handler,
+  // and its last route answers every other /api path (createApi).
+  app.route('/', api);
   app.all('*', (c) => site(c.req.raw) ?? c.json({ errors: ['Not found.'] }, 404));
 
   app.onError((error, c) => {

@@ -59,4 +59,23 @@ describe('nodeTokenCodec', () => {
     expect(await verifyToken(early as string, SECRET, nodeTokenCodec)).toBeUndefined();
     expect(await verifyToken(early as string, SECRET, webCryptoTokenCodec)).toBeUndefined();
   });
+
+  it('opens a token it opened before only with the secret that signed it', () => {
+    const token = nodeTokenCodec.seal({ ...payload, jti: 'again' }, SECRET) as string;
+    const first = nodeTokenCodec.open(token, SECRET);
+    expect(first).toEqual({ ...payload, jti: 'again' });
+    expect(nodeTokenCodec.open(token, SECRET)).toEqual(first);
+    expect(nodeTokenCodec.open(token, `${SECRET}!`)).toBeUndefined();
+    expect(nodeTokenCodec.open(token, SECRET)).toEqual(first);
+  });
+
+  it('forgets the oldest tokens past a thousand, and still opens them by their signature', () => {
+    const tokens = Array.from(
+      { length: 1_100 },
+      (_, i) => nodeTokenCodec.seal({ ...payload, jti: `many-${i}` }, SECRET) as string,
+    );
+    for (const token of tokens) expect(nodeTokenCodec.open(token, SECRET)).toBeDefined();
+    expect(nodeTokenCodec.open(tokens[0]!, SECRET)).toMatchObject({ jti: 'many-0' });
+    expect(nodeTokenCodec.open(tokens[0]!, `${SECRET}!`)).toBeUndefined();
+  });
 });

@@ -24,6 +24,23 @@ function isOurHeader(header: unknown): boolean {
 }
 
 /**
+ * Tokens this process has opened, with their payloads: the page sends its one token with every
+ * call, and each would otherwise cost an HMAC and two JSON parses. Only tokens whose signature
+ * was right are kept, each with the secret it was checked against; the oldest go first past
+ * OPENED_MAX. A hit needs the very text of a valid token, which its holder already has. What
+ * the payload says about time, logout and generations is still checked on every request
+ * (verifyToken, then the session check).
+ */
+const OPENED_MAX = 1_000;
+const opened = new Map<string, { secret: string; claims: Readonly<Record<string, unknown>> }>();
+
+function remember(token: string, secret: string, claims: Record<string, unknown>) {
+  opened.set(token, { secret, claims: Object.freeze(claims) });
+  if (opened.size > OPENED_MAX) opened.delete(opened.keys().next().value as string);
+  return claims;
+}
+
+/**
  * The server's tokens on node:crypto: one synchronous HMAC per check, where WebCrypto imports the
  * key and awaits the thread pool on every call. Tokens are byte for byte those of the page's
  * codec (webCryptoTokenCodec); the signature is compared as text in constant time, so no second
@@ -35,6 +52,8 @@ export const nodeTokenCodec: TokenCodec = {
     return `${signed}.${signature(signed, secret)}`;
   },
   open(token, secret) {
+    const known = opened.get(token);
+    if (known !== undefined && known.secret === secret) return known.claims;
     const parts = token.split('.');
     if (parts.length !== 3) return undefined;
     const [header, payload, given] = parts as [string, string, string];
@@ -43,6 +62,6 @@ export const nodeTokenCodec: TokenCodec = {
     if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return undefined;
     if (!isOurHeader(decodeJson(header))) return undefined;
     const claims = decodeJson(payload);
-    return isObject(claims) ? claims : undefined;
+    return isObject(claims) ? remember(token, secret, claims) : undefined;
   },
 };

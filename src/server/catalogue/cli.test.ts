@@ -94,7 +94,7 @@ describe.each(['sqlite', 'postgres'] as const)('catalogue CLI on %s', (dialect) 
       dialect === 'postgres' ? { dialect, url } : { dialect: 'sqlite', path: url },
     );
     try {
-      const store = new SqlStore(database.db);
+      const store = new SqlStore(database);
       const videos: Video[] = [];
       let after: string | undefined;
       do {

@@ -66,7 +66,7 @@ async function openStore(env: NodeJS.ProcessEnv) {
       cause: error,
     });
   }
-  return { store: new SqlStore(database.db), close: () => database.close() };
+  return { store: new SqlStore(database), close: () => database.close() };
 }
 
 type OpenedStore = Awaited<ReturnType<typeof openStore>>;

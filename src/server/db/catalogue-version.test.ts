@@ -14,7 +14,7 @@ describe.each(stores)('the catalogue version on $name', ({ open }) => {
   it('changes at once for this store’s own writes, and within moments for another’s', async () => {
     const opened = await open();
     // A second store on the same database: another server process, or the operators' CLI.
-    const other = new SqlStore(opened.database.db);
+    const other = new SqlStore(opened.database);
     try {
       const [first, second] = generateVideos(2);
       const initial = await opened.store.catalogueVersion();
@@ -35,15 +35,16 @@ describe.each(stores)('the catalogue version on $name', ({ open }) => {
   it('reads the version once for a burst of requests', async () => {
     const opened = await open();
     let reads = 0;
-    const counted = new SqlStore(
-      opened.database.db.withPlugin({
+    const counted = new SqlStore({
+      ...opened.database,
+      db: opened.database.db.withPlugin({
         transformQuery: ({ node }) => {
           reads += 1;
           return node;
         },
         transformResult: async ({ result }) => result,
       }),
-    );
+    });
     try {
       const versions = await Promise.all(
         Array.from({ length: 20 }, () => counted.catalogueVersion()),

@@ -7,6 +7,7 @@ import { foldForSearch } from '../../api/catalogue/search-text';
 import type { DatabaseLocation, SqlDialectName } from './dialect';
 import { fileSync, SharedSync } from './group-commit';
 import { migrationsFor } from './migrations';
+import { preparedQueries, type PrepareQuery } from './prepared-queries';
 import type { Database } from './schema';
 
 /** An open database: the Kysely instance, which dialect it speaks, and how to close it. */
@@ -22,6 +23,8 @@ export interface OpenDatabase {
    * returns, so there it resolves at once.
    */
   settleWrites: () => Promise<void>;
+  /** The hot reads, compiled once and run on the driver (prepared-queries.ts). */
+  prepare: PrepareQuery;
   /** The driver underneath, for the rate limiter's counters (sql-counters.ts). */
   driver: { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; pool: pg.Pool };
 }
@@ -33,14 +36,26 @@ export interface OpenDatabase {
  */
 const STATEMENT_CACHE_SIZE = 500;
 
+/** What tests may ask of an opened database. */
+export interface OpenOptions {
+  /**
+   * Told of every statement sent to the database, whichever way it goes (Kysely or a prepared
+   * query): what tests count queries by. Costs a call per statement; the server sets none.
+   */
+  onStatement?: (sql: string) => void;
+}
+
 /** How long a SQLite writer waits for another connection's lock before giving up. */
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 /** Connections per server process; several processes share one PostgreSQL (README). */
 const POSTGRES_POOL_SIZE = 10;
 
-function openSqlite(path: string): OpenDatabase {
+function openSqlite(path: string, { onStatement }: OpenOptions): OpenDatabase {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const database = new BetterSqlite3(path);
+  const database = new BetterSqlite3(
+    path,
+    onStatement ? { verbose: (sql) => onStatement(String(sql)) } : {},
+  );
   // WAL: readers never block the writer. synchronous=NORMAL: a commit does not wait for the disk
   // (it survives a crash of the process at once); settleWrites makes it survive a crash of the
   // machine before it is acknowledged, one sync of the log for many commits (group-commit.ts).
@@ -66,6 +81,7 @@ function openSqlite(path: string): OpenDatabase {
     db,
     dialect: 'sqlite',
     settleWrites,
+    prepare: preparedQueries({ dialect: 'sqlite', database, db }),
     close: async () => {
       try {
         await settleWrites();
@@ -78,7 +94,7 @@ function openSqlite(path: string): OpenDatabase {
   };
 }
 
-function openPostgres(url: string): OpenDatabase {
+function openPostgres(url: string, { onStatement }: OpenOptions): OpenDatabase {
   const statementNames = new Map<string, string>();
   // A request waits at most 5 s for a connection: with PostgreSQL away it answers 503 instead.
   const pool = new pg.Pool({
@@ -99,6 +115,7 @@ function openPostgres(url: string): OpenDatabase {
       if (!closing) console.error('PostgreSQL connection lost:', error.message);
     });
     nameParameterisedQueries(client, statementNames);
+    if (onStatement) reportStatements(client, onStatement);
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
@@ -109,6 +126,7 @@ function openPostgres(url: string): OpenDatabase {
       closing = true;
       return db.destroy();
     },
+    prepare: preparedQueries({ dialect: 'postgres', pool }),
     driver: { dialect: 'postgres', pool },
   };
 }
@@ -177,9 +195,21 @@ function nameParameterisedQueries(client: pg.PoolClient, names: Map<string, stri
   }) as pg.PoolClient['query'];
 }
 
+/** Tells `onStatement` of each query the client sends (its text), then sends it. */
+function reportStatements(client: pg.PoolClient, onStatement: (sql: string) => void): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const [first] = args;
+    onStatement(typeof first === 'string' ? first : String((first as { text?: unknown }).text));
+    return query(...args);
+  }) as pg.PoolClient['query'];
+}
+
 /** Opens the database DATABASE_URL names (no migrations yet: see `migrateToLatest`). */
-export function openDatabase(location: DatabaseLocation): OpenDatabase {
-  return location.dialect === 'sqlite' ? openSqlite(location.path) : openPostgres(location.url);
+export function openDatabase(location: DatabaseLocation, options: OpenOptions = {}): OpenDatabase {
+  return location.dialect === 'sqlite'
+    ? openSqlite(location.path, options)
+    : openPostgres(location.url, options);
 }
 
 /**

@@ -1,54 +1,59 @@
-import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createHarness } from '../../api/testing/api-harness';
+import { createHarness, seedVideo } from '../../api/testing/api-harness';
 import { openPostgresTestStore, openSqliteTestStore } from '../testing/open-test-store';
-import { SqlStore } from './sql-store';
-
-/** A Kysely plugin that writes down the kind of every query the store runs. */
-function queryRecorder() {
-  const queries: string[] = [];
-  const plugin: KyselyPlugin = {
-    transformQuery: ({ node }) => {
-      queries.push(node.kind);
-      return node;
-    },
-    transformResult: async ({ result }) => result,
-  };
-  return { plugin, queries };
-}
+import type { OpenOptions } from './open-database';
 
 const stores = [
-  { name: 'SQLite', open: openSqliteTestStore },
-  { name: 'PostgreSQL', open: () => openPostgresTestStore(inject('postgresUrl')) },
+  { name: 'SQLite', open: (options: OpenOptions) => openSqliteTestStore(undefined, options) },
+  {
+    name: 'PostgreSQL',
+    open: (options: OpenOptions) =>
+      openPostgresTestStore(inject('postgresUrl'), undefined, options),
+  },
 ];
 
 describe.each(stores)('queries a request costs on $name', ({ open }) => {
   let opened: Awaited<ReturnType<typeof openSqliteTestStore>>;
-  const recorder = queryRecorder();
+  // Every statement the database receives, whether Kysely or a prepared read sends it.
+  const statements: string[] = [];
   let h: Awaited<ReturnType<typeof createHarness>>;
 
   beforeAll(async () => {
-    opened = await open();
-    h = await createHarness(new SqlStore(opened.database.db.withPlugin(recorder.plugin)));
+    opened = await open({ onStatement: (sql) => statements.push(sql) });
+    h = await createHarness(opened.store);
   });
   afterAll(() => opened.close());
 
-  async function queriesOf(request: () => Promise<{ status: number }>, status: number) {
-    recorder.queries.length = 0;
+  async function statementsOf(request: () => Promise<{ status: number }>, status: number) {
+    statements.length = 0;
     expect((await request()).status).toBe(status);
-    return [...recorder.queries];
+    return [...statements];
   }
 
   it('a signed-in read is one query to check the session, then its own', async () => {
     const { token } = await h.signUp();
     const read = () => h.call('GET', '/api/user/likes', { token });
-    expect(await queriesOf(read, 200)).toHaveLength(2);
+    const sent = await statementsOf(read, 200);
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toMatch(/revoked_tokens/);
+    expect(sent[1]).toMatch(/"likes"/);
   });
 
   it('a logged-out token is refused after that one query', async () => {
     const { token } = await h.signUp();
     expect((await h.call('POST', '/api/auth/logout', { token })).status).toBe(200);
     const read = () => h.call('GET', '/api/user/likes', { token });
-    expect(await queriesOf(read, 401)).toHaveLength(1);
+    const sent = await statementsOf(read, 401);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(/revoked_tokens/);
+  });
+
+  it('a signed-in write is the session check, then its own statements', async () => {
+    const { token } = await h.signUp();
+    const like = () => h.call('POST', '/api/user/likes', { token, body: { video: seedVideo(0) } });
+    const sent = await statementsOf(like, 201);
+    // The session, the catalogue's copy of the video, the insert, the list it answers with.
+    expect(sent).toHaveLength(4);
+    expect(sent[0]).toMatch(/revoked_tokens/);
   });
 });

@@ -25,6 +25,7 @@ import type {
 } from '../../api/store/store';
 import { CatalogueSql, toVideo, videoColumns, type VideoRow } from './catalogue-sql';
 import { isForeignKeyViolation, isUniqueViolation, isUnstorableText } from './db-errors';
+import type { OpenDatabase } from './open-database';
 import type { Database, UsersTable } from './schema';
 
 /** The three list tables share one shape (VideoListTable); typed as one of them for Kysely. */
@@ -55,16 +56,24 @@ function toUser(row: Selectable<UsersTable>): StoredUser {
  * database's refusals become StoreErrors here, as the memory store throws them.
  */
 export class SqlStore implements Store {
+  private readonly db: Kysely<Database>;
   private readonly catalogue: CatalogueSql;
   private readonly sqlite: boolean;
+  /** What a signed-in page reads on every visit, compiled once (prepared-queries.ts). */
+  private readonly hot: ReturnType<typeof hotReads>;
 
-  /** @param options.denseSearchGroup see CatalogueSql (tests lower it) */
+  /**
+   * @param database the opened database: its Kysely instance and its prepared reads
+   * @param options.denseSearchGroup see CatalogueSql (tests lower it)
+   */
   constructor(
-    private readonly db: Kysely<Database>,
+    database: Pick<OpenDatabase, 'db' | 'prepare'>,
     options: { denseSearchGroup?: number } = {},
   ) {
-    this.catalogue = new CatalogueSql(db, options.denseSearchGroup);
-    this.sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+    this.db = database.db;
+    this.catalogue = new CatalogueSql(this.db, options.denseSearchGroup);
+    this.sqlite = this.db.getExecutor().adapter instanceof SqliteAdapter;
+    this.hot = hotReads(this.db, database.prepare);
   }
 
   /** True until `seed` has run once on this database. */
@@ -241,26 +250,12 @@ export class SqlStore implements Store {
 
   /** The videos of one of the user's lists, oldest first. */
   async listVideosIn(userId: string, list: VideoListName): Promise<Video[]> {
-    const table = listTables[list];
-    const rows = await this.db
-      .selectFrom(table)
-      .innerJoin('videos', 'videos.id', `${table}.video_id`)
-      .select(videoColumns)
-      .where(`${table}.user_id`, '=', userId)
-      .orderBy(`${table}.seq`)
-      .execute();
-    return rows.map(toVideo);
+    return (await this.hot.lists[list](userId)).map(toVideo);
   }
 
   /** The history, oldest first (insertion order), each video with the time it was added. */
   async listHistory(userId: string): Promise<HistoryItem[]> {
-    const rows = await this.db
-      .selectFrom('history')
-      .innerJoin('videos', 'videos.id', 'history.video_id')
-      .select([...videoColumns, 'history.added_at'])
-      .where('history.user_id', '=', userId)
-      .orderBy('history.seq')
-      .execute();
+    const rows = await this.hot.history(userId);
     return rows.map((row) => ({ ...toVideo(row), watchedAt: row.added_at }));
   }
 
@@ -501,22 +496,7 @@ export class SqlStore implements Store {
 
   async findSession(userId: string, tokenId: string): Promise<SessionFacts | undefined> {
     return this.guard(async () => {
-      // One statement: a signed-in request pays one query before its own work.
-      const row = await this.db
-        .selectFrom('users')
-        .selectAll('users')
-        .select((eb) => [
-          eb
-            .exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', tokenId))
-            .as('revoked'),
-          eb
-            .selectFrom('session_generations')
-            .select('generation')
-            .where('user_id', '=', userId)
-            .as('generation'),
-        ])
-        .where('id', '=', userId)
-        .executeTakeFirst();
+      const [row] = await this.hot.session(userId, tokenId);
       if (!row) return undefined;
       const { revoked, generation, ...user } = row;
       return { user: toUser(user), revoked: Boolean(revoked), generation: Number(generation ?? 0) };
@@ -648,6 +628,53 @@ export class SqlStore implements Store {
       throw error;
     }
   }
+}
+
+/**
+ * The reads every signed-in page visit makes, compiled once: the session check (one statement,
+ * so a signed-in request pays one query before its own work) and the user's video lists.
+ */
+function hotReads(db: Kysely<Database>, prepare: OpenDatabase['prepare']) {
+  const list = (table: 'likes') =>
+    prepare((userId: string) =>
+      db
+        .selectFrom(table)
+        .innerJoin('videos', 'videos.id', `${table}.video_id`)
+        .select(videoColumns)
+        .where(`${table}.user_id`, '=', userId)
+        .orderBy(`${table}.seq`),
+    );
+  return {
+    session: prepare((userId: string, tokenId: string) =>
+      db
+        .selectFrom('users')
+        .selectAll('users')
+        .select((eb) => [
+          eb
+            .exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', tokenId))
+            .as('revoked'),
+          eb
+            .selectFrom('session_generations')
+            .select('generation')
+            .where('user_id', '=', userId)
+            .as('generation'),
+        ])
+        .where('id', '=', userId),
+    ),
+    lists: {
+      likes: list(listTables.likes),
+      history: list(listTables.history),
+      watchlater: list(listTables.watchlater),
+    } satisfies Record<VideoListName, unknown>,
+    history: prepare((userId: string) =>
+      db
+        .selectFrom('history')
+        .innerJoin('videos', 'videos.id', 'history.video_id')
+        .select([...videoColumns, 'history.added_at'])
+        .where('history.user_id', '=', userId)
+        .orderBy('history.seq'),
+    ),
+  };
 }
 
 function toNote(id: string, content: string, videoId: string, time: number | null): Note {

@@ -1,4 +1,11 @@
+import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import {
+  ServerResponse,
+  type IncomingMessage,
+  type OutgoingHttpHeader,
+  type OutgoingHttpHeaders,
+} from 'node:http';
 
 /** The YouTube embed hosts (the player uses the privacy host; plain youtube.com for its links). */
 const youtubeFrames = ['https://www.youtube-nocookie.com', 'https://www.youtube.com'];
@@ -6,12 +13,13 @@ const youtubeFrames = ['https://www.youtube-nocookie.com', 'https://www.youtube.
 const imageHosts = ['https://i.ytimg.com', 'https://ui-avatars.com'];
 
 /**
- * Security headers on every response. The Content-Security-Policy lets the page load only its own
+ * The security headers, as Hono's secureHeaders middleware (configured below) writes them. The
+ * server writes them itself on every answer (`secureResponses`). The Content-Security-Policy lets the page load only its own
  * scripts (and YouTube's player API) and styles, frame only the YouTube embed and show images from itself and the two hosts
  * above; connect-src is open to any http(s) URL because the request tester (/mock) calls whatever
  * absolute URL the user types (docs/decisions/0005-security-headers.md).
  */
-export function securityHeaders() {
+function securityHeaders() {
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
@@ -32,4 +40,45 @@ export function securityHeaders() {
     referrerPolicy: 'strict-origin-when-cross-origin',
     permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
   });
+}
+
+/** Name and value of each security header, lower-case names, in the order Hono writes them. */
+export async function securityHeaderList(): Promise<[string, string][]> {
+  const probe = new Hono().use(securityHeaders()).get('/', (c) => c.body(null));
+  const answer = await probe.request('/');
+  return [...answer.headers];
+}
+
+type Headers = OutgoingHttpHeaders | OutgoingHttpHeader[];
+
+/**
+ * Node's ServerResponse with the given headers on every answer, whoever writes it: the app
+ * (through the node adapter), the kept answers (answer-cache.ts), or Node itself for a response
+ * ended without `writeHead`. Written into the headers object `writeHead` takes, so an answer
+ * costs what any of its other headers costs (in the app, each one set on a fetch `Headers`
+ * object cost several times that); they override the app's headers of the same names.
+ */
+export function secureResponses(headers: [string, string][]): typeof ServerResponse {
+  const names = headers.map(([name]) => name);
+  const values = headers.map(([, value]) => value);
+  return class SecureServerResponse<
+    Request extends IncomingMessage = IncomingMessage,
+  > extends ServerResponse<Request> {
+    override writeHead(statusCode: number, reason?: string | Headers, given?: Headers): this {
+      let message: string | undefined;
+      if (typeof reason === 'string') message = reason;
+      else given = reason;
+      if (given === undefined || Array.isArray(given)) {
+        // Node merges these with the pairs of an array, if any.
+        for (let i = 0; i < names.length; i++) this.setHeader(names[i]!, values[i]!);
+        return super.writeHead(statusCode, message, given);
+      }
+      // A new object, filled by assignment: V8 copies an object spread of this many headers
+      // some twenty times slower (measured), and the caller's object may be kept (a kept answer).
+      const all: OutgoingHttpHeaders = {};
+      for (const name in given) all[name] = given[name];
+      for (let i = 0; i < names.length; i++) all[names[i]!] = values[i];
+      return super.writeHead(statusCode, message, all);
+    }
+  };
 }

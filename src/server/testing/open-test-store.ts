@@ -1,7 +1,12 @@
 import { join } from 'node:path';
 import type { OpenedStore } from '../../api/testing/api-suite';
 import type { DatabaseLocation } from '../db/dialect';
-import { migrateToLatest, openDatabase, type OpenDatabase } from '../db/open-database';
+import {
+  migrateToLatest,
+  openDatabase,
+  type OpenDatabase,
+  type OpenOptions,
+} from '../db/open-database';
 import { sqlCounters } from '../db/sql-counters';
 import { SqlStore } from '../db/sql-store';
 import { createPostgresDatabase, createTempDir } from './test-databases';
@@ -13,12 +18,13 @@ async function openMigrated(
   location: DatabaseLocation,
   cleanUp: () => Promise<void>,
   options?: TestStoreOptions,
+  openOptions?: OpenOptions,
 ) {
-  const database = openDatabase(location);
+  const database = openDatabase(location, openOptions);
   await migrateToLatest(database);
   const counters = sqlCounters(database);
   return {
-    store: new SqlStore(database.db, options),
+    store: new SqlStore(database, options),
     counters: counters.counters,
     database,
     close: async () => {
@@ -32,17 +38,24 @@ async function openMigrated(
 /** An empty, migrated SqlStore on a SQLite file in a temp directory of its own. */
 export async function openSqliteTestStore(
   options?: TestStoreOptions,
+  openOptions?: OpenOptions,
 ): Promise<OpenedStore & { database: OpenDatabase }> {
   const dir = createTempDir();
   const path = join(dir.path, 'test.sqlite');
-  return openMigrated({ dialect: 'sqlite', path }, dir.drop, options);
+  return openMigrated({ dialect: 'sqlite', path }, dir.drop, options, openOptions);
 }
 
 /** An empty, migrated SqlStore on a new database of the test PostgreSQL server. */
 export async function openPostgresTestStore(
   serverUrl: string,
   options?: TestStoreOptions,
+  openOptions?: OpenOptions,
 ): Promise<OpenedStore & { database: OpenDatabase }> {
   const database = await createPostgresDatabase(serverUrl);
-  return openMigrated({ dialect: 'postgres', url: database.url }, database.drop, options);
+  return openMigrated(
+    { dialect: 'postgres', url: database.url },
+    database.drop,
+    options,
+    openOptions,
+  );
 }

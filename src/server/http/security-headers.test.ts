@@ -1,0 +1,82 @@
+import { getRequestListener } from '@hono/node-server';
+import { Hono } from 'hono';
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AnswerCache } from './answer-cache';
+import { secureResponses, securityHeaderList } from './security-headers';
+
+const expectedCsp = [
+  "default-src 'self'",
+  "script-src 'self' https://www.youtube.com",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https://i.ytimg.com https://ui-avatars.com",
+  'frame-src https://www.youtube-nocookie.com https://www.youtube.com',
+  "connect-src 'self' https: http:",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+describe('the security headers', () => {
+  let server: Server;
+  let origin: string;
+  let list: [string, string][];
+
+  beforeAll(async () => {
+    list = await securityHeaderList();
+    const app = new Hono();
+    app.get('/app', (c) => c.json({ from: 'app' }));
+    app.get('/kept', (c) => c.json({ from: 'app' }, 200, { etag: '"v1.kept"' }));
+    app.get('/own-policy', (c) =>
+      c.json({}, 200, { 'x-frame-options': 'ALLOW', 'cache-control': 'no-store' }),
+    );
+    const answers = new AnswerCache(
+      async () => 'v1',
+      () => {},
+    );
+    const appListener = answers.serving(getRequestListener(answers.keeping(app.fetch)));
+    // Every way an answer leaves: the app, kept bytes, Node's implicit head, a head with a
+    // reason, and one whose headers come as an array.
+    const listener: RequestListener = (request, response) => {
+      if (request.url === '/implicit') response.end('implicit');
+      else if (request.url === '/reason') response.writeHead(200, 'Fine', { a: '1' }).end();
+      else if (request.url === '/array') response.writeHead(200, ['a', '1']).end();
+      else appListener(request, response);
+    };
+    server = createServer({ ServerResponse: secureResponses(list) }, listener);
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+  it('are the CSP that allows the YouTube embed and thumbnails only, and the usual others', () => {
+    const headers = new Map(list);
+    expect(headers.get('content-security-policy')).toBe(expectedCsp);
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+    expect(headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(headers.get('strict-transport-security')).toMatch(/^max-age=/);
+    expect(headers.get('permissions-policy')).toBe('camera=(), microphone=(), geolocation=()');
+  });
+
+  it('are on every answer the server writes, whoever writes it', async () => {
+    // /kept twice: the second answer comes from the kept bytes.
+    for (const path of ['/app', '/kept', '/kept', '/implicit', '/reason', '/array']) {
+      const response = await fetch(`${origin}${path}`);
+      expect(response.status).toBe(200);
+      for (const [name, value] of list) expect(response.headers.get(name), path).toBe(value);
+    }
+    const reason = await fetch(`${origin}/reason`);
+    expect([reason.statusText, reason.headers.get('a')]).toEqual(['Fine', '1']);
+    expect((await fetch(`${origin}/array`)).headers.get('a')).toBe('1');
+  });
+
+  it('win over an answer’s own header of the same name, and leave its others', async () => {
+    const response = await fetch(`${origin}/own-policy`);
+    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+});

@@ -30,8 +30,10 @@ export default defineConfig(({ mode }) => ({
       onwarn(warning, warn) {
         // react-router uses React 19's useOptimistic where there is one and does without it
         // otherwise; Preact has none, which is what this warning says.
-        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) {
-          return;
+        if (warning.code === 'IMPORT_IS_UNDEFINED') {
+          if (warning.message.includes('useOptimistic')) return;
+          // Anything else Preact lacks would ship as undefined and fail at run time: fail here.
+          throw new Error(`Preact has no such export: ${warning.message}`);
         }
         warn(warning);
       },

@@ -93,6 +93,25 @@ describe('the server app', () => {
     gate = Promise.resolve();
   });
 
+  it('answers 500 instead of the API answer when writes could not be saved', async () => {
+    gate = Promise.reject(new Error('EIO'));
+    gate.catch(() => {});
+    const response = await app.request('/api/auth/signup', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: 'unsaved@example.com',
+        password: 'Password1!',
+        firstName: 'Una',
+        lastName: 'Saved',
+      }),
+    });
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ errors: ['Internal Server Error'] });
+    expect(lines.some((line) => /^writes not saved: EIO/.test(line))).toBe(true);
+    gate = Promise.resolve();
+  });
+
   it('answers GET /api/health with { status: "ok" } after asking the database', async () => {
     const response = await app.request('/api/health');
     expect(response.status).toBe(200);

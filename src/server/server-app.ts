@@ -19,6 +19,7 @@ export interface ServerAppParts {
 }
 
 const databaseDown = 'The database is not reachable.';
+const failed = 'Internal Server Error';
 /** Methods that never write. */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Oversized bodies are read and thrown away up to this size, so that their 413 arrives. */
@@ -62,7 +63,18 @@ export function createServerApp({
     if (request !== c.req.raw) c.req.raw = request;
     await next();
     // An answer to a request that may have written goes out once its writes are on disk.
-    if (!READS.has(c.req.raw.method)) await settleWrites();
+    if (!READS.has(c.req.raw.method)) {
+      try {
+        await settleWrites();
+      } catch (error) {
+        log.error(`writes not saved: ${error instanceof Error ? error.message : String(error)}`);
+        // The API's answer may say the change was made: it must not go out, not even its headers.
+        if (c.res.status < 500) {
+          c.res = undefined;
+          c.res = c.json({ errors: [failed] }, 500);
+        }
+      }
+    }
     const answer = await compressed(c.req.raw, c.res);
     if (answer !== c.res) {
       // Unset first: assigning over an answer would copy its headers onto the new one.
@@ -77,7 +89,7 @@ export function createServerApp({
 
   app.onError((error, c) => {
     log.error(`unexpected failure: ${error.stack ?? error.message}`);
-    return c.json({ errors: ['Internal Server Error'] }, 500);
+    return c.json({ errors: [failed] }, 500);
   });
   return app;
 }

@@ -652,7 +652,7 @@ export class CatalogueSql {
    * reads: merging them into one made cold searches about twice as fast at a million videos. The
    * merge goes a step at a time (each its own short write), so servers reading and writing
    * meanwhile wait for a step, never for the whole merge. Then SQLite copies its log into the
-   * database file and syncs it (a checkpoint), so the load's writes reach the disk now, not
+   * database file and syncs both (a checkpoint), so the load's writes reach the disk now, not
    * during the first user writes' syncs of the log (group-commit.ts).
    */
   async refreshAfterBulkLoad(): Promise<void> {
@@ -670,9 +670,9 @@ export class CatalogueSql {
         if ((await this.totalChanges()) - before < 2) break;
       }
     }
-    // TRUNCATE also empties the log; with other processes reading or writing it does what it
-    // can without waiting for them.
-    await sql`pragma wal_checkpoint(TRUNCATE)`.execute(this.db);
+    // PASSIVE never waits for, nor blocks, other processes' readers and writers (servers running
+    // during an import): it copies what they allow, syncing the log before and the file after.
+    await sql`pragma wal_checkpoint(PASSIVE)`.execute(this.db);
   }
 
   private async totalChanges(): Promise<number> {

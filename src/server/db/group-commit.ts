@@ -2,7 +2,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 /**
- * Group commit for SQLite (decision 0019). The server's connection commits with
+ * Group commit for SQLite (decision 0018). The server's connection commits with
  * synchronous=NORMAL: a commit is written to the write-ahead log without waiting for the disk.
  * Before the answer to a request that wrote goes out, `settle` waits for one fdatasync of the log
  * that began after the request's commits, on libuv's thread pool. So an acknowledged write is on
@@ -12,6 +12,12 @@ import { dirname } from 'node:path';
 export class SharedSync {
   /** The changes count the last finished sync covers. */
   private synced = 0;
+  /**
+   * Why a sync failed, once one has. After a failed fdatasync the kernel may have dropped the
+   * log's unwritten pages and report success next time; SQLite's recovery stops at the first
+   * missing frame, so no later commit could be promised either. Every later settle fails.
+   */
+  private failure: Error | undefined;
   private running: PendingSync | undefined;
   private queued: PendingSync | undefined;
 
@@ -24,6 +30,7 @@ export class SharedSync {
    * committed work.
    */
   settle(changes: number): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
     if (changes <= this.synced) return Promise.resolve();
     if (!this.running) return this.start({ covers: changes }, Promise.resolve());
     if (changes <= this.running.covers) return this.running.done;
@@ -47,9 +54,15 @@ export class SharedSync {
     queued.done = after.then(async () => {
       if (this.queued === queued) this.queued = undefined;
       this.running = queued;
+      if (this.failure) throw this.failure;
       try {
         await this.sync();
         this.synced = Math.max(this.synced, queued.covers);
+      } catch (error) {
+        this.failure = new Error(`the database's log could not be synced: ${String(error)}`, {
+          cause: error,
+        });
+        throw this.failure;
       } finally {
         if (this.running === queued) this.running = undefined;
       }
@@ -70,28 +83,50 @@ interface PendingSync {
  * creates the log before the first commit that goes into it).
  */
 export function fileSync(path: string): { sync: () => Promise<void>; close: () => Promise<void> } {
-  let handle: FileHandle | undefined;
+  let opening: Promise<FileHandle | undefined> | undefined;
+  const openLog = async () => {
+    let handle: FileHandle;
+    try {
+      handle = await open(path, 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+    try {
+      const folder = await open(dirname(path), 'r');
+      try {
+        await folder.sync();
+      } finally {
+        await folder.close();
+      }
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+    return handle;
+  };
   return {
     sync: async () => {
+      // One opening shared by concurrent first syncs; tried again while the file is missing or
+      // the opening failed.
+      opening ??= openLog();
+      let handle: FileHandle | undefined;
+      try {
+        handle = await opening;
+      } catch (error) {
+        opening = undefined;
+        throw error;
+      }
       if (!handle) {
-        try {
-          handle = await open(path, 'r');
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-          throw error;
-        }
-        const folder = await open(dirname(path), 'r');
-        try {
-          await folder.sync();
-        } finally {
-          await folder.close();
-        }
+        opening = undefined;
+        return;
       }
       await handle.datasync();
     },
     close: async () => {
+      const handle = await opening?.catch(() => undefined);
+      opening = undefined;
       await handle?.close();
-      handle = undefined;
     },
   };
 }

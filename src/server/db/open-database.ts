@@ -59,8 +59,9 @@ function openSqlite(path: string, { onStatement }: OpenOptions): OpenDatabase {
   // WAL: readers never block the writer. synchronous=NORMAL: a commit does not wait for the disk
   // (it survives a crash of the process at once); settleWrites makes it survive a crash of the
   // machine before it is acknowledged, one sync of the log for many commits (group-commit.ts).
-  database.pragma('journal_mode = WAL');
-  database.pragma('synchronous = NORMAL');
+  // Where WAL cannot be used (an in-memory database), each commit waits for the disk as before.
+  const wal = database.pragma('journal_mode = WAL', { simple: true }) === 'wal';
+  database.pragma(wal ? 'synchronous = NORMAL' : 'synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   // The results page's case- and accent-blind comparison, the same rule as the in-page store's.
@@ -72,7 +73,7 @@ function openSqlite(path: string, { onStatement }: OpenOptions): OpenDatabase {
   const log = fileSync(`${path}-wal`);
   const shared = new SharedSync(log.sync);
   const settleWrites = async () => {
-    if (path === ':memory:') return;
+    if (!wal) return;
     // Through Kysely, which runs it between transactions: the count covers committed work only.
     const { rows } = await sql<{ changes: number }>`select total_changes() as changes`.execute(db);
     await shared.settle(Number(rows[0]?.changes ?? 0));

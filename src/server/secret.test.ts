@@ -1,5 +1,7 @@
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadOrCreateSecret, SECRET_FILE } from './secret';
 import { createTempDir } from './testing/test-databases';
@@ -30,4 +32,31 @@ describe('loadOrCreateSecret', () => {
     writeFileSync(join(dir.path, SECRET_FILE), 'short\n', { mode: 0o600 });
     expect(() => loadOrCreateSecret(dir.path)).toThrow(/shorter than 32 characters/);
   });
+
+  it('gives processes racing on a first start one secret, none reading a half-written file', async () => {
+    const racers = 4;
+    const rounds = 150;
+    // Every process loads the secret of folder r at the same moment, for r = 0 … rounds - 1.
+    const start = Date.now() + 2_000;
+    const script = `const { loadOrCreateSecret } = await import(${JSON.stringify(
+      new URL('./secret.ts', import.meta.url).href,
+    )});
+      const secrets = [];
+      for (let round = 0; round < ${rounds}; round += 1) {
+        while (Date.now() < ${start} + round * 10);
+        try { secrets.push(loadOrCreateSecret(${JSON.stringify(dir.path)} + '/race-' + round)); }
+        catch (error) { secrets.push(String(error)); }
+      }
+      process.stdout.write(JSON.stringify(secrets));`;
+    const run = () =>
+      promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script]);
+    const outputs = await Promise.all(Array.from({ length: racers }, run));
+    const lists = outputs.map(({ stdout }) => JSON.parse(stdout) as string[]);
+    for (let round = 0; round < rounds; round += 1) {
+      const secrets = new Set(lists.map((list) => list[round]));
+      expect([...secrets], `round ${round}`).toHaveLength(1);
+      expect(readdirSync(join(dir.path, `race-${round}`))).toEqual([SECRET_FILE]);
+    }
+    expect(lists[0]![0]!.length).toBeGreaterThanOrEqual(32);
+  }, 30_000);
 });

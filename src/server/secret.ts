@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MIN_SECRET_LENGTH } from './config';
 
@@ -16,15 +16,22 @@ function readSecret(file: string): string {
 /**
  * The token-signing secret when JWT_SECRET is not set: generated once into the data folder (mode
  * 0600, only the server's user can read it) and reused on every later start, so tokens survive a
- * restart. Two processes racing on a first start both end up with the file's one secret.
+ * restart. The secret is written whole to a file of this process's own and then linked to its
+ * name, which is atomic and refused when the name exists: processes racing on a first start
+ * (workers, or two servers on one data folder) all read the one secret that was linked first, and
+ * none can read the file before its secret is in it.
  */
 export function loadOrCreateSecret(dataDir: string): string {
   const file = join(dataDir, SECRET_FILE);
   mkdirSync(dataDir, { recursive: true });
+  const draft = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
+  writeFileSync(draft, `${randomBytes(32).toString('base64url')}\n`, { flag: 'wx', mode: 0o600 });
   try {
-    writeFileSync(file, `${randomBytes(32).toString('base64url')}\n`, { flag: 'wx', mode: 0o600 });
+    linkSync(draft, file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    rmSync(draft, { force: true });
   }
   return readSecret(file);
 }

@@ -49,7 +49,13 @@ describe('loadOrCreateSecret', () => {
       }
       process.stdout.write(JSON.stringify(secrets));`;
     const run = () =>
-      promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script]);
+      promisify(execFile)(process.execPath, [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        script,
+      ]);
     const outputs = await Promise.all(Array.from({ length: racers }, run));
     const lists = outputs.map(({ stdout }) => JSON.parse(stdout) as string[]);
     for (let round = 0; round < rounds; round += 1) {

@@ -1,6 +1,8 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
+import { execFile } from 'node:child_process';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createPostgresDatabase, createTempDir } from '../testing/test-databases';
 import { migrateToLatest, openDatabase, reusePreparedStatements } from './open-database';
@@ -23,6 +25,47 @@ describe('openDatabase on SQLite', () => {
       await database.close();
     }
   });
+
+  it('lets processes starting at once on a new file migrate it one after the other', async () => {
+    const racers = 4;
+    const rounds = 12;
+    // Every process opens and migrates file r at the same moment, for r = 0 … rounds - 1.
+    const start = Date.now() + 2_500;
+    const script = `const { openDatabase, migrateToLatest } = await import(${JSON.stringify(
+      new URL('./open-database.ts', import.meta.url).href,
+    )});
+      const outcomes = [];
+      for (let round = 0; round < ${rounds}; round += 1) {
+        while (Date.now() < ${start} + round * 150);
+        try {
+          const database = openDatabase({ dialect: 'sqlite', path: ${JSON.stringify(dir.path)} + '/race-' + round + '.sqlite' });
+          try { await migrateToLatest(database); outcomes.push('migrated'); } finally { await database.close(); }
+        } catch (error) { outcomes.push(String(error)); }
+      }
+      process.stdout.write(JSON.stringify(outcomes));`;
+    const run = () =>
+      promisify(execFile)(process.execPath, [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        script,
+      ]);
+    const outputs = await Promise.all(Array.from({ length: racers }, run));
+    for (const { stdout } of outputs) {
+      expect(JSON.parse(stdout)).toEqual(Array.from({ length: rounds }, () => 'migrated'));
+    }
+    const check = openDatabase({ dialect: 'sqlite', path: join(dir.path, 'race-0.sqlite') });
+    try {
+      const meta = await check.db.selectFrom('meta').selectAll().orderBy('key').execute();
+      expect(meta).toEqual([
+        { key: 'catalogue_version', value: 'initial' },
+        { key: 'video_count', value: '0' },
+      ]);
+    } finally {
+      await check.close();
+    }
+  }, 60_000);
 
   it('migrates once: a second run on the same file has nothing to do and keeps the data', async () => {
     const path = join(dir.path, 'twice.sqlite');

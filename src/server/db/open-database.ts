@@ -50,6 +50,24 @@ const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 /** Connections per server process; several processes share one PostgreSQL (README). */
 const POSTGRES_POOL_SIZE = 10;
 
+/**
+ * Puts the file in WAL mode (a no-op once it is) and says whether it is. Switching a new file
+ * needs an exclusive lock for a moment, and SQLite answers SQLITE_BUSY at once rather than wait
+ * when another process starting at the same moment holds it: tried again for up to the busy
+ * timeout.
+ */
+function switchToWal(database: BetterSqlite3.Database): boolean {
+  const until = Date.now() + SQLITE_BUSY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      return database.pragma('journal_mode = WAL', { simple: true }) === 'wal';
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() > until) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+    }
+  }
+}
+
 function openSqlite(path: string, { onStatement }: OpenOptions): OpenDatabase {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const database = new BetterSqlite3(
@@ -60,10 +78,10 @@ function openSqlite(path: string, { onStatement }: OpenOptions): OpenDatabase {
   // (it survives a crash of the process at once); settleWrites makes it survive a crash of the
   // machine before it is acknowledged, one sync of the log for many commits (group-commit.ts).
   // Where WAL cannot be used (an in-memory database), each commit waits for the disk as before.
-  const wal = database.pragma('journal_mode = WAL', { simple: true }) === 'wal';
+  database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  const wal = switchToWal(database);
   database.pragma(wal ? 'synchronous = NORMAL' : 'synchronous = FULL');
   database.pragma('foreign_keys = ON');
-  database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   // The results page's case- and accent-blind comparison, the same rule as the in-page store's.
   database.function('codetube_fold', { deterministic: true }, (value: unknown) =>
     typeof value === 'string' ? foldForSearch(value) : value,
@@ -214,16 +232,53 @@ export function openDatabase(location: DatabaseLocation, options: OpenOptions = 
 }
 
 /**
- * Applies every pending migration. On PostgreSQL, Kysely holds an advisory lock meanwhile, so
- * several processes starting at once migrate one after the other.
+ * Applies every pending migration, all or none. Several processes starting at once migrate one
+ * after the other: on PostgreSQL Kysely holds an advisory lock meanwhile; on SQLite, whose
+ * Kysely lock only guards one connection, the whole run is one `begin immediate` transaction,
+ * which takes the file's write lock before the migrations table is read.
  */
 export async function migrateToLatest({ db, dialect }: OpenDatabase): Promise<void> {
-  // Unordered: migrations written on parallel branches (0003, 0004) apply in any order.
-  const migrator = new Migrator({
-    db,
-    provider: migrationsFor(dialect),
-    allowUnorderedMigrations: true,
+  if (dialect === 'postgres') {
+    await runMigrations(new Migrator(migratorProps(db, dialect)));
+    return;
+  }
+  await db.connection().execute(async (connection) => {
+    await beginImmediate(connection);
+    try {
+      await runMigrations(
+        new Migrator({ ...migratorProps(connection, dialect), disableTransactions: true }),
+      );
+      await sql`commit`.execute(connection);
+    } catch (error) {
+      await sql`rollback`.execute(connection).catch(() => {});
+      throw error;
+    }
   });
+}
+
+function migratorProps(db: Kysely<Database>, dialect: SqlDialectName) {
+  // Unordered: migrations written on parallel branches (0003, 0004) apply in any order.
+  return { db, provider: migrationsFor(dialect), allowUnorderedMigrations: true };
+}
+
+async function runMigrations(migrator: Migrator): Promise<void> {
   const { error } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(`Migration failed: ${String(error)}`);
+}
+
+/** How long a SQLite process waits for another one's migrations (a rebuild can take minutes). */
+const MIGRATION_WAIT_MS = 30 * 60_000;
+
+/** Takes the write lock, waiting out another process's migrations (SQLITE_BUSY) meanwhile. */
+async function beginImmediate(connection: Kysely<Database>): Promise<void> {
+  const until = Date.now() + MIGRATION_WAIT_MS;
+  for (;;) {
+    try {
+      await sql`begin immediate`.execute(connection);
+      return;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() > until) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
 }

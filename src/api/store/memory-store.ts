@@ -131,7 +131,7 @@ export class MemoryStore implements Store {
     const entry = this.findUser(userId);
     if (!entry) return undefined;
     return {
-      user: structuredClone(entry.user),
+      user: { _id: entry.user._id, email: entry.user.email },
       revoked: Object.hasOwn(this.data.revokedTokens ?? {}, tokenId),
       generation: this.data.sessionGenerations?.[userId] ?? 0,
       listVersions: {

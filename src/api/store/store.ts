@@ -78,9 +78,15 @@ export interface CatalogueChunk {
   next?: string;
 }
 
+/**
+ * Whom a checked session belongs to: what the check compares and the routes need. The password
+ * hash and the profile stay in the database.
+ */
+export type SessionUser = Pick<StoredUser, '_id' | 'email'>;
+
 /** A signed-in request's user and the state of its session (Store.findSession). */
 export interface SessionFacts {
-  user: StoredUser;
+  user: SessionUser;
   /** The token was logged out (revokeToken). */
   revoked: boolean;
   /** The user's current session generation (endAllSessions moves it on). */

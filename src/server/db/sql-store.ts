@@ -498,17 +498,16 @@ export class SqlStore implements Store {
     return this.guard(async () => {
       const [row] = await this.hot.session(userId, tokenId);
       if (!row) return undefined;
-      const { revoked, generation, catalogue_version: catalogue, ...user } = row;
       // The lists show catalogue videos: a catalogue write changes what each of them answers.
-      const version = (writes: number | string) => `${writes}:${catalogue ?? 'none'}`;
+      const version = (writes: number | string) => `${writes}:${row.catalogue_version ?? 'none'}`;
       return {
-        user: toUser(user),
-        revoked: Boolean(revoked),
-        generation: Number(generation ?? 0),
+        user: { _id: row.id, email: row.email },
+        revoked: Boolean(row.revoked),
+        generation: Number(row.generation ?? 0),
         listVersions: {
-          likes: version(user.likes_version),
-          history: version(user.history_version),
-          watchlater: version(user.watch_later_version),
+          likes: version(row.likes_version),
+          history: version(row.history_version),
+          watchlater: version(row.watch_later_version),
         },
       };
     });
@@ -660,7 +659,7 @@ function hotReads(db: Kysely<Database>, prepare: OpenDatabase['prepare']) {
     session: prepare((userId: string, tokenId: string) =>
       db
         .selectFrom('users')
-        .selectAll('users')
+        .select(['id', 'email', 'likes_version', 'history_version', 'watch_later_version'])
         .select((eb) => [
           eb
             .exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', tokenId))

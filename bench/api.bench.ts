@@ -21,6 +21,7 @@ import { recordAnswer, startBareServer } from './lib/recording';
 import { fmt, printGoal, printLine, printRatio, printRatioGoal, printZeroGoal } from './lib/report';
 import {
   processGroup,
+  readCpuSeconds,
   signUpUsers,
   startBenchServer,
   waitUntilHealthy,
@@ -85,25 +86,51 @@ const readLoad = (url: string, path: string, headers: Record<string, string>, se
   runLoad({ url: `${url}${path}`, headers, connections: CONNECTIONS, duration: seconds });
 
 /**
+ * readLoad, and the CPU the serving process used per answer meanwhile (user + system, in µs),
+ * when its pid is known: steadier than the rate on a shared machine.
+ */
+async function readLoadWithCpu(
+  target: { url: string; pid?: number },
+  path: string,
+  headers: Record<string, string>,
+  seconds: number,
+) {
+  const before = target.pid ? readCpuSeconds(target.pid) : 0;
+  const result = await readLoad(target.url, path, headers, seconds);
+  const cpuMicros = target.pid
+    ? ((readCpuSeconds(target.pid) - before) * 1e6) / Math.max(result.requests, 1)
+    : undefined;
+  return { result, cpuMicros };
+}
+
+const cpuText = (micros: number | undefined) =>
+  micros === undefined ? '' : `, server CPU ${fmt(micros)} µs/request`;
+
+/**
  * The same closed-loop GET against `app` and `baseline`, warmed up, then ROUNDS alternating
  * rounds each; the ratio of the summed rates.
  */
 async function compareRates(
   name: string,
-  app: string,
-  baseline: string,
+  app: { url: string; pid?: number },
+  baseline: { url: string; pid?: number },
   path: string,
   headers: Record<string, string> = {},
 ) {
-  await readLoad(app, path, headers, WARMUP_SECONDS);
-  await readLoad(baseline, path, headers, WARMUP_SECONDS);
+  await readLoad(app.url, path, headers, WARMUP_SECONDS);
+  await readLoad(baseline.url, path, headers, WARMUP_SECONDS);
   let appRate = 0;
   let baselineRate = 0;
   for (let round = 1; round <= ROUNDS; round += 1) {
-    const a = await readLoad(app, path, headers, ROUND_SECONDS);
-    const b = await readLoad(baseline, path, headers, ROUND_SECONDS);
-    printLine(`  round ${round} ${name.padEnd(8)} ${summary(a)}`);
-    printLine(`  round ${round} baseline ${summary(b)}`);
+    const { result: a, cpuMicros: aCpu } = await readLoadWithCpu(app, path, headers, ROUND_SECONDS);
+    const { result: b, cpuMicros: bCpu } = await readLoadWithCpu(
+      baseline,
+      path,
+      headers,
+      ROUND_SECONDS,
+    );
+    printLine(`  round ${round} ${name.padEnd(8)} ${summary(a)}${cpuText(aCpu)}`);
+    printLine(`  round ${round} baseline ${summary(b)}${cpuText(bCpu)}`);
     for (const [side, result] of [
       [name, a],
       ['baseline', b],
@@ -183,7 +210,8 @@ async function measureReads(webDir: string) {
     printLine(`${CONNECTIONS} connections, closed loop; baseline: bare node:http, same bytes`);
     for (const read of cases) {
       printLine(`${read.name}:`);
-      const ratio = await compareRates('app', read.url, bare.url, read.path, read.headers);
+      const app = { url: read.url, pid: read.url === small.url ? small.pid : big.pid };
+      const ratio = await compareRates('app', app, bare, read.path, read.headers);
       printRatioGoal(`${read.name}, app / bare`, ratio, read.goal ?? READ_GOAL);
     }
   } finally {
@@ -228,7 +256,8 @@ async function measureCluster(webDir: string) {
     printLine(
       `GET /api/videos (6 videos), ${CONNECTIONS} connections; baseline WEB_CONCURRENCY=1:`,
     );
-    const ratio = await compareRates('WC=2', two.url, one.url, '/api/videos');
+    // npm start's pid is npm's, not the serving processes': rates only.
+    const ratio = await compareRates('WC=2', { url: two.url }, { url: one.url }, '/api/videos');
     printRatioGoal('WEB_CONCURRENCY=2 / WEB_CONCURRENCY=1, GET /api/videos', ratio, CLUSTER_GOAL);
   } finally {
     await two?.stop();

@@ -64,6 +64,7 @@ export async function startBareServer(recording: Recording, ports: readonly [num
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;

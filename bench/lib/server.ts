@@ -240,6 +240,17 @@ export function readRssMiB(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): num
   return kib / 1024;
 }
 
+/** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux). */
+const USER_HZ = 100;
+
+/** CPU seconds a process has used so far, user and system (`/proc/<pid>/stat`). */
+export function readCpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command (which may hold spaces), from the state on: utime is the 12th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / USER_HZ;
+}
+
 /** Signs up `count` users through the API (sequentially: signup is rate limited per address). */
 export async function signUpUsers(url: string, count: number, label: string): Promise<string[]> {
   const tokens: string[] = [];

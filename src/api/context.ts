@@ -1,10 +1,11 @@
 import type { Context } from 'hono';
 import type { PasswordHasher } from './auth/password';
+import type { SignedIn } from './auth/require-user';
 import type { TokenCodec } from './auth/tokens';
 import type { Clock } from './clock';
 import type { AuthLimits } from '../contract/limits';
 import type { CounterFactory } from './http/counters';
-import type { Store, StoredUser } from './store/store';
+import type { SessionUser, Store } from './store/store';
 
 /** What the API is built from; each home (page, server, tests) supplies its own. */
 export interface ApiDeps {
@@ -44,9 +45,15 @@ export interface ApiDeps {
    * cannot write (the server knows its drivers' errors); undefined leaves it a 500.
    */
   unavailable?: (error: unknown) => string | undefined;
+  /**
+   * The outcome of checkSession for this very request, when the host has already run it (the
+   * server does, before answering a list from the bytes it kept): the API then uses it instead
+   * of asking the database again. Undefined: the API checks the session itself.
+   */
+  checkedSession?: (c: Context) => Promise<SignedIn> | undefined;
 }
 
 /** Hono's typing for the API: routes under /api/user see the signed-in user. */
 export interface ApiEnv {
-  Variables: { user: StoredUser; session: { tokenId: string; expiresAt: number } };
+  Variables: { user: SessionUser; session: { tokenId: string; expiresAt: number } };
 }

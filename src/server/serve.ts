@@ -1,4 +1,4 @@
-import { getRequestListener } from '@hono/node-server';
+import { getRequestListener, type HttpBindings } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { sql } from 'kysely';
 import { createServer } from 'node:http';
@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { boundedHasher } from '../api/auth/bounded-hasher';
 import { createPbkdf2Hasher } from '../api/auth/password';
 import { systemClock } from '../api/clock';
+import { checkSession } from '../api/auth/require-user';
 import { createApi } from '../api/create-api';
 import { seedIfEmpty } from '../api/seed/seed-data';
 import type { ServerConfig } from './config';
@@ -16,6 +17,7 @@ import { SqlStore } from './db/sql-store';
 import { nodeTokenCodec } from './auth/node-token-codec';
 import { AnswerCache } from './http/answer-cache';
 import { clientAddressResolver } from './http/client-address';
+import { ListAnswers } from './http/list-answers';
 import { logAnswered } from './http/request-log';
 import { secureResponses, securityHeaderList } from './http/security-headers';
 import type { Logger } from './logger';
@@ -97,6 +99,13 @@ export async function serveApp(
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
 
   const clientAddress = clientAddressResolver(config.trustProxy);
+  // The user's lists, once answered, are served from their bytes while the session check says
+  // the list keeps its version (http/list-answers.ts).
+  const lists = new ListAnswers(
+    (authorization, method) =>
+      checkSession({ store, secret, tokenCodec: nodeTokenCodec }, authorization, method),
+    (answered) => logAnswered(log, answered),
+  );
   const app = createServerApp({
     api: createApi({
       store,
@@ -108,6 +117,7 @@ export async function serveApp(
       counters: counters.counters,
       demoAccount: config.demoAccount,
       unavailable: databaseUnavailable,
+      checkedSession: (c) => lists.checkedFor((c.env as HttpBindings | undefined)?.incoming),
       // Per-address limits count the socket's peer, or through trusted proxies the client they
       // name in X-Forwarded-For (TRUST_PROXY).
       clientAddress: (c) => {
@@ -135,7 +145,11 @@ export async function serveApp(
   const server = createServer(
     // Every answer carries the security headers, kept ones and the app's alike.
     { ServerResponse: secureResponses(await securityHeaderList()) },
-    answers.serving(getRequestListener(answers.keeping(app.fetch), { hostname: config.host })),
+    answers.serving(
+      lists.serving(
+        getRequestListener(lists.keeping(answers.keeping(app.fetch)), { hostname: config.host }),
+      ),
+    ),
   );
   server.listen(config.port, config.host, () =>
     options.listening((server.address() as AddressInfo).port),

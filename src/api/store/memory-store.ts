@@ -93,6 +93,11 @@ export class MemoryStore implements Store {
   private videoIndex = new Map<string, Video>();
   private categories: Category[] = [];
   private version = newId();
+  /**
+   * Writes to each user's lists (`<user id> <list>`), for SessionFacts.listVersions. Not part of
+   * the snapshot: a store made from one starts a new catalogue version, so its tokens are new.
+   */
+  private listWrites = new Map<string, number>();
   /** Derived views of the catalogue, rebuilt after a write. */
   private derived: { byViews?: Video[]; folded: WeakMap<Video, { title: string; rest: string }> } =
     { folded: new WeakMap() };
@@ -126,9 +131,14 @@ export class MemoryStore implements Store {
     const entry = this.findUser(userId);
     if (!entry) return undefined;
     return {
-      user: structuredClone(entry.user),
+      user: { _id: entry.user._id, email: entry.user.email },
       revoked: Object.hasOwn(this.data.revokedTokens ?? {}, tokenId),
       generation: this.data.sessionGenerations?.[userId] ?? 0,
+      listVersions: {
+        likes: this.listVersion(userId, 'likes'),
+        history: this.listVersion(userId, 'history'),
+        watchlater: this.listVersion(userId, 'watchlater'),
+      },
     };
   }
 
@@ -331,15 +341,18 @@ export class MemoryStore implements Store {
     const entries = this.userEntry(userId)[list];
     if (entries.some((entry) => entry.videoId === videoId)) throw StoreError.duplicate(list);
     entries.push({ videoId, addedAt: at });
+    this.countListWrite(userId, list);
   }
 
   async removeVideoFrom(userId: string, list: VideoListName, videoId: string): Promise<void> {
     const entry = this.userEntry(userId);
     entry[list] = entry[list].filter((item) => item.videoId !== videoId);
+    this.countListWrite(userId, list);
   }
 
   async clearList(userId: string, list: VideoListName): Promise<void> {
     this.userEntry(userId)[list] = [];
+    this.countListWrite(userId, list);
   }
 
   async listPlaylists(userId: string): Promise<Playlist[]> {
@@ -485,6 +498,15 @@ export class MemoryStore implements Store {
   private insertVideo(video: Video): void {
     this.videos.push(video);
     this.videoIndex.set(video._id, video);
+  }
+
+  private listVersion(userId: string, list: VideoListName): string {
+    return `${this.listWrites.get(`${userId} ${list}`) ?? 0}:${this.version}`;
+  }
+
+  private countListWrite(userId: string, list: VideoListName): void {
+    const key = `${userId} ${list}`;
+    this.listWrites.set(key, (this.listWrites.get(key) ?? 0) + 1);
   }
 
   /** A catalogue write: a new version, and the derived views are stale. */

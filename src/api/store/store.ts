@@ -78,13 +78,25 @@ export interface CatalogueChunk {
   next?: string;
 }
 
+/**
+ * Whom a checked session belongs to: what the check compares and the routes need. The password
+ * hash and the profile stay in the database.
+ */
+export type SessionUser = Pick<StoredUser, '_id' | 'email'>;
+
 /** A signed-in request's user and the state of its session (Store.findSession). */
 export interface SessionFacts {
-  user: StoredUser;
+  user: SessionUser;
   /** The token was logged out (revokeToken). */
   revoked: boolean;
   /** The user's current session generation (endAllSessions moves it on). */
   generation: number;
+  /**
+   * For each of the user's video lists, a token that changes with every write to that list and
+   * with every catalogue write (the lists show the catalogue's copies of their videos), whichever
+   * process made it: a list's answer may be kept under it (the server's kept list answers).
+   */
+  listVersions: Record<VideoListName, string>;
 }
 
 /**
@@ -214,7 +226,8 @@ export interface Store {
   revokeToken(tokenId: string, expiresAt: number): Promise<void>;
   /**
    * What checking a signed-in request needs, in one read: the token's user, whether this token
-   * was logged out, and the user's session generation. Undefined when the user does not exist.
+   * was logged out, the user's session generation and the versions of the user's lists.
+   * Undefined when the user does not exist.
    */
   findSession(userId: string, tokenId: string): Promise<SessionFacts | undefined>;
   /** The user's session generation: tokens carry it, and only the current one is valid. */

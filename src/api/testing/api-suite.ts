@@ -823,6 +823,85 @@ export function describeApiSuite(storeName: string, openStore: () => Promise<Ope
       });
     });
 
+    describe("the versions of a user's lists (the session check's)", () => {
+      const versionsOf = async (userId: string) => {
+        const session = await opened.store.findSession(userId, 'a-token-id');
+        if (!session) throw new Error(`no session facts for ${userId}`);
+        return session.listVersions;
+      };
+
+      it('move with every write to that list, never with reads or with other lists', async () => {
+        const { user, token } = await h.signUp();
+        const other = await h.signUp();
+        const seen = new Set<string>();
+        let last = await versionsOf(user._id);
+        /** After `write`, exactly the lists named have new versions never seen before. */
+        const expectMoved = async (write: () => Promise<unknown>, moved: string[]) => {
+          await write();
+          const now = await versionsOf(user._id);
+          for (const list of ['likes', 'history', 'watchlater'] as const) {
+            if (moved.includes(list)) {
+              expect(now[list], list).not.toBe(last[list]);
+              expect(seen.has(`${list} ${now[list]}`), `${list} again`).toBe(false);
+              seen.add(`${list} ${now[list]}`);
+            } else {
+              expect(now[list], list).toBe(last[list]);
+            }
+          }
+          last = now;
+        };
+        for (const [list, version] of Object.entries(last)) seen.add(`${list} ${version}`);
+        const video = { video: seedVideo(0) };
+        await expectMoved(() => h.call('GET', '/api/user/likes', { token }), []);
+        await expectMoved(
+          () => h.call('POST', '/api/user/likes', { token, body: video }),
+          ['likes'],
+        );
+        await expectMoved(() => h.call('GET', '/api/user/likes', { token }), []);
+        await expectMoved(
+          () => h.call('DELETE', `/api/user/likes/${seedVideo(0)._id}`, { token }),
+          ['likes'],
+        );
+        await expectMoved(
+          () => h.call('POST', '/api/user/history', { token, body: video }),
+          ['history'],
+        );
+        await expectMoved(() => h.call('DELETE', '/api/user/history/all', { token }), ['history']);
+        await expectMoved(
+          () => h.call('POST', '/api/user/watchlater', { token, body: video }),
+          ['watchlater'],
+        );
+        // Another user's writes are theirs alone.
+        await expectMoved(
+          () => h.call('POST', '/api/user/likes', { token: other.token, body: video }),
+          [],
+        );
+      });
+
+      it('move with every catalogue write (the lists show its videos)', async () => {
+        const { user, token } = await h.signUp();
+        const extra = { ...seedVideo(1), _id: `versions-${Date.now()}`, title: 'Versions' };
+        const before = await versionsOf(user._id);
+        await opened.store.upsertVideos([extra]);
+        const added = await versionsOf(user._id);
+        for (const list of ['likes', 'history', 'watchlater'] as const) {
+          expect(added[list], list).not.toBe(before[list]);
+        }
+        await h.call('POST', '/api/user/likes', { token, body: { video: extra } });
+        await opened.store.upsertVideos([{ ...extra, title: 'Versions, renamed' }]);
+        const renamed = await versionsOf(user._id);
+        expect((await h.call('GET', '/api/user/likes', { token })).body.likes[0].title).toBe(
+          'Versions, renamed',
+        );
+        await opened.store.removeVideos([extra._id]);
+        const removed = await versionsOf(user._id);
+        for (const list of ['likes', 'history', 'watchlater'] as const) {
+          expect(removed[list], list).not.toBe(renamed[list]);
+        }
+        expect((await h.call('GET', '/api/user/likes', { token })).body).toEqual({ likes: [] });
+      });
+    });
+
     describe('isolation between users', () => {
       it("never shows, changes or deletes another user's lists, playlists or notes", async () => {
         const alice = await h.signUp();

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /**
  * The tables of architecture §3 as Kysely sees them. `seq` columns are insertion counters: lists keep
@@ -50,7 +50,20 @@ export interface UsersTable {
   extras: string;
   created_at: string;
   updated_at: string;
+  /**
+   * Writes to each of the user's video lists, counted by triggers (migration 0009; bigint:
+   * PostgreSQL hands it back as a string).
+   */
+  likes_version: Generated<number | string>;
+  history_version: Generated<number | string>;
+  watch_later_version: Generated<number | string>;
 }
+
+/** A user's own fields, without the list counts the database keeps. */
+export type UserFields = Omit<
+  Selectable<UsersTable>,
+  'likes_version' | 'history_version' | 'watch_later_version'
+>;
 
 export interface CategoriesTable {
   id: string;

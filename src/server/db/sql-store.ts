@@ -1,4 +1,4 @@
-import { sql, SqliteAdapter, type Kysely, type Selectable } from 'kysely';
+import { sql, SqliteAdapter, type Kysely, type Insertable } from 'kysely';
 import type {
   Category,
   HistoryItem,
@@ -26,7 +26,7 @@ import type {
 import { CatalogueSql, toVideo, videoColumns, type VideoRow } from './catalogue-sql';
 import { isForeignKeyViolation, isUniqueViolation, isUnstorableText } from './db-errors';
 import type { OpenDatabase } from './open-database';
-import type { Database, UsersTable } from './schema';
+import type { Database, UserFields, UsersTable } from './schema';
 
 /** The three list tables share one shape (VideoListTable); typed as one of them for Kysely. */
 const listTables: Record<VideoListName, 'likes'> = {
@@ -35,7 +35,7 @@ const listTables: Record<VideoListName, 'likes'> = {
   watchlater: 'watch_later' as 'likes',
 };
 
-function toUser(row: Selectable<UsersTable>): StoredUser {
+function toUser(row: UserFields): StoredUser {
   const extras = JSON.parse(row.extras) as Record<string, unknown>;
   return {
     ...extras,
@@ -498,8 +498,18 @@ export class SqlStore implements Store {
     return this.guard(async () => {
       const [row] = await this.hot.session(userId, tokenId);
       if (!row) return undefined;
-      const { revoked, generation, ...user } = row;
-      return { user: toUser(user), revoked: Boolean(revoked), generation: Number(generation ?? 0) };
+      // The lists show catalogue videos: a catalogue write changes what each of them answers.
+      const version = (writes: number | string) => `${writes}:${row.catalogue_version ?? 'none'}`;
+      return {
+        user: { _id: row.id, email: row.email },
+        revoked: Boolean(row.revoked),
+        generation: Number(row.generation ?? 0),
+        listVersions: {
+          likes: version(row.likes_version),
+          history: version(row.history_version),
+          watchlater: version(row.watch_later_version),
+        },
+      };
     });
   }
 
@@ -632,7 +642,8 @@ export class SqlStore implements Store {
 
 /**
  * The reads every signed-in page visit makes, compiled once: the session check (one statement,
- * so a signed-in request pays one query before its own work) and the user's video lists.
+ * so a signed-in request pays one query before its own work; it also reads the versions of the
+ * user's lists, migration 0009) and the user's video lists.
  */
 function hotReads(db: Kysely<Database>, prepare: OpenDatabase['prepare']) {
   const list = (table: 'likes') =>
@@ -648,7 +659,7 @@ function hotReads(db: Kysely<Database>, prepare: OpenDatabase['prepare']) {
     session: prepare((userId: string, tokenId: string) =>
       db
         .selectFrom('users')
-        .selectAll('users')
+        .select(['id', 'email', 'likes_version', 'history_version', 'watch_later_version'])
         .select((eb) => [
           eb
             .exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', tokenId))
@@ -658,6 +669,11 @@ function hotReads(db: Kysely<Database>, prepare: OpenDatabase['prepare']) {
             .select('generation')
             .where('user_id', '=', userId)
             .as('generation'),
+          eb
+            .selectFrom('meta')
+            .select('value')
+            .where('key', '=', 'catalogue_version')
+            .as('catalogue_version'),
         ])
         .where('id', '=', userId),
     ),
@@ -687,7 +703,7 @@ function toCategory(row: { id: string; category_name: string; description: strin
   return { _id: row.id, categoryName: row.category_name, description: row.description };
 }
 
-function userRow(id: string, user: NewUser): Selectable<UsersTable> {
+function userRow(id: string, user: NewUser): Insertable<UsersTable> & UserFields {
   return {
     id,
     email: user.email,

@@ -33,7 +33,7 @@ const locations: { name: string; open: () => Promise<DatabaseLocation> }[] = [
   },
 ];
 
-describe.each(locations)('migration 0009 on a $name database with users and lists', ({ open }) => {
+describe.each(locations)('migration 0011 on a $name database with users and lists', ({ open }) => {
   it("counts every later write to a list, whoever makes it, from the user's rows as they were", async () => {
     const location = await open();
     const database = openDatabase(location);

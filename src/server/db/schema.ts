@@ -51,7 +51,7 @@ export interface UsersTable {
   created_at: string;
   updated_at: string;
   /**
-   * Writes to each of the user's video lists, counted by triggers (migration 0009; bigint:
+   * Writes to each of the user's video lists, counted by triggers (migration 0011; bigint:
    * PostgreSQL hands it back as a string).
    */
   likes_version: Generated<number | string>;

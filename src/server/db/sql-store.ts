@@ -643,7 +643,7 @@ export class SqlStore implements Store {
 /**
  * The reads every signed-in page visit makes, compiled once: the session check (one statement,
  * so a signed-in request pays one query before its own work; it also reads the versions of the
- * user's lists, migration 0009) and the user's video lists.
+ * user's lists, migration 0011) and the user's video lists.
  */
 function hotReads(db: Kysely<Database>, prepare: OpenDatabase['prepare']) {
   const list = (table: 'likes') =>

@@ -238,8 +238,18 @@ export class CatalogueSql {
       let matching = this.db.selectFrom('videos');
       if (category !== undefined) matching = matching.where('category_name', '=', category);
       if (channel !== undefined) matching = matching.where('channel_name', '=', channel);
+      const onPage = (selected: typeof matching) =>
+        selected.orderBy('position').limit(limit).offset(offset);
       const [rows, total] = await Promise.all([
-        matching.select(videoColumns).orderBy('position').limit(limit).offset(offset).execute(),
+        this.sqlite
+          ? onPage(matching).select(videoColumns).execute()
+          : // PostgreSQL skips `offset` rows on the index alone (index-only), then reads the page's.
+            this.db
+              .selectFrom('videos')
+              .select(videoColumns)
+              .where('position', 'in', onPage(matching).select('position'))
+              .orderBy('position')
+              .execute(),
         // The whole catalogue's size is kept in meta; a category's or a channel's is counted on
         // its index.
         category === undefined && channel === undefined
@@ -270,15 +280,24 @@ export class CatalogueSql {
 
   /** The most viewed first, ties in catalogue order. */
   async trending({ offset, limit }: PageRequest): Promise<VideoPage> {
+    const onPage = this.db
+      .selectFrom('videos')
+      .orderBy('views', 'desc')
+      .orderBy('position')
+      .limit(limit)
+      .offset(offset);
     const [rows, total] = await Promise.all([
-      this.db
-        .selectFrom('videos')
-        .select(videoColumns)
-        .orderBy('views', 'desc')
-        .orderBy('position')
-        .limit(limit)
-        .offset(offset)
-        .execute(),
+      this.sqlite
+        ? onPage.select(videoColumns).execute()
+        : // PostgreSQL skips `offset` rows on the views index alone (index-only), then reads the
+          // page's.
+          this.db
+            .selectFrom('videos')
+            .select(videoColumns)
+            .where('position', 'in', onPage.select('position'))
+            .orderBy('views', 'desc')
+            .orderBy('position')
+            .execute(),
       this.count(),
     ]);
     return { videos: rows.map(toVideo), total };

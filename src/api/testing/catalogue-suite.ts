@@ -154,6 +154,35 @@ export function describeCatalogueSuite(storeName: string, openStore: () => Promi
         });
       });
 
+      it('finds a search of several words as it is written, not its words apart or reordered', async () => {
+        const phrases = [
+          video('phrase-1', { title: 'Crash Course in Lesson 12', views: 7 }),
+          video('phrase-2', { title: 'Course crash, lesson 120', views: 9 }),
+          video('phrase-3', {
+            title: 'Other',
+            description: 'The crash course of lesson 12',
+            views: 8,
+          }),
+          video('phrase-4', { title: 'Other', description: 'Lesson: crash. Of course.', views: 6 }),
+          video('phrase-5', {
+            title: 'Lesson 12 lesson 12',
+            channelName: 'Crash Course',
+            views: 5,
+          }),
+        ];
+        await opened.store.upsertVideos(phrases);
+        const search = async (text: string) =>
+          ids((await get(`/api/videos/search?q=${encodeURIComponent(text)}`)).body.videos);
+        expect(await search('crash course')).toEqual(['phrase-1', 'phrase-3', 'phrase-5']);
+        expect(await search('COURSE CRASH')).toEqual(['phrase-2']);
+        expect(await search('lesson 12')).toEqual(['phrase-2', 'phrase-1', 'phrase-5', 'phrase-3']);
+        expect(await search('course in lesson 12')).toEqual(['phrase-1']);
+        expect(await search('lesson 12 crash')).toEqual([]);
+        expect(await search('12 lesson 12')).toEqual(['phrase-5']);
+        expect(await search('100% _under')).toEqual(['v5']);
+        await opened.store.removeVideos(ids(phrases));
+      });
+
       it('refuses a search without text and bad pages with 422', async () => {
         expect((await get('/api/videos/search')).status).toBe(422);
         expect((await get('/api/videos/search?q=%20%20')).status).toBe(422);

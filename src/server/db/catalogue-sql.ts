@@ -26,6 +26,7 @@ import type {
   VideoQuery,
 } from '../../api/store/store';
 import type { Database, VideosTable } from './schema';
+import { foldedContains, likeContaining, type FoldedColumn } from './folded-match';
 import { RankedLists } from './ranked-lists';
 import { positionOfKey } from './search-rank';
 
@@ -102,9 +103,6 @@ const videoSelection = sql.raw(
   'v.id, v.title, v.channel_name, v.views, v.uploaded_on, v.avatar, v.description, v.category_name',
 );
 
-/** `%`, `_` and the escape character itself stand for themselves in a LIKE pattern. */
-const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-
 /** The position after the last row of a positioned table (0 when it is empty). */
 async function nextPosition(trx: Transaction<Database>, table: 'videos' | 'categories') {
   const row = await trx
@@ -151,6 +149,7 @@ export class CatalogueSql {
   private writesInProgress = 0;
   private readonly rankedLists = new RankedLists();
   private shortScope: { version: string; videos: Promise<ScopeVideo[]> } | undefined;
+  private samples: { version: string; read: Promise<Record<FoldedColumn, string[]>> } | undefined;
 
   /**
    * @param denseGroup PostgreSQL: a results-page group the planner expects to hold more matches
@@ -463,26 +462,56 @@ export class CatalogueSql {
    */
   private async groupMatches(folded: string, limit: number): Promise<number[]> {
     const pattern = likeContaining(folded);
-    const size = await this.count();
-    return titleMatchesFirst(limit, (group, need) =>
-      this.groupPositions(
-        group === 'title'
-          ? sql`v.title_folded like ${pattern}`
-          : sql`v.rest_folded like ${pattern}`,
+    const [size, samples] = await Promise.all([this.count(), this.foldedSamples()]);
+    return titleMatchesFirst(limit, (group, need) => {
+      const column = group === 'title' ? 'title_folded' : 'rest_folded';
+      return this.groupPositions(
+        sql`${sql.ref(`v.${column}`)} like ${pattern}`,
+        foldedContains(column, folded, samples[column]),
         need,
         size,
-      ),
-    );
+      );
+    });
+  }
+
+  /**
+   * The planner's sample of each folded column (pg_stats: its most common values and histogram),
+   * read once per catalogue version: which words of a search are rare (folded-match.ts).
+   */
+  private async foldedSamples(): Promise<Record<FoldedColumn, string[]>> {
+    const version = await this.version();
+    if (this.samples?.version !== version) {
+      const read = sql<{ column: FoldedColumn; sample: string[] | null }>`select
+          attname as column,
+          coalesce(most_common_vals::text::text[], '{}')
+            || coalesce(histogram_bounds::text::text[], '{}') as sample
+        from pg_stats where schemaname = current_schema() and tablename = 'videos'
+          and attname in ('title_folded', 'rest_folded')`
+        .execute(this.db)
+        .then(({ rows }) => {
+          const samples: Record<FoldedColumn, string[]> = { title_folded: [], rest_folded: [] };
+          for (const row of rows) samples[row.column] = row.sample ?? [];
+          return samples;
+        });
+      const kept = { version, read };
+      this.samples = kept;
+      read.catch(() => {
+        if (this.samples === kept) this.samples = undefined;
+      });
+    }
+    return this.samples.read;
   }
 
   /**
    * The first `need` videos satisfying `condition`, most viewed first. When the planner expects
    * enough matches that walking the views index finds `need` of them within WALK_BUDGET videos,
    * that walk is tried first; otherwise, or when the walk comes back short (a wrong estimate), every
-   * match is read through the text index and the first `need` kept.
+   * match is read through the text index (`indexed`: the same condition, put as the index reads it
+   * best) and the first `need` kept.
    */
   private async groupPositions(
     condition: RawBuilder<unknown>,
+    indexed: RawBuilder<unknown>,
     need: number,
     size: number,
   ): Promise<number[]> {
@@ -499,7 +528,7 @@ export class CatalogueSql {
     // OFFSET 0 here keeps the planner from walking the views index instead: every match is read
     // through the text index, then the first `need` sorted out.
     const { rows } = await sql<{ position: number }>`select m.position from
-      (select v.position, v.views from videos v where ${condition} offset 0) m
+      (select v.position, v.views from videos v where ${indexed} offset 0) m
       order by m.views desc, m.position limit ${need}`.execute(this.db);
     return rows.map((row) => Number(row.position));
   }

@@ -1,19 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { lookupWords } from './folded-match';
+import { lookupPieces } from './folded-match';
 
-describe('lookupWords', () => {
-  it('orders the words by how few sample texts hold them, then the longest first', () => {
+describe('lookupPieces', () => {
+  it('takes each word with the gaps either side, rarest in the sample first, then the longest', () => {
     const sample = ['generated lesson 12 about css', 'generated lesson 7 about sql', 'css tips'];
-    expect(lookupWords('lesson 328292', sample)).toEqual(['328292', 'lesson']);
-    expect(lookupWords('about css tips', sample)).toEqual(['tips', 'about', 'css']);
-    expect(lookupWords('css tips', [])).toEqual(['tips', 'css']);
+    expect(lookupPieces('lesson 328292', sample)).toEqual(['n 328292', 'lesson 3']);
+    expect(lookupPieces('react crash course', [])).toEqual(['t crash c', 'h course', 'react c']);
+    expect(lookupPieces('css tips', sample)).toEqual(['s tips', 'css t']);
   });
 
-  it('leaves out words that may give no trigram, and repeats', () => {
-    expect(lookupWords('c++ in react react hooks', [])).toEqual(['react', 'hooks']);
-    expect(lookupWords('react in react', [])).toEqual([]);
-    expect(lookupWords('lesson 12', [])).toEqual([]);
-    expect(lookupWords('crème brûlée', [])).toEqual([]);
-    expect(lookupWords('100% _under', [])).toEqual(['_under', '100%']);
+  it('keeps a text without gaps whole, and leaves out repeats', () => {
+    expect(lookupPieces('freecodecamp', [])).toEqual(['freecodecamp']);
+    expect(lookupPieces('!!!', [])).toEqual(['!!!']);
+    expect(lookupPieces('go go go', [])).toEqual(['o go g', 'go g', 'o go']);
+    expect(lookupPieces('crème brûlée', [])).toEqual(['e brûlée', 'crème b']);
   });
 });

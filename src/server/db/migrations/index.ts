@@ -8,6 +8,7 @@ import { progressDuration } from './0005-progress-duration';
 import { videosByChannel } from './0006-videos-by-channel';
 import { rankedTextSearch } from './0007-ranked-text-search';
 import { foldedTextColumns } from './0008-folded-text-columns';
+import { joinedTextIndexes } from './0009-joined-text-indexes';
 
 /**
  * The migrations, in order, kept in code (no directory scanning): they ship with the server and
@@ -23,6 +24,7 @@ export function migrationsFor(dialect: SqlDialectName): MigrationProvider {
     '0006-videos-by-channel': videosByChannel(),
     '0007-ranked-text-search': rankedTextSearch(dialect),
     '0008-folded-text-columns': foldedTextColumns(dialect),
+    '0009-joined-text-indexes': joinedTextIndexes(dialect),
   };
   return { getMigrations: async () => migrations };
 }

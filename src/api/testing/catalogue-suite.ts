@@ -237,14 +237,21 @@ export function describeCatalogueSuite(storeName: string, openStore: () => Promi
           description: `Zebra-striped lesson ${noise(20_000)}`,
           views: 3,
         });
-        await opened.store.upsertVideos([long]);
+        // Shorter titles that hold the same words, one more viewed and one less: ranked around it.
+        const around = [
+          video('short-more', { title: 'A long read', views: 5 }),
+          video('short-less', { title: 'Long reads', views: 1 }),
+        ];
+        await opened.store.upsertVideos([long, ...around]);
         expect(ids((await get('/api/videos/search?q=zebra-striped')).body.videos)).toEqual([
           'long-text',
         ]);
         expect(ids((await get('/api/videos/search?q=long%20read')).body.videos)).toEqual([
+          'short-more',
           'long-text',
+          'short-less',
         ]);
-        await opened.store.removeVideos(['long-text']);
+        await opened.store.removeVideos(['long-text', ...ids(around)]);
       });
 
       it('upserts by id: added at the end, unchanged, updated and found by search', async () => {
@@ -327,10 +334,13 @@ export function describeCatalogueSuite(storeName: string, openStore: () => Promi
 
       it('ranks the results page across pages: title matches, then the rest, each by views', async () => {
         // Even probes say it in the title, odd ones in the description only; views repeat, so
-        // ties fall back to catalogue order (the order of this upsert).
+        // ties fall back to catalogue order (the order of this upsert). Two titles are longer than
+        // an index entry could hold.
+        const longer = (index: number) => (index % 10 === 4 ? ` ${'and more '.repeat(300)}` : '');
         let probes = Array.from({ length: 40 }, (_, index) =>
           video(`rank-${index}`, {
-            title: index % 2 === 0 ? `Rank probe ${index}` : `Other lesson ${index}`,
+            title:
+              index % 2 === 0 ? `Rank probe ${index}${longer(index)}` : `Other lesson ${index}`,
             description: index % 2 === 0 ? '' : `A rank probe, number ${index}`,
             views: (index * 7) % 10,
           }),

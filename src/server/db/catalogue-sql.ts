@@ -80,6 +80,11 @@ export const INSERT_BATCH = 1_000;
  */
 const WALK_BUDGET = 50_000;
 /**
+ * PostgreSQL: titles (folded) of up to this many bytes are in the views-ordered b-tree of
+ * migration 0010; a b-tree entry holds at most about 2,700.
+ */
+const WALKED_TITLE_BYTES = 2_000;
+/**
  * How long a catalogue version read is reused (CatalogueSql.version): the longest another
  * process's import stays unseen here.
  */
@@ -466,6 +471,7 @@ export class CatalogueSql {
     return titleMatchesFirst(limit, (group, need) => {
       const column = group === 'title' ? 'title_folded' : 'rest_folded';
       return this.groupPositions(
+        column,
         sql`${sql.ref(`v.${column}`)} like ${pattern}`,
         foldedContains(column, folded, samples[column]),
         need,
@@ -510,20 +516,26 @@ export class CatalogueSql {
    * best) and the first `need` kept.
    */
   private async groupPositions(
+    column: FoldedColumn,
     condition: RawBuilder<unknown>,
     indexed: RawBuilder<unknown>,
     need: number,
     size: number,
   ): Promise<number[]> {
     if (size > 0 && (await this.walkPays(condition, need, size))) {
-      // OFFSET 0 keeps PostgreSQL from pushing the condition down into a bitmap scan: the rows
-      // come in views order and the walk stops at `need` matches or WALK_BUDGET videos.
-      const { rows } = await sql<{ position: number }>`select v.position from
-        (select position, title_folded, rest_folded from videos
-          order by views desc, position limit ${WALK_BUDGET} offset 0) v
-        where ${condition} limit ${need}`.execute(this.db);
-      if (rows.length === need || size <= WALK_BUDGET)
-        return rows.map((row) => Number(row.position));
+      if (column === 'title_folded') {
+        const walked = await this.titleWalk(condition, need, size);
+        if (walked) return walked;
+      } else {
+        // OFFSET 0 keeps PostgreSQL from pushing the condition down into a bitmap scan: the rows
+        // come in views order and the walk stops at `need` matches or WALK_BUDGET videos.
+        const { rows } = await sql<{ position: number }>`select v.position from
+          (select position, rest_folded from videos
+            order by views desc, position limit ${WALK_BUDGET} offset 0) v
+          where ${condition} limit ${need}`.execute(this.db);
+        if (rows.length === need || size <= WALK_BUDGET)
+          return rows.map((row) => Number(row.position));
+      }
     }
     // OFFSET 0 here keeps the planner from walking the views index instead: every match is read
     // through the text index, then the first `need` sorted out.
@@ -531,6 +543,38 @@ export class CatalogueSql {
       (select v.position, v.views from videos v where ${indexed} offset 0) m
       order by m.views desc, m.position limit ${need}`.execute(this.db);
     return rows.map((row) => Number(row.position));
+  }
+
+  /**
+   * The walk of the title group: titles of up to WALKED_TITLE_BYTES are walked on the b-tree of
+   * migration 0010, which holds them in views order (index-only: no video row is read); the few
+   * longer ones, which a b-tree entry could not hold, are read apart on an index of their own and
+   * merged in. The first `need` matches in views order, or undefined when WALK_BUDGET short titles
+   * held fewer than `need` and the catalogue has more.
+   */
+  private async titleWalk(
+    condition: RawBuilder<unknown>,
+    need: number,
+    size: number,
+  ): Promise<number[] | undefined> {
+    const short = sql.lit(WALKED_TITLE_BYTES);
+    const [walked, long] = await Promise.all([
+      // OFFSET 0 keeps PostgreSQL from pushing the condition down into a bitmap scan.
+      sql<{ position: number; views: number | string }>`select v.position, v.views from
+        (select position, views, title_folded from videos
+          where octet_length(title_folded) <= ${short}
+          order by views desc, position limit ${WALK_BUDGET} offset 0) v
+        where ${condition} limit ${need}`.execute(this.db),
+      sql<{ position: number; views: number | string }>`select v.position, v.views from videos v
+        where octet_length(v.title_folded) > ${short} and ${condition}
+        order by v.views desc, v.position limit ${need}`.execute(this.db),
+    ]);
+    if (walked.rows.length < need && size > WALK_BUDGET) return undefined;
+    return [...walked.rows, ...long.rows]
+      .map((row) => ({ position: Number(row.position), views: Number(row.views) }))
+      .sort((a, b) => b.views - a.views || a.position - b.position)
+      .slice(0, need)
+      .map((row) => row.position);
   }
 
   /** Whether the planner expects a walk of WALK_BUDGET videos to find `need` matches. */

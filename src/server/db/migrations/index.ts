@@ -9,6 +9,7 @@ import { videosByChannel } from './0006-videos-by-channel';
 import { rankedTextSearch } from './0007-ranked-text-search';
 import { foldedTextColumns } from './0008-folded-text-columns';
 import { joinedTextIndexes } from './0009-joined-text-indexes';
+import { titleWalkIndex } from './0010-title-walk-index';
 
 /**
  * The migrations, in order, kept in code (no directory scanning): they ship with the server and
@@ -25,6 +26,7 @@ export function migrationsFor(dialect: SqlDialectName): MigrationProvider {
     '0007-ranked-text-search': rankedTextSearch(dialect),
     '0008-folded-text-columns': foldedTextColumns(dialect),
     '0009-joined-text-indexes': joinedTextIndexes(dialect),
+    '0010-title-walk-index': titleWalkIndex(dialect),
   };
   return { getMigrations: async () => migrations };
 }

@@ -154,6 +154,35 @@ export function describeCatalogueSuite(storeName: string, openStore: () => Promi
         });
       });
 
+      it('finds a search of several words as it is written, not its words apart or reordered', async () => {
+        const phrases = [
+          video('phrase-1', { title: 'Crash Course in Lesson 12', views: 7 }),
+          video('phrase-2', { title: 'Course crash, lesson 120', views: 9 }),
+          video('phrase-3', {
+            title: 'Other',
+            description: 'The crash course of lesson 12',
+            views: 8,
+          }),
+          video('phrase-4', { title: 'Other', description: 'Lesson: crash. Of course.', views: 6 }),
+          video('phrase-5', {
+            title: 'Lesson 12 lesson 12',
+            channelName: 'Crash Course',
+            views: 5,
+          }),
+        ];
+        await opened.store.upsertVideos(phrases);
+        const search = async (text: string) =>
+          ids((await get(`/api/videos/search?q=${encodeURIComponent(text)}`)).body.videos);
+        expect(await search('crash course')).toEqual(['phrase-1', 'phrase-3', 'phrase-5']);
+        expect(await search('COURSE CRASH')).toEqual(['phrase-2']);
+        expect(await search('lesson 12')).toEqual(['phrase-2', 'phrase-1', 'phrase-5', 'phrase-3']);
+        expect(await search('course in lesson 12')).toEqual(['phrase-1']);
+        expect(await search('lesson 12 crash')).toEqual([]);
+        expect(await search('12 lesson 12')).toEqual(['phrase-5']);
+        expect(await search('100% _under')).toEqual(['v5']);
+        await opened.store.removeVideos(ids(phrases));
+      });
+
       it('refuses a search without text and bad pages with 422', async () => {
         expect((await get('/api/videos/search')).status).toBe(422);
         expect((await get('/api/videos/search?q=%20%20')).status).toBe(422);
@@ -208,14 +237,21 @@ export function describeCatalogueSuite(storeName: string, openStore: () => Promi
           description: `Zebra-striped lesson ${noise(20_000)}`,
           views: 3,
         });
-        await opened.store.upsertVideos([long]);
+        // Shorter titles that hold the same words, one more viewed and one less: ranked around it.
+        const around = [
+          video('short-more', { title: 'A long read', views: 5 }),
+          video('short-less', { title: 'Long reads', views: 1 }),
+        ];
+        await opened.store.upsertVideos([long, ...around]);
         expect(ids((await get('/api/videos/search?q=zebra-striped')).body.videos)).toEqual([
           'long-text',
         ]);
         expect(ids((await get('/api/videos/search?q=long%20read')).body.videos)).toEqual([
+          'short-more',
           'long-text',
+          'short-less',
         ]);
-        await opened.store.removeVideos(['long-text']);
+        await opened.store.removeVideos(['long-text', ...ids(around)]);
       });
 
       it('upserts by id: added at the end, unchanged, updated and found by search', async () => {
@@ -298,10 +334,13 @@ export function describeCatalogueSuite(storeName: string, openStore: () => Promi
 
       it('ranks the results page across pages: title matches, then the rest, each by views', async () => {
         // Even probes say it in the title, odd ones in the description only; views repeat, so
-        // ties fall back to catalogue order (the order of this upsert).
+        // ties fall back to catalogue order (the order of this upsert). Two titles are longer than
+        // an index entry could hold.
+        const longer = (index: number) => (index % 10 === 4 ? ` ${'and more '.repeat(300)}` : '');
         let probes = Array.from({ length: 40 }, (_, index) =>
           video(`rank-${index}`, {
-            title: index % 2 === 0 ? `Rank probe ${index}` : `Other lesson ${index}`,
+            title:
+              index % 2 === 0 ? `Rank probe ${index}${longer(index)}` : `Other lesson ${index}`,
             description: index % 2 === 0 ? '' : `A rank probe, number ${index}`,
             views: (index * 7) % 10,
           }),

@@ -26,6 +26,7 @@ import type {
   VideoQuery,
 } from '../../api/store/store';
 import type { Database, VideosTable } from './schema';
+import { foldedContains, likeContaining, type FoldedColumn } from './folded-match';
 import { RankedLists } from './ranked-lists';
 import { positionOfKey } from './search-rank';
 
@@ -79,6 +80,11 @@ export const INSERT_BATCH = 1_000;
  */
 const WALK_BUDGET = 50_000;
 /**
+ * PostgreSQL: titles (folded) of up to this many bytes are in the views-ordered b-tree of
+ * migration 0010; a b-tree entry holds at most about 2,700.
+ */
+const WALKED_TITLE_BYTES = 2_000;
+/**
  * How long a catalogue version read is reused (CatalogueSql.version): the longest another
  * process's import stays unseen here.
  */
@@ -101,9 +107,6 @@ interface ScopeVideo {
 const videoSelection = sql.raw(
   'v.id, v.title, v.channel_name, v.views, v.uploaded_on, v.avatar, v.description, v.category_name',
 );
-
-/** `%`, `_` and the escape character itself stand for themselves in a LIKE pattern. */
-const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /** The position after the last row of a positioned table (0 when it is empty). */
 async function nextPosition(trx: Transaction<Database>, table: 'videos' | 'categories') {
@@ -151,6 +154,7 @@ export class CatalogueSql {
   private writesInProgress = 0;
   private readonly rankedLists = new RankedLists();
   private shortScope: { version: string; videos: Promise<ScopeVideo[]> } | undefined;
+  private samples: { version: string; read: Promise<Record<FoldedColumn, string[]>> } | undefined;
 
   /**
    * @param denseGroup PostgreSQL: a results-page group the planner expects to hold more matches
@@ -238,8 +242,18 @@ export class CatalogueSql {
       let matching = this.db.selectFrom('videos');
       if (category !== undefined) matching = matching.where('category_name', '=', category);
       if (channel !== undefined) matching = matching.where('channel_name', '=', channel);
+      const onPage = (selected: typeof matching) =>
+        selected.orderBy('position').limit(limit).offset(offset);
       const [rows, total] = await Promise.all([
-        matching.select(videoColumns).orderBy('position').limit(limit).offset(offset).execute(),
+        this.sqlite
+          ? onPage(matching).select(videoColumns).execute()
+          : // PostgreSQL skips `offset` rows on the index alone (index-only), then reads the page's.
+            this.db
+              .selectFrom('videos')
+              .select(videoColumns)
+              .where('position', 'in', onPage(matching).select('position'))
+              .orderBy('position')
+              .execute(),
         // The whole catalogue's size is kept in meta; a category's or a channel's is counted on
         // its index.
         category === undefined && channel === undefined
@@ -270,15 +284,24 @@ export class CatalogueSql {
 
   /** The most viewed first, ties in catalogue order. */
   async trending({ offset, limit }: PageRequest): Promise<VideoPage> {
+    const onPage = this.db
+      .selectFrom('videos')
+      .orderBy('views', 'desc')
+      .orderBy('position')
+      .limit(limit)
+      .offset(offset);
     const [rows, total] = await Promise.all([
-      this.db
-        .selectFrom('videos')
-        .select(videoColumns)
-        .orderBy('views', 'desc')
-        .orderBy('position')
-        .limit(limit)
-        .offset(offset)
-        .execute(),
+      this.sqlite
+        ? onPage.select(videoColumns).execute()
+        : // PostgreSQL skips `offset` rows on the views index alone (index-only), then reads the
+          // page's.
+          this.db
+            .selectFrom('videos')
+            .select(videoColumns)
+            .where('position', 'in', onPage.select('position'))
+            .orderBy('views', 'desc')
+            .orderBy('position')
+            .execute(),
       this.count(),
     ]);
     return { videos: rows.map(toVideo), total };
@@ -444,45 +467,114 @@ export class CatalogueSql {
    */
   private async groupMatches(folded: string, limit: number): Promise<number[]> {
     const pattern = likeContaining(folded);
-    const size = await this.count();
-    return titleMatchesFirst(limit, (group, need) =>
-      this.groupPositions(
-        group === 'title'
-          ? sql`v.title_folded like ${pattern}`
-          : sql`v.rest_folded like ${pattern}`,
+    const [size, samples] = await Promise.all([this.count(), this.foldedSamples()]);
+    return titleMatchesFirst(limit, (group, need) => {
+      const column = group === 'title' ? 'title_folded' : 'rest_folded';
+      return this.groupPositions(
+        column,
+        sql`${sql.ref(`v.${column}`)} like ${pattern}`,
+        foldedContains(column, folded, samples[column]),
         need,
         size,
-      ),
-    );
+      );
+    });
+  }
+
+  /**
+   * The planner's sample of each folded column (pg_stats: its most common values and histogram),
+   * read once per catalogue version: which words of a search are rare (folded-match.ts).
+   */
+  private async foldedSamples(): Promise<Record<FoldedColumn, string[]>> {
+    const version = await this.version();
+    if (this.samples?.version !== version) {
+      const read = sql<{ column: FoldedColumn; sample: string[] | null }>`select
+          attname as column,
+          coalesce(most_common_vals::text::text[], '{}')
+            || coalesce(histogram_bounds::text::text[], '{}') as sample
+        from pg_stats where schemaname = current_schema() and tablename = 'videos'
+          and attname in ('title_folded', 'rest_folded')`
+        .execute(this.db)
+        .then(({ rows }) => {
+          const samples: Record<FoldedColumn, string[]> = { title_folded: [], rest_folded: [] };
+          for (const row of rows) samples[row.column] = row.sample ?? [];
+          return samples;
+        });
+      const kept = { version, read };
+      this.samples = kept;
+      read.catch(() => {
+        if (this.samples === kept) this.samples = undefined;
+      });
+    }
+    return this.samples.read;
   }
 
   /**
    * The first `need` videos satisfying `condition`, most viewed first. When the planner expects
    * enough matches that walking the views index finds `need` of them within WALK_BUDGET videos,
    * that walk is tried first; otherwise, or when the walk comes back short (a wrong estimate), every
-   * match is read through the text index and the first `need` kept.
+   * match is read through the text index (`indexed`: the same condition, put as the index reads it
+   * best) and the first `need` kept.
    */
   private async groupPositions(
+    column: FoldedColumn,
     condition: RawBuilder<unknown>,
+    indexed: RawBuilder<unknown>,
     need: number,
     size: number,
   ): Promise<number[]> {
     if (size > 0 && (await this.walkPays(condition, need, size))) {
-      // OFFSET 0 keeps PostgreSQL from pushing the condition down into a bitmap scan: the rows
-      // come in views order and the walk stops at `need` matches or WALK_BUDGET videos.
-      const { rows } = await sql<{ position: number }>`select v.position from
-        (select position, title_folded, rest_folded from videos
-          order by views desc, position limit ${WALK_BUDGET} offset 0) v
-        where ${condition} limit ${need}`.execute(this.db);
-      if (rows.length === need || size <= WALK_BUDGET)
-        return rows.map((row) => Number(row.position));
+      if (column === 'title_folded') {
+        const walked = await this.titleWalk(condition, need, size);
+        if (walked) return walked;
+      } else {
+        // OFFSET 0 keeps PostgreSQL from pushing the condition down into a bitmap scan: the rows
+        // come in views order and the walk stops at `need` matches or WALK_BUDGET videos.
+        const { rows } = await sql<{ position: number }>`select v.position from
+          (select position, rest_folded from videos
+            order by views desc, position limit ${WALK_BUDGET} offset 0) v
+          where ${condition} limit ${need}`.execute(this.db);
+        if (rows.length === need || size <= WALK_BUDGET)
+          return rows.map((row) => Number(row.position));
+      }
     }
     // OFFSET 0 here keeps the planner from walking the views index instead: every match is read
     // through the text index, then the first `need` sorted out.
     const { rows } = await sql<{ position: number }>`select m.position from
-      (select v.position, v.views from videos v where ${condition} offset 0) m
+      (select v.position, v.views from videos v where ${indexed} offset 0) m
       order by m.views desc, m.position limit ${need}`.execute(this.db);
     return rows.map((row) => Number(row.position));
+  }
+
+  /**
+   * The walk of the title group: titles of up to WALKED_TITLE_BYTES are walked on the b-tree of
+   * migration 0010, which holds them in views order (index-only: no video row is read); the few
+   * longer ones, which a b-tree entry could not hold, are read apart on an index of their own and
+   * merged in. The first `need` matches in views order, or undefined when WALK_BUDGET short titles
+   * held fewer than `need` and the catalogue has more.
+   */
+  private async titleWalk(
+    condition: RawBuilder<unknown>,
+    need: number,
+    size: number,
+  ): Promise<number[] | undefined> {
+    const short = sql.lit(WALKED_TITLE_BYTES);
+    const [walked, long] = await Promise.all([
+      // OFFSET 0 keeps PostgreSQL from pushing the condition down into a bitmap scan.
+      sql<{ position: number; views: number | string }>`select v.position, v.views from
+        (select position, views, title_folded from videos
+          where octet_length(title_folded) <= ${short}
+          order by views desc, position limit ${WALK_BUDGET} offset 0) v
+        where ${condition} limit ${need}`.execute(this.db),
+      sql<{ position: number; views: number | string }>`select v.position, v.views from videos v
+        where octet_length(v.title_folded) > ${short} and ${condition}
+        order by v.views desc, v.position limit ${need}`.execute(this.db),
+    ]);
+    if (walked.rows.length < need && size > WALK_BUDGET) return undefined;
+    return [...walked.rows, ...long.rows]
+      .map((row) => ({ position: Number(row.position), views: Number(row.views) }))
+      .sort((a, b) => b.views - a.views || a.position - b.position)
+      .slice(0, need)
+      .map((row) => row.position);
   }
 
   /** Whether the planner expects a walk of WALK_BUDGET videos to find `need` matches. */

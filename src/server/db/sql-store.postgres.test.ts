@@ -10,7 +10,9 @@ describeRobustnessSuite('SqlStore (PostgreSQL)', () =>
   openPostgresTestStore(inject('postgresUrl')),
 );
 describeCatalogueSuite('SqlStore (PostgreSQL)', () => openPostgresTestStore(inject('postgresUrl')));
+// The planner expects one row of most searches on a catalogue this small (no statistics yet): a
+// group expected to hold more than none is walked, so every group is.
 describeCatalogueSuite('SqlStore (PostgreSQL), results walked in views order', () =>
-  openPostgresTestStore(inject('postgresUrl'), { denseSearchGroup: 1 }),
+  openPostgresTestStore(inject('postgresUrl'), { denseSearchGroup: 0 }),
 );
 describeAbuseSuite('SqlStore (PostgreSQL)', () => openPostgresTestStore(inject('postgresUrl')));

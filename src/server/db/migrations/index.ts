@@ -8,6 +8,8 @@ import { progressDuration } from './0005-progress-duration';
 import { videosByChannel } from './0006-videos-by-channel';
 import { rankedTextSearch } from './0007-ranked-text-search';
 import { foldedTextColumns } from './0008-folded-text-columns';
+import { joinedTextIndexes } from './0009-joined-text-indexes';
+import { titleWalkIndex } from './0010-title-walk-index';
 import { listVersions } from './0011-list-versions';
 
 /**
@@ -24,6 +26,8 @@ export function migrationsFor(dialect: SqlDialectName): MigrationProvider {
     '0006-videos-by-channel': videosByChannel(),
     '0007-ranked-text-search': rankedTextSearch(dialect),
     '0008-folded-text-columns': foldedTextColumns(dialect),
+    '0009-joined-text-indexes': joinedTextIndexes(dialect),
+    '0010-title-walk-index': titleWalkIndex(dialect),
     '0011-list-versions': listVersions(dialect),
   };
   return { getMigrations: async () => migrations };

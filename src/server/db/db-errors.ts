@@ -33,24 +33,34 @@ const sqliteUnavailable = /^SQLITE_(READONLY|FULL|IOERR|CANTOPEN|BUSY|LOCKED)/;
 const networkCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH']);
 /** 57P01–57P03: shut down, crashed or starting; 53300: too many connections. */
 const postgresUnavailable = new Set(['57P01', '57P02', '57P03', '53300']);
+/**
+ * 40P01: PostgreSQL broke a deadlock by cancelling this transaction; 40001: it could not order
+ * it with another one. Nothing was written, and the same request succeeds when sent again.
+ */
+const postgresRetryable = new Set(['40P01', '40001']);
 const lostConnection =
   /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|not queryable/i;
 
 export const databaseUnreachableMessage =
   'The database is not reachable right now. Please try again in a moment.';
+export const databaseBusyMessage =
+  'The database was busy with another change and did not store this one. Please try again.';
 export const databaseReadOnlyMessage =
   'The database cannot store changes right now (it is read-only or out of space). ' +
   'Please try again later.';
 
 /**
  * The message of a 503 for an error that means the database is out of reach or cannot write
- * (PostgreSQL down or restarting, SQLite read-only or out of disk); undefined for anything else.
+ * (PostgreSQL down or restarting, SQLite read-only or out of disk) or cancelled this transaction
+ * against another one (a deadlock); undefined for anything else.
  * The pg pool opens new connections on the next request, so the server recovers on its own.
  */
 export function databaseUnavailable(error: unknown): string | undefined {
   const code = codeOf(error);
   if (typeof code === 'string') {
     if (sqliteUnavailable.test(code)) return databaseReadOnlyMessage;
+    if (postgresRetryable.has(code)) return databaseBusyMessage;
+
     if (networkCodes.has(code) || postgresUnavailable.has(code) || code.startsWith('08')) {
       return databaseUnreachableMessage;
     }

@@ -156,10 +156,13 @@ export class CatalogueSql {
    * @param denseGroup PostgreSQL: a results-page group the planner expects to hold more matches
    *   than this is walked in views order first (tests set it to exercise that path on a small
    *   catalogue; unset, the walk is tried when it is expected to find the page's matches)
+   * @param reads where the pages, searches, Up next and chips are read: SQLite's read pool
+   *   (read-pool.ts), or `db`; the version, the count and every write stay on `db`
    */
   constructor(
     private readonly db: Kysely<Database>,
     private readonly denseGroup?: number,
+    private readonly reads: Kysely<Database> = db,
   ) {
     this.sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
   }
@@ -235,7 +238,7 @@ export class CatalogueSql {
   async query({ category, channel, search, offset, limit }: VideoQuery): Promise<VideoPage> {
     if (search?.includes(NUL)) return { videos: [], total: 0 };
     if (!search) {
-      let matching = this.db.selectFrom('videos');
+      let matching = this.reads.selectFrom('videos');
       if (category !== undefined) matching = matching.where('category_name', '=', category);
       if (channel !== undefined) matching = matching.where('channel_name', '=', channel);
       const [rows, total] = await Promise.all([
@@ -271,7 +274,7 @@ export class CatalogueSql {
   /** The most viewed first, ties in catalogue order. */
   async trending({ offset, limit }: PageRequest): Promise<VideoPage> {
     const [rows, total] = await Promise.all([
-      this.db
+      this.reads
         .selectFrom('videos')
         .select(videoColumns)
         .orderBy('views', 'desc')
@@ -375,7 +378,7 @@ export class CatalogueSql {
   private async scopeVideos(): Promise<ScopeVideo[]> {
     const version = await this.version();
     if (this.shortScope?.version !== version) {
-      const videos = this.db
+      const videos = this.reads
         .selectFrom('videos')
         .select(['position', 'title', 'channel_name', 'description'])
         .orderBy('views', 'desc')
@@ -406,14 +409,14 @@ export class CatalogueSql {
   ): Promise<number[]> {
     const { rows } = await sql<{ position: number }>`select
       ${sql.raw(positionOfKey('rowid'))} as position from ${sql.table(table)}
-      where ${sql.table(table)} match ${phrase} order by rowid limit ${limit}`.execute(this.db);
+      where ${sql.table(table)} match ${phrase} order by rowid limit ${limit}`.execute(this.reads);
     return rows.map((row) => Number(row.position));
   }
 
   /** The videos at these positions, in the order given. */
   private async videosAt(positions: number[]): Promise<Video[]> {
     if (positions.length === 0) return [];
-    const rows = await this.db
+    const rows = await this.reads
       .selectFrom('videos')
       .select([...videoColumns, 'videos.position'])
       .where('position', 'in', positions)
@@ -496,7 +499,7 @@ export class CatalogueSql {
 
   /** Others of the video's category by views, then the most viewed of the rest. */
   async upNext(video: Video, limit: number): Promise<Video[]> {
-    const same = await this.db
+    const same = await this.reads
       .selectFrom('videos')
       .select(videoColumns)
       .where('category_name', '=', video.categoryName)
@@ -506,7 +509,7 @@ export class CatalogueSql {
       .limit(limit)
       .execute();
     if (same.length === limit) return same.map(toVideo);
-    const rest = await this.db
+    const rest = await this.reads
       .selectFrom('videos')
       .select(videoColumns)
       .where('category_name', '<>', video.categoryName)
@@ -531,7 +534,7 @@ export class CatalogueSql {
       )
       select name from names where name is not null
       order by (select min(position) from videos where category_name = names.name)`.execute(
-      this.db,
+      this.reads,
     );
     return rows.map((row) => row.name);
   }
@@ -708,9 +711,9 @@ export class CatalogueSql {
     const limit = countLimit(page);
     const [rows, counted] = await Promise.all([
       sql<VideoRow>`select ${videoSelection} ${from} order by ${order}
-        limit ${page.limit} offset ${page.offset}`.execute(this.db),
+        limit ${page.limit} offset ${page.offset}`.execute(this.reads),
       sql<{ total: number | string }>`select count(*) as total
-        from (select 1 ${from} limit ${limit + 1}) matches`.execute(this.db),
+        from (select 1 ${from} limit ${limit + 1}) matches`.execute(this.reads),
     ]);
     const total = Number(counted.rows[0]?.total ?? 0);
     return {

@@ -27,7 +27,7 @@ import type {
 } from '../../api/store/store';
 import type { Database, VideosTable } from './schema';
 import { RankedLists } from './ranked-lists';
-import { positionOfKey } from './search-rank';
+import { ftsPhrase, rankedMatches } from './ranked-matches';
 
 export const videoColumns = [
   'videos.id',
@@ -136,9 +136,6 @@ async function titleMatchesFirst(
  * refuse it in a query (FTS5 ends a string at it, PostgreSQL's text cannot hold it).
  */
 const NUL = '\u0000';
-
-/** A trigram FTS5 phrase: the text as one quoted string, its quotes doubled. */
-const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
 /**
  * The catalogue's reads and writes in SQL. Reads use the indexes of migration 0003, so none reads
@@ -349,11 +346,11 @@ export class CatalogueSql {
    * matches that are not title matches.
    */
   private async textIndexMatches(folded: string, limit: number): Promise<number[]> {
-    const phrase = ftsPhrase(folded);
     return titleMatchesFirst(limit, (group, need) =>
-      this.rankedPositions(
+      rankedMatches(
+        this.reads,
         group === 'title' ? 'videos_title_ranked' : 'videos_rest_ranked',
-        phrase,
+        folded,
         need,
       ),
     );
@@ -399,18 +396,6 @@ export class CatalogueSql {
       });
     }
     return this.shortScope.videos;
-  }
-
-  /** Positions of the first `limit` matches of a ranked table, most viewed first. */
-  private async rankedPositions(
-    table: 'videos_title_ranked' | 'videos_rest_ranked',
-    phrase: string,
-    limit: number,
-  ): Promise<number[]> {
-    const { rows } = await sql<{ position: number }>`select
-      ${sql.raw(positionOfKey('rowid'))} as position from ${sql.table(table)}
-      where ${sql.table(table)} match ${phrase} order by rowid limit ${limit}`.execute(this.reads);
-    return rows.map((row) => Number(row.position));
   }
 
   /** The videos at these positions, in the order given. */

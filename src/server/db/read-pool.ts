@@ -72,9 +72,10 @@ function startWorker(workerData: ReadWorkerData): Worker {
 }
 
 /**
- * Up to `size` threads, each running one statement at a time, started as statements arrive;
- * statements wait in one queue, first come first served, for the next free thread. A thread that
- * stops unexpectedly fails its statement (READ_THREAD_LOST) and is replaced on demand.
+ * `size` threads, each running one statement at a time, started with the pool (so the first
+ * requests do not wait for a thread to load); statements wait in one queue, first come first
+ * served, for the next free thread. A thread that stops unexpectedly fails its statement
+ * (READ_THREAD_LOST) and is replaced when a statement next finds no free thread.
  */
 export class ReadPool {
   private readonly threads = new Set<Thread>();
@@ -88,6 +89,7 @@ export class ReadPool {
     readonly size: number,
   ) {
     if (!Number.isInteger(size) || size < 1) throw new Error(`read threads: ${size}`);
+    for (let started = 0; started < size; started += 1) this.idle.push(this.start());
   }
 
   /** The rows of one statement, run by the next free thread. */
@@ -148,6 +150,8 @@ export class ReadPool {
 
   private start(): Thread {
     const worker = startWorker(this.data);
+    // Until it is given a statement, a thread does not keep the process alive.
+    worker.unref();
     let exited!: () => void;
     const thread: Thread = {
       worker,

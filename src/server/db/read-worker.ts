@@ -20,7 +20,7 @@ let database: BetterSqlite3.Database | undefined;
 const statements = new Map<string, BetterSqlite3.Statement>();
 
 /**
- * Opened at the first statement, and again at the next one when that failed (the file missing
+ * Opened as the thread starts, and again at the next statement when that failed (the file missing
  * for a moment), so the thread never holds on to a failure.
  */
 function open(): BetterSqlite3.Database {
@@ -61,6 +61,12 @@ function run({ sql, parameters }: Extract<ReadRequest, { sql: string }>) {
   // The connection is query_only: only statements that change nothing get here (a pragma).
   prepared.run(parameters);
   return { rows: [] };
+}
+
+try {
+  database = open();
+} catch {
+  // The first statement opens it, and answers with the reason if it still cannot.
 }
 
 port.on('message', (request: ReadRequest) => {

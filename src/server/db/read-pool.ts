@@ -160,8 +160,11 @@ export class ReadPool {
     };
     this.threads.add(thread);
     worker.on('message', (reply: ReadReply) => this.answered(thread, reply));
-    // An error thrown on the thread ends it: 'exit' follows, which fails its statement.
-    worker.on('error', () => {});
+    // An error thrown on the thread ends it ('exit' follows, which fails its statement): said on
+    // stderr, since every read would fail the same way if the thread's code cannot load.
+    worker.on('error', (error: Error) =>
+      console.error(`A SQLite read thread stopped: ${error.message}`),
+    );
     worker.once('exit', () => {
       this.threads.delete(thread);
       const at = this.idle.indexOf(thread);

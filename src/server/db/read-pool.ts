@@ -105,13 +105,6 @@ export class ReadPool {
     });
   }
 
-  /** Statements running or waiting (for tests and the log). */
-  get pending(): number {
-    let running = 0;
-    for (const thread of this.threads) if (thread.job) running += 1;
-    return running + this.queue.length;
-  }
-
   /** The threads' ids (tests stop one to see the pool recover). */
   threadIds(): number[] {
     return [...this.threads].map((thread) => thread.worker.threadId);

@@ -22,9 +22,9 @@ export const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
  * FTS5 finds a phrase by stepping through the lists of all of its trigrams together. When every
  * video holds some of them (`lesson 328292`: `les`, `son`, … are in every description), that walk
  * reads those million-entry lists across, 20–40 ms, however few the matches. So a search of
- * several words first counts, up to RARE_WORD_MATCHES + 1, the videos holding each word of at
+ * several words first reads, up to RARE_WORD_MATCHES + 1, the videos holding each word of at
  * least three characters; when one word is that rare, its matches (every video that can hold the
- * whole text) are read, most viewed first, with their texts, and kept when they hold the whole
+ * whole text) are read with their texts, and kept, most viewed first, when they hold the whole
  * text: the same answer as the phrase's, for a few hundred entries read. Plain ASCII is compared
  * here (FTS5 only lower-cases it too); a text beyond it is asked of FTS5 for that video alone.
  */
@@ -37,55 +37,48 @@ export async function rankedMatches(
   const words = [...new Set(folded.split(/\s+/))].filter(
     (word) => characterCount(word) >= TRIGRAM_LENGTH && word !== folded,
   );
-  const rare = words.length > 0 ? await rarestWord(db, table, words) : undefined;
-  if (rare === undefined) return phraseMatches(db, table, ftsPhrase(folded), need);
-
-  const { rows: candidates } = await sql<{ position: number }>`select
-    ${sql.raw(positionOfKey('rowid'))} as position from ${sql.table(table)}
-    where ${sql.table(table)} match ${ftsPhrase(rare)} order by rowid`.execute(db);
+  const candidates = words.length > 0 ? await rarestWordMatches(db, table, words) : undefined;
+  if (candidates === undefined) return phraseMatches(db, table, ftsPhrase(folded), need);
   if (candidates.length === 0) return [];
-  const texts = await textsAt(
-    db,
-    table,
-    candidates.map((candidate) => Number(candidate.position)),
-  );
+  const texts = await textsAt(db, table, candidates);
   const matches: number[] = [];
-  for (const { position } of candidates) {
-    const text = texts.get(Number(position));
+  for (const position of candidates) {
+    const text = texts.get(position);
     if (text === undefined) continue;
     const holds =
       isPlainAscii(text) && isPlainAscii(folded)
         ? text.toLowerCase().includes(folded)
-        : await phraseHolds(db, table, folded, Number(position));
-    if (holds) matches.push(Number(position));
+        : await phraseHolds(db, table, folded, position);
+    if (holds) matches.push(position);
     if (matches.length === need) break;
   }
   return matches;
 }
 
-/** The word matching the fewest videos, when it matches at most RARE_WORD_MATCHES. */
-async function rarestWord(
+/**
+ * The matches of the word matching the fewest videos, most viewed first, when it matches at most
+ * RARE_WORD_MATCHES; one statement reads each word's first RARE_WORD_MATCHES + 1.
+ */
+async function rarestWordMatches(
   db: Kysely<Database>,
   table: RankedTable,
   words: string[],
-): Promise<string | undefined> {
-  const counts = words.map(
-    (word) => sql<number>`(select count(*) from (select 1 from ${sql.table(table)}
-      where ${sql.table(table)} match ${ftsPhrase(word)} limit ${RARE_WORD_MATCHES + 1}))`,
+): Promise<number[] | undefined> {
+  const firsts = words.map(
+    (word, index) => sql`select ${index} as word, key, ${sql.raw(positionOfKey('key'))} as position
+      from (select rowid as key from ${sql.table(table)} where ${sql.table(table)}
+        match ${ftsPhrase(word)} order by rowid limit ${RARE_WORD_MATCHES + 1})`,
   );
-  const { rows } = await sql<Record<string, number>>`select ${sql.join(
-    counts.map((count, index) => sql`${count} as ${sql.ref(`c${index}`)}`),
-  )}`.execute(db);
-  const counted = words.map((_word, index) => Number(rows[0]?.[`c${index}`] ?? Infinity));
-  let rarest: string | undefined;
-  let fewest = RARE_WORD_MATCHES + 1;
-  words.forEach((word, index) => {
-    const count = counted[index] ?? Infinity;
-    if (count < fewest) {
-      fewest = count;
-      rarest = word;
+  const { rows } = await sql<{ word: number; position: number }>`select word, position
+    from (${sql.join(firsts, sql` union all `)}) order by word, key`.execute(db);
+  const matches: number[][] = words.map(() => []);
+  for (const row of rows) matches[Number(row.word)]?.push(Number(row.position));
+  let rarest: number[] | undefined;
+  for (const found of matches) {
+    if (found.length <= RARE_WORD_MATCHES && found.length < (rarest?.length ?? Infinity)) {
+      rarest = found;
     }
-  });
+  }
   return rarest;
 }
 

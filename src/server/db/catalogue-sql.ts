@@ -398,10 +398,13 @@ export class CatalogueSql {
     return this.shortScope.videos;
   }
 
-  /** The videos at these positions, in the order given. */
+  /**
+   * The videos at these positions, in the order given: at most a page of primary-key lookups, read
+   * on the process's connection at once rather than after the read threads' queue.
+   */
   private async videosAt(positions: number[]): Promise<Video[]> {
     if (positions.length === 0) return [];
-    const rows = await this.reads
+    const rows = await this.db
       .selectFrom('videos')
       .select([...videoColumns, 'videos.position'])
       .where('position', 'in', positions)

@@ -154,7 +154,8 @@ export class CatalogueSql {
    *   than this is walked in views order first (tests set it to exercise that path on a small
    *   catalogue; unset, the walk is tried when it is expected to find the page's matches)
    * @param reads where the pages, searches, Up next and chips are read: SQLite's read pool
-   *   (read-pool.ts), or `db`; the version, the count and every write stay on `db`
+   *   (read-pool.ts), or `db`; the version, the count, a results page's videos by position and
+   *   every write stay on `db`
    */
   constructor(
     private readonly db: Kysely<Database>,

@@ -1,12 +1,17 @@
 // `npm run build:server`: bundles the server (src/server/main.ts and everything it imports from
-// src/server, src/api and src/contract) and the operators' catalogue CLI into dist/server/*.mjs,
-// plain JavaScript for plain `node`.
+// src/server, src/api and src/contract), its SQLite read threads and the operators' catalogue CLI
+// into dist/server/*.mjs, plain JavaScript for plain `node`.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const outdir = 'dist/server';
-const entryPoints = { main: 'src/server/main.ts', catalogue: 'src/server/catalogue/cli.ts' };
+const entryPoints = {
+  main: 'src/server/main.ts',
+  catalogue: 'src/server/catalogue/cli.ts',
+  // The SQLite read pool's threads (src/server/db/read-pool.ts loads it beside main.mjs).
+  'sqlite-read-worker': 'src/server/db/read-worker.ts',
+};
 /**
  * Pure ES-module packages go into the bundle: one file to load instead of hundreds halves the
  * time from start to listening. Every other dependency stays in node_modules, loaded as

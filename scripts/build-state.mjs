@@ -38,8 +38,12 @@ export const serverInputs = [
   'scripts/build-server.mjs',
 ];
 
-/** The server bundle's files, by entry: the server and the operators' catalogue CLI. */
-export const serverOutputs = ['dist/server/main.mjs', 'dist/server/catalogue.mjs'];
+/** The server bundle's files, by entry: the server, its read threads, the operators' catalogue CLI. */
+export const serverOutputs = [
+  'dist/server/main.mjs',
+  'dist/server/sqlite-read-worker.mjs',
+  'dist/server/catalogue.mjs',
+];
 
 /** The latest change to a file, or to a folder and anything in it (0 when it does not exist). */
 function newestChange(path) {

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './config';
+import { ConfigError, defaultReadThreads, parseConfig } from './config';
 
 describe('parseConfig', () => {
   it('defaults to port 3000 on 127.0.0.1 with SQLite in data/ and a generated secret', () => {
@@ -14,6 +14,7 @@ describe('parseConfig', () => {
       logLevel: 'info',
       logFormat: 'auto',
       webConcurrency: Math.min(availableParallelism(), 64),
+      sqliteReadThreads: defaultReadThreads(Math.min(availableParallelism(), 64)),
       dataDir: resolve('data'),
       webDir: resolve('dist/web'),
       seedVideos: 0,
@@ -74,6 +75,26 @@ describe('parseConfig', () => {
       'DATABASE_URL: must be a file path, a file: URL or a postgres:// URL (PostgreSQL)',
     );
     expect(() => parseConfig({ DATABASE_URL: 'postgres://' })).toThrow(ConfigError);
+  });
+});
+
+describe('SQLITE_READ_THREADS', () => {
+  it('shares the cores among the processes, at least two threads each, unless told', () => {
+    expect(defaultReadThreads(1, 8)).toBe(8);
+    expect(defaultReadThreads(4, 8)).toBe(2);
+    expect(defaultReadThreads(3, 8)).toBe(3);
+    expect(defaultReadThreads(1, 1)).toBe(2);
+    expect(defaultReadThreads(1, 256)).toBe(64);
+    expect(parseConfig({ WEB_CONCURRENCY: '1' }).sqliteReadThreads).toBe(
+      defaultReadThreads(1, availableParallelism()),
+    );
+    expect(parseConfig({ SQLITE_READ_THREADS: '0' }).sqliteReadThreads).toBe(0);
+    expect(parseConfig({ SQLITE_READ_THREADS: '64' }).sqliteReadThreads).toBe(64);
+    for (const bad of ['65', '-1', '1.5', 'on']) {
+      expect(() => parseConfig({ SQLITE_READ_THREADS: bad })).toThrow(
+        `SQLITE_READ_THREADS: must be a whole number from 0 to 64 (got ${JSON.stringify(bad)})`,
+      );
+    }
   });
 });
 

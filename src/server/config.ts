@@ -15,6 +15,17 @@ export type LogFormat = (typeof logFormats)[number] | 'auto';
 /** The most worker processes WEB_CONCURRENCY may ask for (and the cap on the default). */
 export const MAX_WEB_CONCURRENCY = 64;
 
+/** The most threads SQLITE_READ_THREADS may ask for. */
+export const MAX_SQLITE_READ_THREADS = 64;
+
+/**
+ * SQLITE_READ_THREADS unset: the machine's cores shared among the server's processes, and at least
+ * two per process, so that one slow search never holds up the other reads (decision 0019).
+ */
+export function defaultReadThreads(webConcurrency: number, cores = availableParallelism()): number {
+  return Math.min(MAX_SQLITE_READ_THREADS, Math.max(2, Math.ceil(cores / webConcurrency)));
+}
+
 /** The server's settings, from the environment (README: "Environment variables"). */
 export interface ServerConfig {
   port: number;
@@ -27,6 +38,11 @@ export interface ServerConfig {
   logFormat: LogFormat;
   /** WEB_CONCURRENCY: worker processes on the one port (1: no cluster, one process). */
   webConcurrency: number;
+  /**
+   * SQLITE_READ_THREADS: threads per process that run the catalogue's reads on SQLite, each with
+   * its own connection (read-pool.ts); 0: they run on the process's one connection.
+   */
+  sqliteReadThreads: number;
   /** Where the default SQLite file and the generated JWT secret live. */
   dataDir: string;
   /** The built SPA to serve. */
@@ -73,6 +89,7 @@ const envSchema = z.object({
   LOG_LEVEL: optional(z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` })),
   LOG_FORMAT: optional(z.enum(logFormats, { error: `must be one of ${logFormats.join(', ')}` })),
   WEB_CONCURRENCY: optional(wholeNumber(1, MAX_WEB_CONCURRENCY)),
+  SQLITE_READ_THREADS: optional(wholeNumber(0, MAX_SQLITE_READ_THREADS)),
   WEB_DIR: optional(z.string()),
   DEMO_ACCOUNT: optional(z.enum(['on', 'off'], { error: 'must be on or off' })),
   SEED_VIDEOS: optional(wholeNumber(0, 1_000_000)),
@@ -173,6 +190,8 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
   }
   if (!parsed.success || !database || !trustProxy) throw new ConfigError(problems.join('\n'));
   const vars = parsed.data;
+  const webConcurrency =
+    vars.WEB_CONCURRENCY ?? Math.min(availableParallelism(), MAX_WEB_CONCURRENCY);
   return {
     port: vars.PORT ?? 3000,
     host: vars.HOST ?? '127.0.0.1',
@@ -180,7 +199,8 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
     jwtSecret: vars.JWT_SECRET,
     logLevel: vars.LOG_LEVEL ?? 'info',
     logFormat: vars.LOG_FORMAT ?? 'auto',
-    webConcurrency: vars.WEB_CONCURRENCY ?? Math.min(availableParallelism(), MAX_WEB_CONCURRENCY),
+    webConcurrency,
+    sqliteReadThreads: vars.SQLITE_READ_THREADS ?? defaultReadThreads(webConcurrency),
     dataDir,
     webDir: resolve(vars.WEB_DIR ?? 'dist/web'),
     seedVideos: vars.SEED_VIDEOS ?? 0,

@@ -47,7 +47,10 @@ export function describeDatabase(config: ServerConfig): string {
  * workers the primary does this before forking them, so none of it ever runs twice at once.
  */
 export async function prepareOnce(config: ServerConfig): Promise<OpenDatabase> {
-  const database = openDatabase(config.database);
+  // Served from when there is one process; the cluster's primary only prepares.
+  const database = openDatabase(config.database, {
+    readThreads: config.webConcurrency === 1 ? config.sqliteReadThreads : 0,
+  });
   try {
     await migrateToLatest(database);
   } catch (error) {
@@ -92,7 +95,8 @@ export async function serveApp(
   options: ServeOptions,
 ): Promise<void> {
   const site = await loadStaticSite(config.webDir);
-  const database = options.database ?? openDatabase(config.database);
+  const database =
+    options.database ?? openDatabase(config.database, { readThreads: config.sqliteReadThreads });
   const store = new SqlStore(database);
   const counters = sqlCounters(database);
   // Created by prepareOnce (in the primary, when there are workers): here it is only read.

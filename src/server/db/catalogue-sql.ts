@@ -28,7 +28,7 @@ import type {
 import type { Database, VideosTable } from './schema';
 import { foldedContains, likeContaining, type FoldedColumn } from './folded-match';
 import { RankedLists } from './ranked-lists';
-import { positionOfKey } from './search-rank';
+import { ftsPhrase, rankedMatches } from './ranked-matches';
 
 export const videoColumns = [
   'videos.id',
@@ -140,9 +140,6 @@ async function titleMatchesFirst(
  */
 const NUL = '\u0000';
 
-/** A trigram FTS5 phrase: the text as one quoted string, its quotes doubled. */
-const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
-
 /**
  * The catalogue's reads and writes in SQL. Reads use the indexes of migration 0003, so none reads
  * the whole table: a page is found through an index in the order it is shown, and a search counts
@@ -160,10 +157,14 @@ export class CatalogueSql {
    * @param denseGroup PostgreSQL: a results-page group the planner expects to hold more matches
    *   than this is walked in views order first (tests set it to exercise that path on a small
    *   catalogue; unset, the walk is tried when it is expected to find the page's matches)
+   * @param reads where the pages, searches, Up next and chips are read: SQLite's read pool
+   *   (read-pool.ts), or `db`; the version, the count, a results page's videos by position and
+   *   every write stay on `db`
    */
   constructor(
     private readonly db: Kysely<Database>,
     private readonly denseGroup?: number,
+    private readonly reads: Kysely<Database> = db,
   ) {
     this.sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
   }
@@ -239,7 +240,7 @@ export class CatalogueSql {
   async query({ category, channel, search, offset, limit }: VideoQuery): Promise<VideoPage> {
     if (search?.includes(NUL)) return { videos: [], total: 0 };
     if (!search) {
-      let matching = this.db.selectFrom('videos');
+      let matching = this.reads.selectFrom('videos');
       if (category !== undefined) matching = matching.where('category_name', '=', category);
       if (channel !== undefined) matching = matching.where('channel_name', '=', channel);
       const onPage = (selected: typeof matching) =>
@@ -248,7 +249,7 @@ export class CatalogueSql {
         this.sqlite
           ? onPage(matching).select(videoColumns).execute()
           : // PostgreSQL skips `offset` rows on the index alone (index-only), then reads the page's.
-            this.db
+            this.reads
               .selectFrom('videos')
               .select(videoColumns)
               .where('position', 'in', onPage(matching).select('position'))
@@ -284,7 +285,7 @@ export class CatalogueSql {
 
   /** The most viewed first, ties in catalogue order. */
   async trending({ offset, limit }: PageRequest): Promise<VideoPage> {
-    const onPage = this.db
+    const onPage = this.reads
       .selectFrom('videos')
       .orderBy('views', 'desc')
       .orderBy('position')
@@ -295,7 +296,7 @@ export class CatalogueSql {
         ? onPage.select(videoColumns).execute()
         : // PostgreSQL skips `offset` rows on the views index alone (index-only), then reads the
           // page's.
-          this.db
+          this.reads
             .selectFrom('videos')
             .select(videoColumns)
             .where('position', 'in', onPage.select('position'))
@@ -369,11 +370,11 @@ export class CatalogueSql {
    * matches that are not title matches.
    */
   private async textIndexMatches(folded: string, limit: number): Promise<number[]> {
-    const phrase = ftsPhrase(folded);
     return titleMatchesFirst(limit, (group, need) =>
-      this.rankedPositions(
+      rankedMatches(
+        this.reads,
         group === 'title' ? 'videos_title_ranked' : 'videos_rest_ranked',
-        phrase,
+        folded,
         need,
       ),
     );
@@ -398,7 +399,7 @@ export class CatalogueSql {
   private async scopeVideos(): Promise<ScopeVideo[]> {
     const version = await this.version();
     if (this.shortScope?.version !== version) {
-      const videos = this.db
+      const videos = this.reads
         .selectFrom('videos')
         .select(['position', 'title', 'channel_name', 'description'])
         .orderBy('views', 'desc')
@@ -421,19 +422,10 @@ export class CatalogueSql {
     return this.shortScope.videos;
   }
 
-  /** Positions of the first `limit` matches of a ranked table, most viewed first. */
-  private async rankedPositions(
-    table: 'videos_title_ranked' | 'videos_rest_ranked',
-    phrase: string,
-    limit: number,
-  ): Promise<number[]> {
-    const { rows } = await sql<{ position: number }>`select
-      ${sql.raw(positionOfKey('rowid'))} as position from ${sql.table(table)}
-      where ${sql.table(table)} match ${phrase} order by rowid limit ${limit}`.execute(this.db);
-    return rows.map((row) => Number(row.position));
-  }
-
-  /** The videos at these positions, in the order given. */
+  /**
+   * The videos at these positions, in the order given: at most a page of primary-key lookups, read
+   * on the process's connection at once rather than after the read threads' queue.
+   */
   private async videosAt(positions: number[]): Promise<Video[]> {
     if (positions.length === 0) return [];
     const rows = await this.db
@@ -588,7 +580,7 @@ export class CatalogueSql {
 
   /** Others of the video's category by views, then the most viewed of the rest. */
   async upNext(video: Video, limit: number): Promise<Video[]> {
-    const same = await this.db
+    const same = await this.reads
       .selectFrom('videos')
       .select(videoColumns)
       .where('category_name', '=', video.categoryName)
@@ -598,7 +590,7 @@ export class CatalogueSql {
       .limit(limit)
       .execute();
     if (same.length === limit) return same.map(toVideo);
-    const rest = await this.db
+    const rest = await this.reads
       .selectFrom('videos')
       .select(videoColumns)
       .where('category_name', '<>', video.categoryName)
@@ -623,7 +615,7 @@ export class CatalogueSql {
       )
       select name from names where name is not null
       order by (select min(position) from videos where category_name = names.name)`.execute(
-      this.db,
+      this.reads,
     );
     return rows.map((row) => row.name);
   }
@@ -800,9 +792,9 @@ export class CatalogueSql {
     const limit = countLimit(page);
     const [rows, counted] = await Promise.all([
       sql<VideoRow>`select ${videoSelection} ${from} order by ${order}
-        limit ${page.limit} offset ${page.offset}`.execute(this.db),
+        limit ${page.limit} offset ${page.offset}`.execute(this.reads),
       sql<{ total: number | string }>`select count(*) as total
-        from (select 1 ${from} limit ${limit + 1}) matches`.execute(this.db),
+        from (select 1 ${from} limit ${limit + 1}) matches`.execute(this.reads),
     ]);
     const total = Number(counted.rows[0]?.total ?? 0);
     return {

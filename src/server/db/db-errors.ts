@@ -27,6 +27,13 @@ export function isUnstorableText(error: unknown): boolean {
   return codeOf(error) === '22021';
 }
 
+/**
+ * The `code` of a read that failed because SQLite's read thread running it stopped (it crashed,
+ * or the server is closing) before it answered (read-pool.ts): nothing was read, and the pool
+ * starts another thread for the next read.
+ */
+export const READ_THREAD_LOST = 'CODETUBE_READ_THREAD_LOST';
+
 /** SQLite errors that mean it cannot store anything now; nothing was half-written. */
 const sqliteUnavailable = /^SQLITE_(READONLY|FULL|IOERR|CANTOPEN|BUSY|LOCKED)/;
 /** Socket-level failures on the way to PostgreSQL. */
@@ -60,7 +67,7 @@ export function databaseUnavailable(error: unknown): string | undefined {
   if (typeof code === 'string') {
     if (sqliteUnavailable.test(code)) return databaseReadOnlyMessage;
     if (postgresRetryable.has(code)) return databaseBusyMessage;
-
+    if (code === READ_THREAD_LOST) return databaseUnreachableMessage;
     if (networkCodes.has(code) || postgresUnavailable.has(code) || code.startsWith('08')) {
       return databaseUnreachableMessage;
     }

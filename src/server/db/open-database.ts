@@ -8,11 +8,18 @@ import type { DatabaseLocation, SqlDialectName } from './dialect';
 import { fileSync, SharedSync } from './group-commit';
 import { migrationsFor } from './migrations';
 import { preparedQueries, type PrepareQuery } from './prepared-queries';
+import { ReadPool } from './read-pool';
+import { readPoolDatabase } from './read-pool-dialect';
 import type { Database } from './schema';
 
 /** An open database: the Kysely instance, which dialect it speaks, and how to close it. */
 export interface OpenDatabase {
   db: Kysely<Database>;
+  /**
+   * Where the catalogue's reads go: SQLite's read pool when it has threads (read-pool.ts),
+   * otherwise `db` itself.
+   */
+  reads: Kysely<Database>;
   dialect: SqlDialectName;
   /** Finishes pending writes (settleWrites) and closes. */
   close: () => Promise<void>;
@@ -43,6 +50,11 @@ export interface OpenOptions {
    * query): what tests count queries by. Costs a call per statement; the server sets none.
    */
   onStatement?: (sql: string) => void;
+  /**
+   * SQLite: threads of the read pool that run the catalogue's reads (SQLITE_READ_THREADS); 0 or
+   * unset: they run on the server's connection. An in-memory database has no pool.
+   */
+  readThreads?: number;
 }
 
 /** How long a SQLite writer waits for another connection's lock before giving up. */
@@ -68,7 +80,7 @@ function switchToWal(database: BetterSqlite3.Database): boolean {
   }
 }
 
-function openSqlite(path: string, { onStatement }: OpenOptions): OpenDatabase {
+function openSqlite(path: string, { onStatement, readThreads = 0 }: OpenOptions): OpenDatabase {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const database = new BetterSqlite3(
     path,
@@ -88,6 +100,10 @@ function openSqlite(path: string, { onStatement }: OpenOptions): OpenDatabase {
   );
   reusePreparedStatements(database);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const reads =
+    wal && readThreads > 0
+      ? readPoolDatabase(new ReadPool({ path, busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS }, readThreads))
+      : db;
   const log = fileSync(`${path}-wal`);
   const shared = new SharedSync(log.sync);
   const settleWrites = async () => {
@@ -98,6 +114,7 @@ function openSqlite(path: string, { onStatement }: OpenOptions): OpenDatabase {
   };
   return {
     db,
+    reads,
     dialect: 'sqlite',
     settleWrites,
     prepare: preparedQueries({ dialect: 'sqlite', database, db }),
@@ -105,6 +122,8 @@ function openSqlite(path: string, { onStatement }: OpenOptions): OpenDatabase {
       try {
         await settleWrites();
       } finally {
+        // The read threads first: their statements finish before the file is closed here.
+        if (reads !== db) await reads.destroy();
         await db.destroy();
         await log.close();
       }
@@ -139,6 +158,7 @@ function openPostgres(url: string, { onStatement }: OpenOptions): OpenDatabase {
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
+    reads: db,
     dialect: 'postgres',
     settleWrites: async () => {},
     close: () => {

@@ -63,15 +63,16 @@ export class SqlStore implements Store {
   private readonly hot: ReturnType<typeof hotReads>;
 
   /**
-   * @param database the opened database: its Kysely instance and its prepared reads
+   * @param database the opened database: its Kysely instance, its prepared reads and where the
+   *   catalogue's reads go (SQLite's read pool)
    * @param options.denseSearchGroup see CatalogueSql (tests lower it)
    */
   constructor(
-    database: Pick<OpenDatabase, 'db' | 'prepare'>,
+    database: Pick<OpenDatabase, 'db' | 'prepare'> & Partial<Pick<OpenDatabase, 'reads'>>,
     options: { denseSearchGroup?: number } = {},
   ) {
     this.db = database.db;
-    this.catalogue = new CatalogueSql(this.db, options.denseSearchGroup);
+    this.catalogue = new CatalogueSql(this.db, options.denseSearchGroup, database.reads);
     this.sqlite = this.db.getExecutor().adapter instanceof SqliteAdapter;
     this.hot = hotReads(this.db, database.prepare);
   }

@@ -441,7 +441,8 @@ async function startBareNode() {
     `require('node:http').createServer((q, s) => s.end('{"status":"ok"}'))` +
     `.listen(${port}, '127.0.0.1')`;
   const spawned = performance.now();
-  const child = spawn(process.execPath, ['-e', script], { stdio: 'ignore' });
+  // Detached: its own process group, in which waitUntilHealthy finds its listening socket.
+  const child = spawn(process.execPath, ['-e', script], { stdio: 'ignore', detached: true });
   try {
     await waitUntilHealthy(`http://127.0.0.1:${port}`, child, () => '', 30_000, 10);
     return performance.now() - spawned;

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { get } from 'node:http';
 import { join } from 'node:path';
 import { freePort } from '../../src/server/testing/free-port';
@@ -95,13 +95,52 @@ export async function waitUntilHealthy(
       throw new Error(`server exited at start:\n${output()}`);
     }
     try {
-      if ((await healthStatus(url)) === 200) return;
+      // Only the child's own answer counts: while it seeds, another process may take the port
+      // freePort chose (then the child exits with EADDRINUSE, above).
+      if ((await healthStatus(url)) === 200 && child.pid && groupListensOn(child.pid, url)) return;
     } catch {
       // Not listening yet.
     }
     await new Promise((done) => setTimeout(done, pollMs));
   }
   throw new Error(`server did not become healthy in ${timeoutMs / 1000} s:\n${output()}`);
+}
+
+/**
+ * Whether a process of this process group (the spawned server, npm's children, a cluster's
+ * primary) holds the socket listening on the URL's port: the port's listening socket inodes from
+ * /proc/net/tcp*, looked for among the group's open files (Linux).
+ */
+function groupListensOn(group: number, url: string): boolean {
+  const port = Number(new URL(url).port).toString(16).toUpperCase().padStart(4, '0');
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let lines: string[];
+    try {
+      lines = readFileSync(table, 'utf8').split('\n').slice(1);
+    } catch {
+      continue;
+    }
+    for (const line of lines) {
+      const fields = line.trim().split(/\s+/);
+      // local_address is ADDR:PORT in hex; state 0A is LISTEN; the inode is the tenth field.
+      if (fields[1]?.endsWith(`:${port}`) && fields[3] === '0A' && fields[9]) inodes.add(fields[9]);
+    }
+  }
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // The process group is the third field after the command's closing parenthesis.
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) !== group) continue;
+      for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+        const target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+        if (inodes.has(target.slice('socket:['.length, -1))) return true;
+      }
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return false;
 }
 
 const commands: Record<ServerCommand, [string, string[]]> = {

@@ -28,6 +28,15 @@ describe('loadOrCreateSecret', () => {
     expect(loadOrCreateSecret(join(dir.path, 'other'))).not.toBe(first);
   });
 
+  it('only reads the folder once the secret is in it (it may be read-only by then)', async () => {
+    const first = loadOrCreateSecret(dir.path);
+    const before = statSync(dir.path).mtimeMs;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(loadOrCreateSecret(dir.path)).toBe(first);
+    // A file created or removed in the folder would have moved its modification time.
+    expect(statSync(dir.path).mtimeMs).toBe(before);
+  });
+
   it('refuses a secret file that holds too short a secret', () => {
     writeFileSync(join(dir.path, SECRET_FILE), 'short\n', { mode: 0o600 });
     expect(() => loadOrCreateSecret(dir.path)).toThrow(/shorter than 32 characters/);

@@ -23,6 +23,12 @@ function readSecret(file: string): string {
  */
 export function loadOrCreateSecret(dataDir: string): string {
   const file = join(dataDir, SECRET_FILE);
+  try {
+    return readSecret(file);
+  } catch (error) {
+    // Only a missing file is created; a data folder may be read-only once the secret is in it.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
   mkdirSync(dataDir, { recursive: true });
   const draft = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
   writeFileSync(draft, `${randomBytes(32).toString('base64url')}\n`, { flag: 'wx', mode: 0o600 });

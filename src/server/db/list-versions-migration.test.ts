@@ -98,4 +98,41 @@ describe.each(locations)('migration 0011 on a $name database with users and list
       await database.close();
     }
   });
+
+  it("a list row moved from one user to another by hand changes both users' versions", async () => {
+    const location = await open();
+    const database = openDatabase(location);
+    try {
+      await migrateToLatest(database);
+      const [video] = seedVideos;
+      await database.db.insertInto('videos').values(videoRow(video!, 0)).execute();
+      const user = (id: string) => ({
+        id,
+        email: `${id}@example.com`,
+        first_name: 'A',
+        last_name: 'B',
+        password_hash: 'hash',
+        extras: '{}',
+        created_at: '2026-01-01T00:00:00+00:00',
+        updated_at: '2026-01-01T00:00:00+00:00',
+      });
+      await database.db
+        .insertInto('users')
+        .values([user('giver'), user('taker')])
+        .execute();
+      await database.db
+        .insertInto('likes')
+        .values({ user_id: 'giver', video_id: video!._id, added_at: '2026-01-01T00:00:00+00:00' })
+        .execute();
+      const store = new SqlStore(database);
+      const likesVersion = async (id: string) =>
+        (await store.findSession(id, 'jti'))!.listVersions.likes;
+      const before = [await likesVersion('giver'), await likesVersion('taker')];
+      await database.db.updateTable('likes').set({ user_id: 'taker' }).execute();
+      expect(await likesVersion('giver')).not.toBe(before[0]);
+      expect(await likesVersion('taker')).not.toBe(before[1]);
+    } finally {
+      await database.close();
+    }
+  });
 });

@@ -13,8 +13,9 @@ import type { SqlDialectName } from '../dialect';
  * (catalogue-sql.ts). Migration 0008 tried such an index over all videos, which a long title
  * could not enter.
  *
- * On an existing million-video catalogue the migration took 1.3 s (57 MB); reads go on meanwhile,
- * catalogue writes wait for it. SQLite is unchanged (its ranked trigram tables, migration 0007).
+ * On an existing million-video catalogue the migration took 1.3 s (57 MB); catalogue writes wait
+ * for it, and so do reads when it runs in one start with 0009 (whose drops lock the table until
+ * the commit). SQLite is unchanged (its ranked trigram tables, migration 0007).
  */
 export function titleWalkIndex(dialect: SqlDialectName): Migration {
   return {

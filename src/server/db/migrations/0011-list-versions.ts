@@ -50,21 +50,27 @@ async function sqliteTriggers(db: Kysely<unknown>, table: string, column: string
  * the count once, not once per row.
  */
 async function postgresTriggers(db: Kysely<unknown>, table: string, column: string) {
-  const bump = sql.raw(`codetube_bump_${column}`);
-  await sql`create function ${bump}() returns trigger language plpgsql as $$
-    begin
-      update users set ${sql.raw(column)} = ${sql.raw(column)} + 1
-        where id in (select user_id from changed_rows);
-      return null;
-    end $$`.execute(db);
-  for (const [event, rows] of [
-    ['insert', 'new'],
-    ['update', 'new'],
-    ['delete', 'old'],
+  const bumpUsers = async (name: string, users: string) => {
+    await sql`create function ${sql.raw(name)}() returns trigger language plpgsql as $$
+      begin
+        update users set ${sql.raw(column)} = ${sql.raw(column)} + 1
+          where id in (${sql.raw(users)});
+        return null;
+      end $$`.execute(db);
+  };
+  const bump = `codetube_bump_${column}`;
+  // An update may move a row from one user to another: both users' lists changed.
+  const bumpMoved = `codetube_bump_moved_${column}`;
+  await bumpUsers(bump, 'select user_id from changed_rows');
+  await bumpUsers(bumpMoved, 'select user_id from old_rows union select user_id from changed_rows');
+  for (const [event, rows, fn] of [
+    ['insert', 'new table as changed_rows', bump],
+    ['update', 'old table as old_rows new table as changed_rows', bumpMoved],
+    ['delete', 'old table as changed_rows', bump],
   ] as const) {
     await sql`create trigger ${sql.raw(`${table}_version_${event}`)}
       after ${sql.raw(event)} on ${sql.table(table)}
-      referencing ${sql.raw(rows)} table as changed_rows
-      for each statement execute function ${bump}()`.execute(db);
+      referencing ${sql.raw(rows)}
+      for each statement execute function ${sql.raw(fn)}()`.execute(db);
   }
 }

@@ -1,11 +1,7 @@
-import type {
-  IncomingMessage,
-  OutgoingHttpHeaders,
-  RequestListener,
-  ServerResponse,
-} from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { catalogueVersionOf } from '../../api/catalogue/catalogue-cache';
 import { chooseEncoding } from './compress-answers';
+import { answerToKeep, KeptAnswers } from './kept-answers';
 import { REQUEST_ID_HEADER, requestIdFor, type AnsweredRequest } from './request-log';
 
 /**
@@ -14,24 +10,6 @@ import { REQUEST_ID_HEADER, requestIdFor, type AnsweredRequest } from './request
  * memory without end. The least recently used go first.
  */
 const DEFAULT_LIMITS = { bytes: 64 * 1024 * 1024, entries: 2_000 };
-/** Headers that belong to one connection, moment or request, never kept. */
-const PER_RESPONSE = new Set([
-  'date',
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  REQUEST_ID_HEADER,
-]);
-
-const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
-
-interface KeptAnswer {
-  version: string;
-  headers: OutgoingHttpHeaders;
-  body: Buffer;
-  /** What keeping it costs: the body, the key and the headers. */
-  cost: number;
-}
 
 /** The key of an answer: the coding the client takes, then the path and query as sent. */
 const keyOf = (acceptEncoding: string | undefined, path: string) =>
@@ -60,8 +38,7 @@ const mayUseKept = (method: string | undefined, headers: Headers | IncomingMessa
  * conditional request, an answer without such an ETag — goes through the app.
  */
 export class AnswerCache {
-  private readonly kept = new Map<string, KeptAnswer>();
-  private bytes = 0;
+  private readonly kept: KeptAnswers;
 
   /**
    * @param catalogueVersion the store's current catalogue version (cheap: it is reused for a
@@ -73,8 +50,10 @@ export class AnswerCache {
   constructor(
     private readonly catalogueVersion: () => Promise<string>,
     private readonly served: (answered: AnsweredRequest) => void,
-    private readonly limits: { bytes: number; entries: number } = DEFAULT_LIMITS,
-  ) {}
+    limits: { bytes: number; entries: number } = DEFAULT_LIMITS,
+  ) {
+    this.kept = new KeptAnswers(limits);
+  }
 
   /** The app's fetch, keeping what it answers to catalogue reads. */
   keeping(
@@ -91,22 +70,14 @@ export class AnswerCache {
       ) {
         return response;
       }
-      const body = Buffer.from(await response.arrayBuffer());
-      const headers: OutgoingHttpHeaders = {};
-      response.headers.forEach((value, name) => {
-        if (!PER_RESPONSE.has(name)) headers[name] = value;
-      });
-      headers['content-length'] = body.byteLength;
       const url = new URL(request.url);
       const key = keyOf(
         request.headers.get('accept-encoding') ?? undefined,
         url.pathname + url.search,
       );
-      let cost = body.byteLength + key.length;
-      for (const [name, value] of Object.entries(headers))
-        cost += name.length + String(value).length;
-      this.keep(key, { version, headers, body, cost });
-      return new Response(body, { status: 200, headers: response.headers });
+      const kept = await answerToKeep(response, key, version);
+      this.kept.keep(key, kept.answer);
+      return kept.response;
     };
   }
 
@@ -117,7 +88,7 @@ export class AnswerCache {
         request.url !== undefined && mayUseKept(request.method, request.headers)
           ? keyOf(request.headers['accept-encoding'], request.url)
           : undefined;
-      const found = key === undefined ? undefined : this.kept.get(key);
+      const found = key === undefined ? undefined : this.kept.peek(key);
       if (key === undefined || !found) {
         app(request, response);
         return;
@@ -127,14 +98,12 @@ export class AnswerCache {
         (version) => {
           if (version !== found.version) {
             // An older catalogue's answer is never good again: the app's answer replaces it.
-            this.forget(key);
+            this.kept.forget(key);
             app(request, response);
             return;
           }
-          // Most recently used: last in the map's order, the last to be forgotten.
-          this.kept.delete(key);
-          this.kept.set(key, found);
-          const reqId = requestIdFor(header(request.headers[REQUEST_ID_HEADER]));
+          this.kept.use(key);
+          const reqId = requestIdFor(request.headers[REQUEST_ID_HEADER]);
           response.setHeader(REQUEST_ID_HEADER, reqId);
           response.writeHead(200, found.headers);
           response.end(found.body);
@@ -149,24 +118,6 @@ export class AnswerCache {
 
   /** How many answers are kept, and what they cost (for tests). */
   get size(): { entries: number; bytes: number } {
-    return { entries: this.kept.size, bytes: this.bytes };
-  }
-
-  private forget(key: string) {
-    const kept = this.kept.get(key);
-    if (!kept) return;
-    this.kept.delete(key);
-    this.bytes -= kept.cost;
-  }
-
-  private keep(key: string, answer: KeptAnswer) {
-    this.forget(key);
-    if (answer.cost > this.limits.bytes) return;
-    this.kept.set(key, answer);
-    this.bytes += answer.cost;
-    for (const oldKey of this.kept.keys()) {
-      if (this.kept.size <= this.limits.entries && this.bytes <= this.limits.bytes) break;
-      this.forget(oldKey);
-    }
+    return this.kept.size;
   }
 }

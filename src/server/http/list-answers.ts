@@ -7,6 +7,7 @@ import type {
 import type { SignedIn } from '../../api/auth/require-user';
 import type { VideoListName } from '../../api/store/store';
 import { chooseEncoding } from './compress-answers';
+import { answerToKeep, KeptAnswers } from './kept-answers';
 import { REQUEST_ID_HEADER, requestIdFor, type AnsweredRequest } from './request-log';
 
 /** The reads a signed-in page makes on every visit, by the path it asks. */
@@ -20,23 +21,6 @@ const LIST_PATHS = new Map<string, VideoListName>([
  * there are; the least recently used go first.
  */
 const DEFAULT_LIMITS = { bytes: 32 * 1024 * 1024, entries: 10_000 };
-/** Headers that belong to one connection, moment or request, never kept. */
-const PER_RESPONSE = new Set([
-  'date',
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  REQUEST_ID_HEADER,
-]);
-
-interface KeptAnswer {
-  /** The list's version (SessionFacts.listVersions) the answer was read at. */
-  version: string;
-  headers: OutgoingHttpHeaders;
-  body: Buffer;
-  cost: number;
-}
-
 /** Where a list answer the app is making will be kept, once it is made. */
 interface Keeping {
   key: string;
@@ -57,8 +41,8 @@ type CheckSession = (authorization: string, method: string) => Promise<SignedIn>
  * database out of reach are answered by the app, from the same check, as ever.
  */
 export class ListAnswers {
-  private readonly kept = new Map<string, KeptAnswer>();
-  private bytes = 0;
+  /** Under the list's version (SessionFacts.listVersions) each was read at. */
+  private readonly kept: KeptAnswers;
   private readonly checked = new WeakMap<IncomingMessage, Promise<SignedIn>>();
   private readonly keepingFor = new WeakMap<IncomingMessage, Keeping>();
 
@@ -70,8 +54,10 @@ export class ListAnswers {
   constructor(
     private readonly check: CheckSession,
     private readonly served: (answered: AnsweredRequest) => void,
-    private readonly limits: { bytes: number; entries: number } = DEFAULT_LIMITS,
-  ) {}
+    limits: { bytes: number; entries: number } = DEFAULT_LIMITS,
+  ) {
+    this.kept = new KeptAnswers(limits);
+  }
 
   /**
    * For ApiDeps.checkedSession: the outcome of the check this listener ran for the request (the
@@ -93,18 +79,9 @@ export class ListAnswers {
       const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming;
       const keeping = incoming && this.keepingFor.get(incoming);
       if (!keeping || response.status !== 200) return response;
-      const body = Buffer.from(await response.arrayBuffer());
-      const headers: OutgoingHttpHeaders = {};
-      response.headers.forEach((value, name) => {
-        if (!PER_RESPONSE.has(name)) headers[name] = value;
-      });
-      headers['content-length'] = body.byteLength;
-      let cost = body.byteLength + keeping.key.length + keeping.version.length;
-      for (const [name, value] of Object.entries(headers)) {
-        cost += name.length + String(value).length;
-      }
-      this.keep(keeping.key, { version: keeping.version, headers, body, cost });
-      return new Response(body, { status: 200, headers: response.headers });
+      const kept = await answerToKeep(response, keeping.key, keeping.version);
+      this.kept.keep(keeping.key, kept.answer);
+      return kept.response;
     };
   }
 
@@ -123,17 +100,15 @@ export class ListAnswers {
         (signedIn) => {
           const key = `${signedIn.user._id} ${list} ${chooseEncoding(request.headers['accept-encoding']) ?? 'identity'}`;
           const version = signedIn.listVersions[list];
-          const found = this.kept.get(key);
+          const found = this.kept.peek(key);
           if (found?.version !== version) {
             this.checked.set(request, outcome);
             this.keepingFor.set(request, { key, version });
             app(request, response);
             return;
           }
-          // Most recently used: last in the map's order, the last to be forgotten.
-          this.kept.delete(key);
-          this.kept.set(key, found);
-          const reqId = requestIdFor(header(request.headers[REQUEST_ID_HEADER]));
+          this.kept.use(key);
+          const reqId = requestIdFor(request.headers[REQUEST_ID_HEADER]);
           // One object for writeHead: a header set before it makes Node set each of the
           // others one by one, checking every name and value again.
           const headers: OutgoingHttpHeaders = { [REQUEST_ID_HEADER]: reqId };
@@ -154,26 +129,6 @@ export class ListAnswers {
 
   /** How many answers are kept, and what they cost (for tests). */
   get size(): { entries: number; bytes: number } {
-    return { entries: this.kept.size, bytes: this.bytes };
-  }
-
-  private forget(key: string) {
-    const kept = this.kept.get(key);
-    if (!kept) return;
-    this.kept.delete(key);
-    this.bytes -= kept.cost;
-  }
-
-  private keep(key: string, answer: KeptAnswer) {
-    this.forget(key);
-    if (answer.cost > this.limits.bytes) return;
-    this.kept.set(key, answer);
-    this.bytes += answer.cost;
-    for (const oldKey of this.kept.keys()) {
-      if (this.kept.size <= this.limits.entries && this.bytes <= this.limits.bytes) break;
-      this.forget(oldKey);
-    }
+    return this.kept.size;
   }
 }
-
-const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);

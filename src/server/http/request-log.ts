@@ -10,9 +10,13 @@ export const REQUEST_ID_HEADER = 'x-request-id';
  */
 const SANE_REQUEST_ID = /^[\w.:=@-]{1,128}$/;
 
-/** The request's id: the caller's when sane, else a new random one. */
-export function requestIdFor(incoming: string | undefined): string {
-  return incoming !== undefined && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+/**
+ * The request's id: the caller's when sane, else a new random one. A header Node's request gave
+ * more than once counts by its first value.
+ */
+export function requestIdFor(incoming: string | string[] | undefined): string {
+  const given = Array.isArray(incoming) ? incoming[0] : incoming;
+  return given !== undefined && SANE_REQUEST_ID.test(given) ? given : randomUUID();
 }
 
 /**

@@ -1,9 +1,8 @@
-import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadOrCreateSecret, SECRET_FILE } from './secret';
+import { raceInProcesses } from './testing/race-processes';
 import { createTempDir } from './testing/test-databases';
 
 describe('loadOrCreateSecret', () => {
@@ -43,30 +42,16 @@ describe('loadOrCreateSecret', () => {
   });
 
   it('gives processes racing on a first start one secret, none reading a half-written file', async () => {
-    const racers = 4;
     const rounds = 150;
     // Every process loads the secret of folder r at the same moment, for r = 0 … rounds - 1.
-    const start = Date.now() + 2_000;
-    const script = `const { loadOrCreateSecret } = await import(${JSON.stringify(
-      new URL('./secret.ts', import.meta.url).href,
-    )});
-      const secrets = [];
-      for (let round = 0; round < ${rounds}; round += 1) {
-        while (Date.now() < ${start} + round * 10);
-        try { secrets.push(loadOrCreateSecret(${JSON.stringify(dir.path)} + '/race-' + round)); }
-        catch (error) { secrets.push(String(error)); }
-      }
-      process.stdout.write(JSON.stringify(secrets));`;
-    const run = () =>
-      promisify(execFile)(process.execPath, [
-        '--import',
-        'tsx',
-        '--input-type=module',
-        '-e',
-        script,
-      ]);
-    const outputs = await Promise.all(Array.from({ length: racers }, run));
-    const lists = outputs.map(({ stdout }) => JSON.parse(stdout) as string[]);
+    const lists = await raceInProcesses({
+      racers: 4,
+      rounds,
+      gapMs: 10,
+      module: new URL('./secret.ts', import.meta.url),
+      imports: ['loadOrCreateSecret'],
+      work: `return loadOrCreateSecret(${JSON.stringify(dir.path)} + '/race-' + round);`,
+    });
     for (let round = 0; round < rounds; round += 1) {
       const secrets = new Set(lists.map((list) => list[round]));
       expect([...secrets], `round ${round}`).toHaveLength(1);

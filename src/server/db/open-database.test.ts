@@ -1,9 +1,8 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
-import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { raceInProcesses } from '../testing/race-processes';
 import { createPostgresDatabase, createTempDir } from '../testing/test-databases';
 import { migrateToLatest, openDatabase, reusePreparedStatements } from './open-database';
 
@@ -27,33 +26,19 @@ describe('openDatabase on SQLite', () => {
   });
 
   it('lets processes starting at once on a new file migrate it one after the other', async () => {
-    const racers = 4;
     const rounds = 12;
     // Every process opens and migrates file r at the same moment, for r = 0 … rounds - 1.
-    const start = Date.now() + 2_500;
-    const script = `const { openDatabase, migrateToLatest } = await import(${JSON.stringify(
-      new URL('./open-database.ts', import.meta.url).href,
-    )});
-      const outcomes = [];
-      for (let round = 0; round < ${rounds}; round += 1) {
-        while (Date.now() < ${start} + round * 150);
-        try {
-          const database = openDatabase({ dialect: 'sqlite', path: ${JSON.stringify(dir.path)} + '/race-' + round + '.sqlite' });
-          try { await migrateToLatest(database); outcomes.push('migrated'); } finally { await database.close(); }
-        } catch (error) { outcomes.push(String(error)); }
-      }
-      process.stdout.write(JSON.stringify(outcomes));`;
-    const run = () =>
-      promisify(execFile)(process.execPath, [
-        '--import',
-        'tsx',
-        '--input-type=module',
-        '-e',
-        script,
-      ]);
-    const outputs = await Promise.all(Array.from({ length: racers }, run));
-    for (const { stdout } of outputs) {
-      expect(JSON.parse(stdout)).toEqual(Array.from({ length: rounds }, () => 'migrated'));
+    const outcomes = await raceInProcesses({
+      racers: 4,
+      rounds,
+      gapMs: 150,
+      module: new URL('./open-database.ts', import.meta.url),
+      imports: ['openDatabase', 'migrateToLatest'],
+      work: `const database = openDatabase({ dialect: 'sqlite', path: ${JSON.stringify(dir.path)} + '/race-' + round + '.sqlite' });
+        try { await migrateToLatest(database); return 'migrated'; } finally { await database.close(); }`,
+    });
+    for (const results of outcomes) {
+      expect(results).toEqual(Array.from({ length: rounds }, () => 'migrated'));
     }
     const check = openDatabase({ dialect: 'sqlite', path: join(dir.path, 'race-0.sqlite') });
     try {

@@ -3,7 +3,6 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import pg from 'pg';
-import { foldForSearch } from '../../api/catalogue/search-text';
 import type { DatabaseLocation, SqlDialectName } from './dialect';
 import { fileSync, SharedSync } from './group-commit';
 import { migrationsFor } from './migrations';
@@ -11,6 +10,7 @@ import { preparedQueries, type PrepareQuery } from './prepared-queries';
 import { ReadPool } from './read-pool';
 import { readPoolDatabase } from './read-pool-dialect';
 import type { Database } from './schema';
+import { addSearchFold } from './sqlite-fold';
 
 /** An open database: the Kysely instance, which dialect it speaks, and how to close it. */
 export interface OpenDatabase {
@@ -94,10 +94,7 @@ function openSqlite(path: string, { onStatement, readThreads = 0 }: OpenOptions)
   const wal = switchToWal(database);
   database.pragma(wal ? 'synchronous = NORMAL' : 'synchronous = FULL');
   database.pragma('foreign_keys = ON');
-  // The results page's case- and accent-blind comparison, the same rule as the in-page store's.
-  database.function('codetube_fold', { deterministic: true }, (value: unknown) =>
-    typeof value === 'string' ? foldForSearch(value) : value,
-  );
+  addSearchFold(database);
   reusePreparedStatements(database);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   const reads =

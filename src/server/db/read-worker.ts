@@ -6,8 +6,8 @@
  */
 import BetterSqlite3 from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
-import { foldForSearch } from '../../api/catalogue/search-text';
 import type { ReadReply, ReadRequest, ReadWorkerData } from './read-pool';
+import { addSearchFold } from './sqlite-fold';
 
 /** Statements kept compiled per thread; the catalogue's reads are a few dozen texts. */
 const STATEMENT_CACHE_SIZE = 200;
@@ -28,9 +28,7 @@ function open(): BetterSqlite3.Database {
   try {
     opened.pragma('query_only = ON');
     opened.pragma(`busy_timeout = ${busyTimeoutMs}`);
-    opened.function('codetube_fold', { deterministic: true }, (value: unknown) =>
-      typeof value === 'string' ? foldForSearch(value) : value,
-    );
+    addSearchFold(opened);
   } catch (error) {
     opened.close();
     throw error;

@@ -27,6 +27,7 @@ import type {
 } from '../../api/store/store';
 import type { Database, VideosTable } from './schema';
 import { foldedContains, likeContaining, type FoldedColumn } from './folded-match';
+import { listVersionColumns } from './migrations/0011-list-versions';
 import { RankedLists } from './ranked-lists';
 import { ftsPhrase, rankedMatches } from './ranked-matches';
 
@@ -708,6 +709,7 @@ export class CatalogueSql {
   async remove(videoIds: string[]): Promise<number> {
     if (videoIds.length === 0) return 0;
     return this.write(async (trx) => {
+      if (!this.sqlite) await lockBeforeRemoval(trx, videoIds);
       let removed = 0;
       for (let start = 0; start < videoIds.length; start += INSERT_BATCH) {
         const ids = videoIds.slice(start, start + INSERT_BATCH);
@@ -802,5 +804,24 @@ export class CatalogueSql {
       total: Math.min(total, limit),
       ...(total > limit ? { totalCapped: true } : {}),
     };
+  }
+}
+
+/**
+ * PostgreSQL: takes every row lock a removal needs before it changes any user's row. The list
+ * versions (decision 0021) make each cascaded list row also update its user's row, and users'
+ * own writes take their locks in the order video (a new entry's foreign key) or list row (a
+ * removed entry), then user. Deleting in batches would hold the users of one batch while waiting
+ * for the next batch's videos or list rows, which a user's write can hold while it waits for
+ * that user: a deadlock. Locked here first, videos then list rows, each in one order, the
+ * removal waits for such writes to finish and holds nothing they need.
+ */
+async function lockBeforeRemoval(trx: Transaction<Database>, videoIds: string[]) {
+  await sql`select id from videos where id = any(${videoIds}::text[]) order by id for update`.execute(
+    trx,
+  );
+  for (const table of Object.keys(listVersionColumns)) {
+    await sql`select user_id from ${sql.table(table)} where video_id = any(${videoIds}::text[])
+      order by user_id, video_id for update`.execute(trx);
   }
 }

@@ -45,17 +45,18 @@ export async function openSqliteTestStore(
   return openMigrated({ dialect: 'sqlite', path }, dir.drop, options, openOptions);
 }
 
-/** An empty, migrated SqlStore on a new database of the test PostgreSQL server. */
+/** An empty, migrated SqlStore on a new database of the test PostgreSQL server, and its URL. */
 export async function openPostgresTestStore(
   serverUrl: string,
   options?: TestStoreOptions,
   openOptions?: OpenOptions,
-): Promise<OpenedStore & { database: OpenDatabase }> {
+): Promise<OpenedStore & { database: OpenDatabase; url: string }> {
   const database = await createPostgresDatabase(serverUrl);
-  return openMigrated(
+  const opened = await openMigrated(
     { dialect: 'postgres', url: database.url },
     database.drop,
     options,
     openOptions,
   );
+  return { ...opened, url: database.url };
 }

@@ -11,6 +11,7 @@ import { foldedTextColumns } from './0008-folded-text-columns';
 import { joinedTextIndexes } from './0009-joined-text-indexes';
 import { titleWalkIndex } from './0010-title-walk-index';
 import { listVersions } from './0011-list-versions';
+import { videoReferenceIndexes } from './0012-video-reference-indexes';
 
 /**
  * The migrations, in order, kept in code (no directory scanning): they ship with the server and
@@ -29,6 +30,7 @@ export function migrationsFor(dialect: SqlDialectName): MigrationProvider {
     '0009-joined-text-indexes': joinedTextIndexes(dialect),
     '0010-title-walk-index': titleWalkIndex(dialect),
     '0011-list-versions': listVersions(dialect),
+    '0012-video-reference-indexes': videoReferenceIndexes(),
   };
   return { getMigrations: async () => migrations };
 }

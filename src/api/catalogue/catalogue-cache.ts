@@ -30,11 +30,16 @@ function shortHash(text: string): string {
   return (hash >>> 0).toString(36);
 }
 
-/** The request as a cache key: path and query, its parameters sorted. */
+/**
+ * The request as a cache key: its path as sent, then its parameters sorted, each read as the
+ * routes read them (Hono's decoding, which keeps a broken escape like `%C3` as it is: decoding it
+ * to U+FFFD would give `q=%C3` and `q=%EF%BF%BD` one key and one answer).
+ */
 function requestKey(c: Context): string {
-  const url = new URL(c.req.url);
-  url.searchParams.sort();
-  return `${url.pathname}?${url.searchParams.toString()}`;
+  const parameters = Object.entries(c.req.queries()).sort(([a], [b]) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
+  return `${new URL(c.req.url).pathname}?${JSON.stringify(parameters)}`;
 }
 
 /**

@@ -224,6 +224,21 @@ export function describeCatalogueSuite(storeName: string, openStore: () => Promi
         expect(ids(changed.body.videos)[0]).toBe('v7');
       });
 
+      it('keeps apart answers whose texts differ only in broken escapes', async () => {
+        // Read as sent, `%FF` is three characters: 100 of them are over the 200 allowed. Decoded
+        // as URLSearchParams would, each is one U+FFFD, like the valid `%EF%BF%BD`.
+        const broken = '%FF'.repeat(100);
+        const replacement = '%EF%BF%BD'.repeat(100);
+        expect((await get(`/api/videos/search?q=${broken}`)).status).toBe(422);
+        expect((await get(`/api/videos/search?q=${replacement}`)).status).toBe(200);
+        expect((await get(`/api/videos/search?q=${broken}`)).status).toBe(422);
+
+        await opened.store.upsertVideos([video('escape', { title: 'Literally %C3 in a title' })]);
+        expect(ids((await get('/api/videos?search=%C4')).body.videos)).toEqual([]);
+        expect(ids((await get('/api/videos?search=%C3')).body.videos)).toEqual(['escape']);
+        await opened.store.removeVideos(['escape']);
+      });
+
       it('keeps and finds a video with a long, incompressible title and description', async () => {
         // Text no index entry of a fixed size could hold: every store must take it whole.
         let seed = 7;

@@ -11,12 +11,7 @@ import { newId } from './new-id';
 import { StoreError } from './store-error';
 import { countLimit } from '../catalogue/paging';
 import { sameVideo } from '../catalogue/same-video';
-import {
-  characterCount,
-  foldForSearch,
-  SHORT_SEARCH_SCOPE,
-  TRIGRAM_LENGTH,
-} from '../catalogue/search-text';
+import { foldForSearch, searchesShortScope, SHORT_SEARCH_SCOPE } from '../catalogue/search-text';
 import type {
   CatalogueChunk,
   NewUser,
@@ -190,8 +185,9 @@ export class MemoryStore implements Store {
     const query = foldForSearch(text);
     const inTitle: Video[] = [];
     const elsewhere: Video[] = [];
-    const short = characterCount(query) < TRIGRAM_LENGTH;
-    const scope = short ? this.byViews().slice(0, SHORT_SEARCH_SCOPE) : this.byViews();
+    const scope = searchesShortScope(query)
+      ? this.byViews().slice(0, SHORT_SEARCH_SCOPE)
+      : this.byViews();
     for (const video of scope) {
       const folded = this.folded(video);
       if (folded.title.includes(query)) inTitle.push(video);

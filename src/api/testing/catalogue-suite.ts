@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Video } from '../../contract/entities';
+import { SHORT_SEARCH_SCOPE } from '../catalogue/search-text';
 import { generateVideos } from '../seed/generated-videos';
 import type { OpenedStore } from './api-suite';
 import { createHarness } from './api-harness';
@@ -181,6 +182,56 @@ export function describeCatalogueSuite(storeName: string, openStore: () => Promi
         expect(await search('12 lesson 12')).toEqual(['phrase-5']);
         expect(await search('100% _under')).toEqual(['v5']);
         await opened.store.removeVideos(ids(phrases));
+      });
+
+      it('finds text in any script as it is written; only Latin letters lose their accents', async () => {
+        const scripts = [
+          video('script-ru', { title: 'Привет мир ёлка Йошкар', views: 4 }),
+          video('script-el', { title: 'λόγος και κόσμος', views: 3 }),
+          video('script-ja', { title: 'プログラミング入門', views: 2 }),
+          video('script-vi', { title: 'Tiếng Việt, Łódź and Dvořák', views: 1 }),
+        ];
+        await opened.store.upsertVideos(scripts);
+        const search = async (text: string) =>
+          ids((await get(`/api/videos/search?q=${encodeURIComponent(text)}`)).body.videos);
+        for (const [text, found] of [
+          ['ёлка', ['script-ru']],
+          ['ЙОШКАР', ['script-ru']],
+          ['λόγος', ['script-el']],
+          ['プログラミング', ['script-ja']],
+          ['グラ', ['script-ja']],
+          ['tieng viet', ['script-vi']],
+          ['łodz', ['script-vi']],
+          ['DVORAK', ['script-vi']],
+        ] as const) {
+          expect(await search(text), text).toEqual(found);
+        }
+        // A mark alone (nothing left once accents go, on PostgreSQL) finds nothing, not everything.
+        expect((await get('/api/videos/search?q=%CC%81')).body).toEqual({ videos: [], total: 0 });
+        await opened.store.removeVideos(ids(scripts));
+      });
+
+      it('looks for a search of no letter or digit among the most viewed videos only', async () => {
+        const crowd = [...generateVideos(SHORT_SEARCH_SCOPE)].map((item) => ({
+          ...item,
+          _id: `crowd-${item._id}`,
+          title: `Crowd ${item._id}`,
+          description: '',
+          views: 1_000 + item.views,
+        }));
+        const party = (id: string, views: number) =>
+          video(id, { title: `🎉🎉🎉 launch party ${id}`, views });
+        await opened.store.upsertVideos([
+          party('party-top', 1_000_000),
+          ...crowd,
+          party('party-last', 0),
+        ]);
+        const search = async (text: string) =>
+          ids((await get(`/api/videos/search?q=${encodeURIComponent(text)}`)).body.videos);
+        // Past the SHORT_SEARCH_SCOPE most viewed, only a search with letters reaches a video.
+        expect(await search('🎉🎉🎉')).toEqual(['party-top']);
+        expect(await search('🎉 launch party')).toEqual(['party-top', 'party-last']);
+        await opened.store.removeVideos([...ids(crowd), 'party-top', 'party-last']);
       });
 
       it('refuses a search without text and bad pages with 422', async () => {

@@ -14,6 +14,7 @@ import {
   characterCount,
   foldForSearch,
   isPlainAscii,
+  searchesShortScope,
   SHORT_SEARCH_SCOPE,
   TRIGRAM_LENGTH,
 } from '../../api/catalogue/search-text';
@@ -320,13 +321,15 @@ export class CatalogueSql {
     if (text.includes(NUL)) return { videos: [], total: 0 };
     const limit = countLimit(page);
     const short = foldForSearch(text);
-    if (characterCount(short) < TRIGRAM_LENGTH) {
+    if (searchesShortScope(short)) {
       const ranked = await this.rankedList(`short:${short}`, limit, () =>
         this.shortScopeMatches(short, limit),
       );
       return this.rankedPageOf(ranked, page, limit);
     }
     const folded = this.sqlite ? short : await this.fold(text);
+    // PostgreSQL's unaccent drops combining marks that stand alone: nothing is left to look for.
+    if (folded === '') return { videos: [], total: 0 };
     const ranked = await this.rankedList(`text:${folded}`, limit, () =>
       this.sqlite ? this.textIndexMatches(folded, limit) : this.groupMatches(folded, limit),
     );

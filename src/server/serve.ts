@@ -23,6 +23,7 @@ import { secureResponses, securityHeaderList } from './http/security-headers';
 import type { Logger } from './logger';
 import { loadOrCreateSecret } from './secret';
 import { createServerApp } from './server-app';
+import { answerClientErrors } from './http/client-errors';
 import { closeGracefullyOnSignals } from './shutdown';
 import { loadStaticSite } from './static-site';
 
@@ -155,6 +156,7 @@ export async function serveApp(
       ),
     ),
   );
+  answerClientErrors(server);
   server.listen(config.port, config.host, () =>
     options.listening((server.address() as AddressInfo).port),
   );

@@ -1,0 +1,51 @@
+import { createServer, type Server } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerClientErrors } from './client-errors';
+
+/** Sends raw bytes and reads the whole answer until the server closes the connection. */
+function exchange(port: number, raw: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(raw));
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk) => (answer += chunk));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
+
+const bodyOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+
+describe('requests the HTTP parser refuses', () => {
+  let server: Server;
+  let port: number;
+  beforeAll(async () => {
+    server = createServer((_request, response) => response.end('ok'));
+    answerClientErrors(server);
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+  it('answers headers and a URL over the limit with 431 and a JSON error', async () => {
+    const answer = await exchange(
+      port,
+      `GET /api/videos/search?q=${'x'.repeat(100_000)} HTTP/1.1\r\nHost: a\r\n\r\n`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(answer).toMatch(/\r\ncontent-type: application\/json\r\n/);
+    expect(bodyOf(answer)).toEqual({ errors: [expect.stringContaining('at most')] });
+  });
+
+  it('answers text that is not HTTP with 400 and a JSON error', async () => {
+    const answer = await exchange(port, 'HELLO THERE\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(bodyOf(answer)).toEqual({ errors: ['The request is not valid HTTP.'] });
+  });
+
+  it('still answers good requests', async () => {
+    const answer = await exchange(port, 'GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+  });
+});

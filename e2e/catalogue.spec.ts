@@ -51,6 +51,45 @@ test.describe('results page', () => {
     await expect(page).toHaveURL(/\/\?search=freecodecamp$/);
   });
 
+  test('Escape in the mobile search modal closes it and keeps the results', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/results?q=react');
+    await expect(results(page).first()).toBeVisible();
+    const entries = await page.evaluate(() => history.length);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Search' });
+    await expect(dialog.getByRole('searchbox')).toBeFocused();
+    await expect(dialog.getByRole('searchbox')).toHaveValue('react');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/results\?q=react$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Results for “react”' }),
+    ).toBeVisible();
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+    // Opened again, the box still holds the search.
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(dialog.getByRole('searchbox')).toHaveValue('react');
+  });
+
+  test('Escape in the header search box leaves the results and the text alone', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/results?q=react');
+    await expect(results(page).first()).toBeVisible();
+    const entries = await page.evaluate(() => history.length);
+    const search = page.getByRole('searchbox', { name: 'Search videos' });
+    await search.focus();
+    await search.press('Escape');
+    await expect(search).toHaveValue('react');
+    await expect(page).toHaveURL(/\/results\?q=react$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Results for “react”' }),
+    ).toBeVisible();
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+  });
+
   test('a search with no match says so, repeating the query; a shared link works', async ({
     page,
   }) => {

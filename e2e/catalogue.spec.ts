@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { MAX_QUERY_TEXT } from '../src/contract/limits';
 import { catalogue, openWatchPage, seed } from './support';
 
 const grid = (page: Page) => page.getByRole('list', { name: 'Videos' }).getByRole('listitem');
@@ -88,6 +89,41 @@ test.describe('results page', () => {
       page.getByRole('heading', { level: 1, name: 'Results for “react”' }),
     ).toBeVisible();
     expect(await page.evaluate(() => history.length)).toBe(entries);
+  });
+
+  test('searches stop at the API limit; a longer shared link says so instead of failing', async ({
+    page,
+  }) => {
+    const limit = String(MAX_QUERY_TEXT);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/');
+    const search = page.getByRole('searchbox', { name: 'Search videos' });
+    await expect(search).toHaveAttribute('maxlength', limit);
+    await search.focus();
+    await page.keyboard.insertText('a'.repeat(MAX_QUERY_TEXT + 50));
+    await expect(search).toHaveValue('a'.repeat(MAX_QUERY_TEXT));
+    await expect(page.getByText('No videos matched the search keyword.')).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByRole('dialog').getByRole('searchbox')).toHaveAttribute(
+      'maxlength',
+      limit,
+    );
+    await page.keyboard.press('Escape');
+
+    const long = 'react '.repeat(100);
+    const tooLong = new RegExp(`Searches are at most ${MAX_QUERY_TEXT} characters`);
+    await page.goto(`/results?q=${encodeURIComponent(long)}`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Search too long' })).toBeVisible();
+    await expect(page.getByText(tooLong)).toBeVisible();
+    await expect(page.getByText('Something went wrong')).toHaveCount(0);
+    await page.goto(`/?search=${encodeURIComponent(long)}`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Search too long' })).toBeVisible();
+    await expect(page.getByText(tooLong)).toBeVisible();
+    await expect(page.getByText('Something went wrong')).toHaveCount(0);
+    // Spaces around a search are not part of it: a query at the limit once trimmed still runs.
+    await page.goto(`/results?q=${encodeURIComponent(` ${'x'.repeat(MAX_QUERY_TEXT)} `)}`);
+    await expect(page.getByText(/^No results for/)).toBeVisible();
   });
 
   test('a search with no match says so, repeating the query; a shared link works', async ({

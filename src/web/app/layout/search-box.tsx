@@ -1,6 +1,7 @@
 import { useId, type Ref } from 'react';
 import { Search } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
+import { MAX_QUERY_TEXT } from '../../../contract/limits';
 import { useVideos } from '../../state/use-store';
 import { ALL_CATEGORIES, homePath, resultsPath } from '../../state/videos-reducer';
 import styles from './layout.module.css';
@@ -49,6 +50,7 @@ export function SearchBox({
         className={styles.searchInput}
         placeholder="Search"
         autoComplete="off"
+        maxLength={MAX_QUERY_TEXT}
         enterKeyHint="search"
         data-autofocus={autoFocus || undefined}
         value={state.filters.search}

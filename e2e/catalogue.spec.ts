@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { MAX_QUERY_TEXT } from '../src/contract/limits';
 import { catalogue, openWatchPage, seed } from './support';
 
 const grid = (page: Page) => page.getByRole('list', { name: 'Videos' }).getByRole('listitem');
@@ -49,6 +50,80 @@ test.describe('results page', () => {
     ).toBeVisible();
     await page.goBack();
     await expect(page).toHaveURL(/\/\?search=freecodecamp$/);
+  });
+
+  test('Escape in the mobile search modal closes it and keeps the results', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/results?q=react');
+    await expect(results(page).first()).toBeVisible();
+    const entries = await page.evaluate(() => history.length);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Search' });
+    await expect(dialog.getByRole('searchbox')).toBeFocused();
+    await expect(dialog.getByRole('searchbox')).toHaveValue('react');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/results\?q=react$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Results for “react”' }),
+    ).toBeVisible();
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+    // Opened again, the box still holds the search.
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(dialog.getByRole('searchbox')).toHaveValue('react');
+  });
+
+  test('Escape in the header search box leaves the results and the text alone', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/results?q=react');
+    await expect(results(page).first()).toBeVisible();
+    const entries = await page.evaluate(() => history.length);
+    const search = page.getByRole('searchbox', { name: 'Search videos' });
+    await search.focus();
+    await search.press('Escape');
+    await expect(search).toHaveValue('react');
+    await expect(page).toHaveURL(/\/results\?q=react$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Results for “react”' }),
+    ).toBeVisible();
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+  });
+
+  test('searches stop at the API limit; a longer shared link says so instead of failing', async ({
+    page,
+  }) => {
+    const limit = String(MAX_QUERY_TEXT);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/');
+    const search = page.getByRole('searchbox', { name: 'Search videos' });
+    await expect(search).toHaveAttribute('maxlength', limit);
+    await search.focus();
+    await page.keyboard.insertText('a'.repeat(MAX_QUERY_TEXT + 50));
+    await expect(search).toHaveValue('a'.repeat(MAX_QUERY_TEXT));
+    await expect(page.getByText('No videos matched the search keyword.')).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByRole('dialog').getByRole('searchbox')).toHaveAttribute(
+      'maxlength',
+      limit,
+    );
+    await page.keyboard.press('Escape');
+
+    const long = 'react '.repeat(100);
+    const tooLong = new RegExp(`Searches are at most ${MAX_QUERY_TEXT} characters`);
+    await page.goto(`/results?q=${encodeURIComponent(long)}`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Search too long' })).toBeVisible();
+    await expect(page.getByText(tooLong)).toBeVisible();
+    await expect(page.getByText('Something went wrong')).toHaveCount(0);
+    await page.goto(`/?search=${encodeURIComponent(long)}`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Search too long' })).toBeVisible();
+    await expect(page.getByText(tooLong)).toBeVisible();
+    await expect(page.getByText('Something went wrong')).toHaveCount(0);
+    // Spaces around a search are not part of it: a query at the limit once trimmed still runs.
+    await page.goto(`/results?q=${encodeURIComponent(` ${'x'.repeat(MAX_QUERY_TEXT)} `)}`);
+    await expect(page.getByText(/^No results for/)).toBeVisible();
   });
 
   test('a search with no match says so, repeating the query; a shared link works', async ({

@@ -114,6 +114,30 @@ test('trending cards have the card menu: a visitor goes to /login, a user saves 
   await expect(card(page, seed.css.title)).toBeVisible();
 });
 
+test("each card's menu button names its video, so a screen reader tells them apart", async ({
+  page,
+}) => {
+  await stubExternalImages(page);
+  for (const [path, list] of [
+    ['/', 'Videos'],
+    ['/trending', 'Trending videos'],
+  ] as const) {
+    await page.goto(path);
+    const cards = page.getByRole('list', { name: list }).getByRole('listitem');
+    await expect(cards).toHaveCount(24);
+    const names = await cards.evaluateAll((items) =>
+      items.map((item) => item.querySelector('button[aria-haspopup="menu"]')?.ariaLabel ?? ''),
+    );
+    expect(new Set(names).size, path).toBe(names.length);
+    await expect(
+      card(page, seed.css.title).getByRole('button', {
+        name: `More actions for ${seed.css.title}`,
+        exact: true,
+      }),
+    ).toBeVisible();
+  }
+});
+
 test.describe('phones', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 

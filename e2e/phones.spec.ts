@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { card, seed, signedInUser, stubExternalImages } from './support';
 
 // Phones get bottom tabs and compact rows for the lists a user keeps.
@@ -48,4 +48,60 @@ test('phones: History, Liked and Watch later list compact rows', async ({ page }
   const wide = await row.locator('img').first().boundingBox();
   const under = await row.getByRole('heading').boundingBox();
   expect(wide && under && under.y >= wide.y + wide.height).toBe(true);
+});
+
+test.describe('the chip row', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  const chips = (page: Page) => page.getByRole('group', { name: 'Categories' });
+
+  /** The pressed chip lies wholly inside the chip row's visible part. */
+  async function expectPressedChipShown(page: Page, name: string) {
+    const chip = chips(page).getByRole('button', { name, exact: true });
+    await expect(chip).toHaveAttribute('aria-pressed', 'true');
+    await expect
+      .poll(async () =>
+        chip.evaluate((element) => {
+          const row = element.parentElement!.getBoundingClientRect();
+          const box = element.getBoundingClientRect();
+          return box.left >= row.left && box.right <= row.right;
+        }),
+      )
+      .toBe(true);
+  }
+
+  test('a link, a reload or back to a category scrolls its chip into view', async ({ page }) => {
+    await page.goto('/?category=Git');
+    await expectPressedChipShown(page, 'Git');
+    // The page itself stays where it was: only the row scrolls.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.reload();
+    await expectPressedChipShown(page, 'Git');
+    await chips(page).getByRole('button', { name: 'HTML', exact: true }).click();
+    await expectPressedChipShown(page, 'HTML');
+    await page.goBack();
+    await expectPressedChipShown(page, 'Git');
+  });
+
+  test('with reduced motion the row jumps to the chip instead of gliding', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/?category=HTML');
+    await expectPressedChipShown(page, 'HTML');
+    // Playwright scrolls Git into view to click it: the row is now scrolled to its far end.
+    await chips(page).getByRole('button', { name: 'Git', exact: true }).click();
+    await expectPressedChipShown(page, 'Git');
+    await page.waitForTimeout(300);
+    await chips(page).evaluate((row) => {
+      const counted = window as unknown as { rowScrolls: number };
+      counted.rowScrolls = 0;
+      row.addEventListener('scroll', () => (counted.rowScrolls += 1));
+    });
+    // Back to HTML, far to the left: one jump (a smooth scroll fires a scroll event per frame).
+    await page.goBack();
+    await expectPressedChipShown(page, 'HTML');
+    await page.waitForTimeout(300);
+    expect(
+      await page.evaluate(() => (window as unknown as { rowScrolls: number }).rowScrolls),
+    ).toBe(1);
+  });
 });

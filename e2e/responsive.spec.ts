@@ -82,3 +82,44 @@ test('home cards are 320–400 px wide on wide screens', async ({ page }) => {
     }
   }
 });
+
+// Text a user chose (a pasted link as the search, a channel's name in a link, a playlist's name)
+// wraps inside a phone's width instead of widening the page.
+test('headings and messages holding long unbroken user text wrap at 320 px', async ({ page }) => {
+  await stubExternalImages(page);
+  await signedInUser(page);
+  const name = 'https://www.youtube.com/playlist?list=PLillGF-RfqbZTASqIqdvm1R5mLrQq79CU';
+  const playlistId = await page.evaluate(async (title) => {
+    const response = await fetch('/api/user/playlists', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: localStorage.getItem('token') ?? '',
+      },
+      body: JSON.stringify({ playlist: { title } }),
+    });
+    const { playlists } = (await response.json()) as {
+      playlists: { _id: string; title: string }[];
+    };
+    return playlists.find((playlist) => playlist.title === title)?._id;
+  }, name);
+  expect(playlistId).toBeTruthy();
+
+  const link = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
+  const screens = [
+    [`/results?q=${encodeURIComponent(link)}`, `Results for “${link}”`],
+    [`/channel/${encodeURIComponent(link)}`, link],
+    [`/playlist/${playlistId}`, name],
+    ['/playlist', name],
+  ] as const;
+  await page.setViewportSize({ width: narrowest, height: 640 });
+  const overflowing: string[] = [];
+  for (const [path, text] of screens) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: text }).first()).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
+    const overflow = await sidewaysOverflow(page);
+    if (overflow > 0) overflowing.push(`${path}: ${overflow}px too wide`);
+  }
+  expect(overflowing).toEqual([]);
+});

@@ -47,6 +47,11 @@ export const SEARCH_COUNT_LIMIT = 1_000;
  * offset, so a client stepping through offsets cannot make the server read a million.
  */
 export const SEARCH_MAX_DEPTH = 10_000;
+/**
+ * The longest search, category or channel text a catalogue query accepts (a results page's query
+ * once trimmed); the web app's search boxes stop there too.
+ */
+export const MAX_QUERY_TEXT = 200;
 /** Up next's length when the client does not say. */
 export const DEFAULT_UP_NEXT = 12;
 /**

@@ -6,6 +6,7 @@ import {
   MAX_NOTE_LENGTH,
   MAX_PASSWORD_LENGTH,
   MAX_PLAYLIST_TITLE_LENGTH,
+  MAX_QUERY_TEXT,
   MAX_TODO_TITLE_LENGTH,
   MAX_VIDEO_SECONDS,
 } from './limits';
@@ -88,8 +89,6 @@ const wholeNumber = (min: number, max: number) => {
 
 /** The most videos one page of a catalogue listing may hold. */
 export const MAX_VIDEO_PAGE = 100;
-/** The longest search or category text a catalogue query accepts. */
-export const MAX_QUERY_TEXT = 200;
 
 const pageParams = {
   offset: z.optional(wholeNumber(0, 1_000_000_000)),

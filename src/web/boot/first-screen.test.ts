@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_QUERY_TEXT } from '../../contract/limits';
 import { api, setTokenSource, setTransport } from '../lib/api-client';
 import {
   homePageFetcher,
@@ -8,7 +9,7 @@ import {
   searchPageFetcher,
   trendingPageFetcher,
 } from '../features/videos/videos-service';
-import { UP_NEXT_LENGTH } from '../features/videos/video-paths';
+import { CATEGORY_NAMES_PATH, UP_NEXT_LENGTH } from '../features/videos/video-paths';
 import { filtersFromParams } from '../state/videos-reducer';
 import { VIDEO_PAGE_SIZE } from '../state/video-window';
 import { EARLY_PAGES } from './early-pages';
@@ -77,5 +78,18 @@ describe('the first screen the boot script prepares', () => {
     expect(firstScreen('/watch/%E0%A4%A', '')).toEqual({ requests: [] });
     expect(firstScreen('/history', '')).toEqual({ requests: [] });
     expect(firstScreen('/mock', '')).toEqual({ requests: [] });
+  });
+
+  it('asks for no search longer than the API takes: the screens say so instead', () => {
+    const tooLong = new URLSearchParams({ q: 'a'.repeat(MAX_QUERY_TEXT + 1) }).toString();
+    expect(firstScreen('/results', `?${tooLong}`)).toEqual({
+      requests: [],
+      page: EARLY_PAGES.results,
+    });
+    const longSearch = new URLSearchParams({ search: 'a'.repeat(MAX_QUERY_TEXT + 1) }).toString();
+    expect(firstScreen('/', `?${longSearch}`).requests).toEqual([CATEGORY_NAMES_PATH]);
+    // At the limit once trimmed, the search is asked for.
+    const atLimit = new URLSearchParams({ q: ` ${'a'.repeat(MAX_QUERY_TEXT)} ` }).toString();
+    expect(firstScreen('/results', `?${atLimit}`).requests).toHaveLength(1);
   });
 });

@@ -7,7 +7,7 @@ import {
   upNextPath,
   videoPath,
 } from '../features/videos/video-paths';
-import { filtersFromParams } from '../state/videos-reducer';
+import { filtersFromParams, resultsQuery, searchTooLong } from '../state/videos-reducer';
 import { VIDEO_PAGE_SIZE } from '../state/video-window';
 import { EARLY_PAGES } from './early-pages';
 
@@ -37,15 +37,19 @@ function decoded(segment: string): string | undefined {
 export function firstScreen(pathname: string, search: string): FirstScreen {
   const params = new URLSearchParams(search);
   if (pathname === '/') {
-    const grid = homePagePath(filtersFromParams(params), 0, VIDEO_PAGE_SIZE);
+    const filters = filtersFromParams(params);
+    // A search too long to ask for: home shows a message instead of the grid.
+    if (searchTooLong(filters.search)) return { requests: [CATEGORY_NAMES_PATH] };
+    const grid = homePagePath(filters, 0, VIDEO_PAGE_SIZE);
     return { requests: [CATEGORY_NAMES_PATH, grid] };
   }
   if (pathname === '/trending') {
     return { requests: [trendingPagePath(0, VIDEO_PAGE_SIZE)], page: EARLY_PAGES.trending };
   }
   if (pathname === '/results') {
-    const query = (params.get('q') ?? '').trim();
-    const requests = query === '' ? [] : [searchPagePath(query, 0, VIDEO_PAGE_SIZE)];
+    const query = resultsQuery(params);
+    const asks = query !== '' && !searchTooLong(query);
+    const requests = asks ? [searchPagePath(query, 0, VIDEO_PAGE_SIZE)] : [];
     return { requests, page: EARLY_PAGES.results };
   }
   const watch = /^\/watch\/([^/]+)$/.exec(pathname);

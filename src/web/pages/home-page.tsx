@@ -7,10 +7,17 @@ import { VideoGrid } from '../features/videos/components/video-grid';
 import { homePageFetcher, loadCategoryNames } from '../features/videos/videos-service';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useVideos } from '../state/use-store';
-import { categoryChips, filtersFromParams, homePath, sameFilters } from '../state/videos-reducer';
+import {
+  categoryChips,
+  filtersFromParams,
+  homePath,
+  sameFilters,
+  searchTooLong,
+} from '../state/videos-reducer';
 import { ContinueWatching } from './continue-watching';
 import { LoadState } from './load-state';
 import { PagedList } from './paged-list';
+import { SearchTooLong } from './search-too-long';
 import styles from './pages.module.css';
 import { useVideoActions } from './use-video-actions';
 import { useVideoPages } from './use-video-pages';
@@ -28,6 +35,7 @@ export function HomePage() {
   useDocumentTitle();
   const filters = filtersFromParams(params);
   const key = `${filters.category}\u0000${filters.search}`;
+  const tooLong = searchTooLong(filters.search);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the key names the filters
   const fetchPage = useMemo(() => homePageFetcher(filters), [key]);
   const { list, endSentinel, startSentinel, ...pages } = useVideoPages({
@@ -35,6 +43,7 @@ export function HomePage() {
     fetchPage,
     state,
     dispatch,
+    enabled: !tooLong,
   });
 
   // The address is the truth on home: back, forward and links bring the search box along.
@@ -55,28 +64,32 @@ export function HomePage() {
           void navigate(path, { replace: path === homePath(filters) });
         }}
       />
-      <LoadState loading={pages.loading} error={pages.error}>
-        {pages.empty ? (
-          <EmptyState icon={SearchX} title="No matching videos">
-            No videos matched the search keyword.
-          </EmptyState>
-        ) : (
-          <PagedList
-            pages={pages}
-            state={state}
-            endSentinel={endSentinel}
-            startSentinel={startSentinel}
-          >
-            <VideoGrid
-              listRef={list}
-              videos={state.videos}
-              label="Videos"
-              onOpen={openVideo}
-              menuFor={menuFor}
-            />
-          </PagedList>
-        )}
-      </LoadState>
+      {tooLong ? (
+        <SearchTooLong />
+      ) : (
+        <LoadState loading={pages.loading} error={pages.error}>
+          {pages.empty ? (
+            <EmptyState icon={SearchX} title="No matching videos">
+              No videos matched the search keyword.
+            </EmptyState>
+          ) : (
+            <PagedList
+              pages={pages}
+              state={state}
+              endSentinel={endSentinel}
+              startSentinel={startSentinel}
+            >
+              <VideoGrid
+                listRef={list}
+                videos={state.videos}
+                label="Videos"
+                onOpen={openVideo}
+                menuFor={menuFor}
+              />
+            </PagedList>
+          )}
+        </LoadState>
+      )}
     </>
   );
 }

@@ -8,8 +8,10 @@ import { searchPageFetcher } from '../features/videos/videos-service';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useVideos } from '../state/use-store';
 import { emptyVideoWindow, videoWindowReducer } from '../state/video-window';
+import { resultsQuery, searchTooLong } from '../state/videos-reducer';
 import { LoadState } from './load-state';
 import { PagedList } from './paged-list';
+import { SearchTooLong } from './search-too-long';
 import styles from './pages.module.css';
 import { useVideoActions } from './use-video-actions';
 import { useVideoPages } from './use-video-pages';
@@ -26,7 +28,8 @@ function resultCount(total: number, capped: boolean): string {
  */
 export default function ResultsPage() {
   const [params] = useSearchParams();
-  const query = (params.get('q') ?? '').trim();
+  const query = resultsQuery(params);
+  const tooLong = searchTooLong(query);
   const { state: videos, dispatch: videosDispatch } = useVideos();
   const [state, dispatch] = useReducer(videoWindowReducer, emptyVideoWindow);
   const fetchPage = useMemo(() => searchPageFetcher(query), [query]);
@@ -35,7 +38,7 @@ export default function ResultsPage() {
     fetchPage,
     state,
     dispatch,
-    enabled: query !== '',
+    enabled: query !== '' && !tooLong,
   });
   const { openVideo, menuFor } = useVideoActions();
 
@@ -56,6 +59,15 @@ export default function ResultsPage() {
         <EmptyState icon={Search} title="Search CodeTube" action={null}>
           Type what you are looking for in the search box and press Enter.
         </EmptyState>
+      </>
+    );
+  }
+
+  if (tooLong) {
+    return (
+      <>
+        <PageHeading title="Search" />
+        <SearchTooLong />
       </>
     );
   }

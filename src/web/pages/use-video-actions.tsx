@@ -64,7 +64,8 @@ export function useVideoActions(place: CardPlace = {}) {
       },
       { label: playlistTexts.save, onSelect: requireLogin(() => openSaveToPlaylist(video)) },
     );
-    return <Menu items={items} title={video.title} />;
+    // Each card's button names its video: a screen reader tabbing through a grid hears which.
+    return <Menu items={items} label={`More actions for ${video.title}`} title={video.title} />;
   };
 
   return { openVideo, menuFor };

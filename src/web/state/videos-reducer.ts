@@ -1,4 +1,5 @@
 import type { HistoryItem, Note, Progress, Video } from '../../contract/entities';
+import { MAX_QUERY_TEXT } from '../../contract/limits';
 import {
   emptyVideoWindow,
   videoWindowReducer,
@@ -165,6 +166,19 @@ export function homePath(filters: Filters): string {
 /** The search results page for a query. */
 export function resultsPath(query: string): string {
   return `/results?${new URLSearchParams({ q: query }).toString()}`;
+}
+
+/** The query a results page's address holds (`/results?q=…`), without the spaces around it. */
+export function resultsQuery(params: URLSearchParams): string {
+  return (params.get('q') ?? '').trim();
+}
+
+/**
+ * Search text longer than the API takes (a shared or pasted address: the search boxes stop at
+ * the limit): the screens say so instead of asking, which would fail with 422.
+ */
+export function searchTooLong(text: string): boolean {
+  return text.length > MAX_QUERY_TEXT;
 }
 
 export function sameFilters(a: Filters, b: Filters): boolean {

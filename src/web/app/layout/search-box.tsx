@@ -1,6 +1,7 @@
 import { useId, type Ref } from 'react';
 import { Search } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
+import { MAX_QUERY_TEXT } from '../../../contract/limits';
 import { useVideos } from '../../state/use-store';
 import { ALL_CATEGORIES, homePath, resultsPath } from '../../state/videos-reducer';
 import styles from './layout.module.css';
@@ -8,7 +9,9 @@ import styles from './layout.module.css';
 /**
  * product §4: typing a search resets the category to All and filters the home grid, going home from
  * any other page; the filter is kept in the address. Enter opens the results page for the text.
- * Used in the top bar and in the mobile search modal.
+ * Escape never empties the box (Chromium's own Escape would, and the emptied search would take
+ * the user home from the results): in the mobile search modal it closes the modal, in the top
+ * bar it does nothing. Used in the top bar and in the mobile search modal.
  */
 export function SearchBox({
   autoFocus = false,
@@ -17,7 +20,7 @@ export function SearchBox({
 }: {
   inputRef?: Ref<HTMLInputElement>;
   autoFocus?: boolean;
-  /** Called when the user submits (Enter): the modal closes. */
+  /** Called when the user submits (Enter) or presses Escape: the modal closes. */
   onDone?: () => void;
 }) {
   const { state, dispatch } = useVideos();
@@ -47,9 +50,16 @@ export function SearchBox({
         className={styles.searchInput}
         placeholder="Search"
         autoComplete="off"
+        maxLength={MAX_QUERY_TEXT}
         enterKeyHint="search"
         data-autofocus={autoFocus || undefined}
         value={state.filters.search}
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape' || event.nativeEvent.isComposing) return;
+          // The browser's Escape would empty the box (and the dialog would not see the key).
+          event.preventDefault();
+          onDone?.();
+        }}
         onChange={(event) => {
           const search = event.target.value;
           dispatch({ type: 'SET_SEARCH', payload: search });

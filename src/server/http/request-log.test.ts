@@ -42,7 +42,14 @@ describe('requestLog', () => {
     app.get('/boom', () => {
       throw new Error('boom');
     });
-    app.onError((_error, c) => c.json({ errors: ['Internal Server Error'] }, 500));
+    app.get('/refused', () => {
+      throw Object.assign(new Error('bad page'), { status: 422 });
+    });
+    app.onError((error, c) =>
+      'status' in error
+        ? c.json({ errors: [error.message] }, 422)
+        : c.json({ errors: ['Internal Server Error'] }, 500),
+    );
     return app;
   };
 
@@ -58,12 +65,14 @@ describe('requestLog', () => {
     expect(failed.status).toBe(500);
     const failedId = failed.headers.get('x-request-id');
     expect(failedId).toMatch(uuid);
+    expect((await app.request('/refused')).status).toBe(422);
 
     const answered = lines.filter((line) => line.level === 'info');
     expect(answered.map((line) => line.message)).toEqual([
       expect.stringMatching(/^GET \/json 200 \d+\.\dms$/),
       expect.stringMatching(/^GET \/raw 202 \d+\.\dms$/),
       expect.stringMatching(/^GET \/boom 500 \d+\.\dms$/),
+      expect.stringMatching(/^GET \/refused 422 \d+\.\dms$/),
     ]);
     expect(answered[0]!.fields).toMatchObject({
       reqId: 'given-1',
@@ -74,11 +83,14 @@ describe('requestLog', () => {
     expect(answered[1]!.fields?.reqId).toBe(raw.headers.get('x-request-id'));
     expect(answered[2]!.fields).toMatchObject({ reqId: failedId, status: 500 });
     expect((answered[2]!.fields?.err as Error).message).toBe('boom');
+    // A refusal is logged without its error (and stack): the status says it.
+    expect(answered[3]!.fields).not.toHaveProperty('err');
     // At debug level the arrival too, with the same id.
     expect(lines.filter((line) => line.level === 'debug').map((line) => line.message)).toEqual([
       '-> GET /json',
       '-> GET /raw',
       '-> GET /boom',
+      '-> GET /refused',
     ]);
   });
 });

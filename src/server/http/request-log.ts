@@ -22,7 +22,7 @@ export function requestIdFor(incoming: string | string[] | undefined): string {
 /**
  * Gives every request an id, echoed in the X-Request-Id response header, and logs one line per
  * request once it is answered (info): method, path, status, duration, and the error when a
- * handler failed. At debug level also a line when it arrives, which shows what was in flight
+ * handler failed with a 5xx. At debug level also a line when it arrives, which shows what was in flight
  * when a process stopped. Every line carries the id as `reqId`.
  */
 export function requestLog(log: Logger) {
@@ -46,7 +46,8 @@ export function requestLog(log: Logger) {
       path,
       status: c.res.status,
       ms: performance.now() - started,
-      ...(c.error ? { err: c.error } : {}),
+      // A refusal (4xx) is the client's mistake, said in the status: no stack for it.
+      ...(c.error && c.res.status >= 500 ? { err: c.error } : {}),
     });
   });
 }

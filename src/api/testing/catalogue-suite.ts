@@ -87,6 +87,13 @@ export function describeCatalogueSuite(storeName: string, openStore: () => Promi
             expect(answer.body, path).toEqual({ videos: [], total: 0 });
           }
         }
+        // Nor does a category, a channel or an id.
+        for (const path of ['/api/videos?category=%00', '/api/videos?channel=CSS%00']) {
+          expect((await get(path)).body, path).toEqual({ videos: [], total: 0 });
+        }
+        for (const path of ['/api/video/%00', '/api/video/v1%00/up-next', '/api/categories/%00']) {
+          expect((await get(path)).status, path).toBe(404);
+        }
       });
 
       it('filters by exact category and pages with an exact total', async () => {

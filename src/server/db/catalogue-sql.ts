@@ -140,7 +140,7 @@ async function titleMatchesFirst(
  * No stored text holds it (writes refuse it), so a search for it finds nothing; the databases would
  * refuse it in a query (FTS5 ends a string at it, PostgreSQL's text cannot hold it).
  */
-const NUL = '\u0000';
+export const NUL = '\u0000';
 
 /**
  * The catalogue's reads and writes in SQL. Reads use the indexes of migration 0003, so none reads
@@ -240,7 +240,9 @@ export class CatalogueSql {
    * substring, catalogue order.
    */
   async query({ category, channel, search, offset, limit }: VideoQuery): Promise<VideoPage> {
-    if (search?.includes(NUL)) return { videos: [], total: 0 };
+    if ([search, category, channel].some((text) => text?.includes(NUL))) {
+      return { videos: [], total: 0 };
+    }
     if (!search) {
       let matching = this.reads.selectFrom('videos');
       if (category !== undefined) matching = matching.where('category_name', '=', category);

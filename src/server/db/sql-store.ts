@@ -23,7 +23,7 @@ import type {
   VideoPage,
   VideoQuery,
 } from '../../api/store/store';
-import { CatalogueSql, toVideo, videoColumns, type VideoRow } from './catalogue-sql';
+import { CatalogueSql, NUL, toVideo, videoColumns, type VideoRow } from './catalogue-sql';
 import { isForeignKeyViolation, isUniqueViolation, isUnstorableText } from './db-errors';
 import type { OpenDatabase } from './open-database';
 import type { Database, UserFields, UsersTable } from './schema';
@@ -191,6 +191,8 @@ export class SqlStore implements Store {
 
   /** One catalogue video, or undefined. */
   async getVideo(videoId: string): Promise<Video | undefined> {
+    // No stored id holds a NUL (writes refuse it); PostgreSQL would refuse the lookup itself.
+    if (videoId.includes(NUL)) return undefined;
     return this.guard(async () => {
       const row = await this.db
         .selectFrom('videos')
@@ -213,6 +215,8 @@ export class SqlStore implements Store {
 
   /** One category, or undefined. */
   async getCategory(categoryId: string): Promise<Category | undefined> {
+    // No stored id holds a NUL (writes refuse it); PostgreSQL would refuse the lookup itself.
+    if (categoryId.includes(NUL)) return undefined;
     return this.guard(async () => {
       const row = await this.db
         .selectFrom('categories')

@@ -195,6 +195,7 @@ export function describeCatalogueSuite(storeName: string, openStore: () => Promi
         const scripts = [
           video('script-ru', { title: 'Привет мир ёлка Йошкар', views: 4 }),
           video('script-el', { title: 'λόγος και κόσμος', views: 3 }),
+          video('script-sigma', { title: 'ΟΔΥΣΣΕΥΣ', views: 0 }),
           video('script-ja', { title: 'プログラミング入門', views: 2 }),
           video('script-vi', { title: 'Tiếng Việt, Łódź and Dvořák', views: 1 }),
         ];
@@ -205,6 +206,8 @@ export function describeCatalogueSuite(storeName: string, openStore: () => Promi
           ['ёлка', ['script-ru']],
           ['ЙОШКАР', ['script-ru']],
           ['λόγος', ['script-el']],
+          ['ΛΌΓΟΣ', ['script-el']],
+          ['οδυσσευς', ['script-sigma']],
           ['プログラミング', ['script-ja']],
           ['グラ', ['script-ja']],
           ['tieng viet', ['script-vi']],

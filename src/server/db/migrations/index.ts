@@ -12,6 +12,7 @@ import { joinedTextIndexes } from './0009-joined-text-indexes';
 import { titleWalkIndex } from './0010-title-walk-index';
 import { listVersions } from './0011-list-versions';
 import { videoReferenceIndexes } from './0012-video-reference-indexes';
+import { finalSigma } from './0013-final-sigma';
 
 /**
  * The migrations, in order, kept in code (no directory scanning): they ship with the server and
@@ -31,6 +32,7 @@ export function migrationsFor(dialect: SqlDialectName): MigrationProvider {
     '0010-title-walk-index': titleWalkIndex(dialect),
     '0011-list-versions': listVersions(dialect),
     '0012-video-reference-indexes': videoReferenceIndexes(),
+    '0013-final-sigma': finalSigma(dialect),
   };
   return { getMigrations: async () => migrations };
 }

@@ -58,6 +58,37 @@ describe('checkRecord', () => {
     ]);
   });
 
+  it('wants every text to be valid Unicode: no lone surrogate', () => {
+    for (const [field, value] of [
+      ['_id', 's2\udfff'],
+      ['title', '\ud800'],
+      ['channelName', 'a\ud83db'],
+      ['uploadedOn', '2020-11-22\ude00'],
+      ['avatar', 'https://example.com/\udbff'],
+      ['description', 'x\udc00\ud800'],
+      ['categoryName', 'HTML\ud800'],
+    ] as const) {
+      const code = value
+        .match(/\p{Surrogate}/u)![0]
+        .charCodeAt(0)
+        .toString(16);
+      expect(problemsOf({ ...video, [field]: value })).toEqual([
+        `${field} must be valid Unicode (a lone surrogate \\u${code})`,
+      ]);
+    }
+    expect(problemsOf({ ...video, _id: 's2\udfff' })).toEqual([
+      '_id must be valid Unicode (a lone surrogate \\udfff)',
+    ]);
+    const category = { type: 'category', _id: 'cat', categoryName: 'HTML', description: 'd' };
+    for (const field of ['_id', 'categoryName', 'description'] as const) {
+      expect(problemsOf({ ...category, [field]: 'x\ud800' })).toEqual([
+        `${field} must be valid Unicode (a lone surrogate \\ud800)`,
+      ]);
+    }
+    // A pair is one character (an emoji), not a lone surrogate.
+    expect(problemsOf({ ...video, title: 'Party \ud83c\udf89', _id: '\ud83d\ude00' })).toEqual([]);
+  });
+
   it('checks the id and the date', () => {
     expect(problemsOf({ ...video, _id: 'x'.repeat(129) })).toEqual([
       '_id must be at most 128 characters',

@@ -38,6 +38,9 @@ function isRealDate(text: string): boolean {
   return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/** A UTF-16 surrogate that is not part of a pair (with the u flag, pairs are one character). */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
 /** The broken rule of one field's value, or undefined when it is fine. */
 function checkField(name: string, rule: Rule, value: unknown): string | undefined {
   if (value === undefined || value === null) return `${name} is required`;
@@ -49,6 +52,12 @@ function checkField(name: string, rule: Rule, value: unknown): string | undefine
   if (typeof value !== 'string') return `${name} must be a string`;
   // PostgreSQL cannot store the NUL character in text.
   if (value.includes('\u0000')) return `${name} must not contain the NUL character`;
+  // Half of a UTF-16 pair alone (JSON's "\ud800") has no UTF-8 form: stored, it would read back
+  // as U+FFFD and never match the file again.
+  const surrogate = LONE_SURROGATE.exec(value)?.[0];
+  if (surrogate !== undefined) {
+    return `${name} must be valid Unicode (a lone surrogate \\u${surrogate.charCodeAt(0).toString(16)})`;
+  }
   if (rule === 'optional-text') return undefined;
   if (value.trim() === '') return `${name} is required`;
   if (rule === 'id' && value.length > MAX_ID_LENGTH) {
@@ -83,7 +92,8 @@ function checkFields(
  * is a category. Only the entity's fields (and `type`) are allowed; every field is required:
  * `_id`, `title`, `channelName` and `categoryName` must be non-blank strings (an `_id` at most
  * 128 characters, without white space around it), `views` a non-negative whole number,
- * `uploadedOn` a date, `avatar` and `description` strings (may be empty); no text may hold NUL.
+ * `uploadedOn` a date, `avatar` and `description` strings (may be empty); no text may hold NUL or
+ * a lone surrogate.
  */
 export function checkRecord(value: unknown, expect: 'any' | 'category' = 'any'): Checked {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {

@@ -105,6 +105,41 @@ describe('checkRecord', () => {
     expect(problemsOf({ ...video, uploadedOn: '2021-02-28T10:00:00Z' })).toEqual([]);
   });
 
+  it('wants a time of uploadedOn to be one that exists, as new Date() reads it', () => {
+    for (const uploadedOn of [
+      '2020-11-22T25:00',
+      '2020-11-22T24:00',
+      '2020-11-22T23:60',
+      '2020-11-22T23:99:99',
+      '2020-11-22T23:59:60',
+      '2020-11-22T10:00+99:99',
+      '2020-11-22T10:00+14:01',
+      '2020-11-22T10:00-15:00',
+      '2020-11-22T10:00+05:60',
+      '2020-11-22T10:00:00.Z',
+      '2020-11-22T10',
+      '2020-11-22 10:00',
+    ]) {
+      expect(problemsOf({ ...video, uploadedOn }), uploadedOn).toEqual([
+        'uploadedOn must be a date (YYYY-MM-DD)',
+      ]);
+    }
+    for (const uploadedOn of [
+      '2020-11-22T00:00',
+      '2020-11-22T23:59',
+      '2020-11-22T23:59:59',
+      '2020-11-22T23:59:59.999999Z',
+      '2020-11-22T10:00+14:00',
+      '2020-11-22T10:00-14:00',
+      '2020-11-22T10:00+05:30',
+      '2020-11-22T10:00-00:00',
+      '2020-02-29T12:00:00Z',
+    ]) {
+      expect(problemsOf({ ...video, uploadedOn }), uploadedOn).toEqual([]);
+      expect(Number.isNaN(new Date(uploadedOn).getTime()), uploadedOn).toBe(false);
+    }
+  });
+
   it('refuses unknown fields, other types and non-objects', () => {
     expect(problemsOf({ ...video, likes: 3 })).toEqual(['unknown field "likes"']);
     expect(problemsOf({ ...video, type: 'playlist' })).toEqual([

@@ -27,15 +27,27 @@ const categoryFields: ReadonlyArray<readonly [keyof Category, Rule]> = [
   ['description', 'optional-text'],
 ];
 
-/** `YYYY-MM-DD`, optionally followed by an ISO 8601 time. */
-const DATE = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+/**
+ * `YYYY-MM-DD`, optionally followed by an ISO 8601 time: hours 00–23, minutes and seconds 00–59,
+ * any fraction of a second, and Z or an offset from -14:00 to +14:00.
+ */
+const DATE =
+  /^(\d{4})-(\d{2})-(\d{2})(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]((0\d|1[0-3]):[0-5]\d|14:00))?)?$/;
 
+/**
+ * A date that exists (no 30 February), which `new Date()` reads to a moment: the app shows a
+ * video's age from it (formatAge), and shows the text as it is when it cannot.
+ */
 function isRealDate(text: string): boolean {
   const match = DATE.exec(text);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return (
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    !Number.isNaN(new Date(text).getTime())
+  );
 }
 
 /** A UTF-16 surrogate that is not part of a pair (with the u flag, pairs are one character). */

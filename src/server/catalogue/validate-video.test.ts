@@ -96,6 +96,14 @@ describe('checkRecord', () => {
     expect(problemsOf({ ...video, _id: ' abc' })).toEqual([
       '_id must not start or end with white space',
     ]);
+    for (const _id of ['.', '..']) {
+      expect(problemsOf({ ...video, _id })).toEqual(['_id cannot be "." or ".."']);
+      expect(problemsOf({ _id, categoryName: 'HTML', description: '' }, 'category')).toEqual([
+        '_id cannot be "." or ".."',
+      ]);
+    }
+    for (const _id of ['...', '.a', 'a..', '.hidden'])
+      expect(problemsOf({ ...video, _id })).toEqual([]);
     expect(problemsOf({ ...video, uploadedOn: '2021-02-30' })).toEqual([
       'uploadedOn must be a date (YYYY-MM-DD)',
     ]);

@@ -78,6 +78,8 @@ function checkField(name: string, rule: Rule, value: unknown): string | undefine
   if (rule === 'id' && value !== value.trim()) {
     return `${name} must not start or end with white space`;
   }
+  // URLs drop them as dot segments: /api/video/.. is /api/, so such a video could never be served.
+  if (rule === 'id' && (value === '.' || value === '..')) return `${name} cannot be "." or ".."`;
   if (rule === 'date' && !isRealDate(value)) return `${name} must be a date (YYYY-MM-DD)`;
   return undefined;
 }
@@ -103,9 +105,9 @@ function checkFields(
  * (`"type": "video"` may be said too); in a categories file (`expect: 'category'`) every record
  * is a category. Only the entity's fields (and `type`) are allowed; every field is required:
  * `_id`, `title`, `channelName` and `categoryName` must be non-blank strings (an `_id` at most
- * 128 characters, without white space around it), `views` a non-negative whole number,
- * `uploadedOn` a date, `avatar` and `description` strings (may be empty); no text may hold NUL or
- * a lone surrogate.
+ * 128 characters, without white space around it, not `.` or `..`), `views` a non-negative
+ * whole number, `uploadedOn` a date, `avatar` and `description` strings (may be empty); no text
+ * may hold NUL or a lone surrogate.
  */
 export function checkRecord(value: unknown, expect: 'any' | 'category' = 'any'): Checked {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Video } from '../../contract/entities';
+import type { Category, Video } from '../../contract/entities';
 import { openDatabase } from '../db/open-database';
 import { SqlStore } from '../db/sql-store';
 import { runCatalogueCli } from '../testing/catalogue-cli';
@@ -28,7 +28,7 @@ const parseLines = (text: string) =>
   text
     .split('\n')
     .filter((line) => line !== '')
-    .map((line) => JSON.parse(line) as Video);
+    .map((line) => JSON.parse(line) as unknown);
 
 const VIDEOS = Array.from({ length: 300 }, (_, n) => makeVideo(n));
 const CATEGORIES = [
@@ -108,6 +108,19 @@ describe.each(['sqlite', 'postgres'] as const)('catalogue CLI on %s', (dialect) 
     }
   };
 
+  /** The categories as the database holds them, in their order. */
+  const categoriesIn = async (on = env): Promise<Category[]> => {
+    const url = on.DATABASE_URL!;
+    const database = openDatabase(
+      dialect === 'postgres' ? { dialect, url } : { dialect: 'sqlite', path: url },
+    );
+    try {
+      return await new SqlStore(database).listCategories();
+    } finally {
+      await database.close();
+    }
+  };
+
   it('refuses bad files with each problem, exit 1, and imports nothing', async () => {
     const { title: _title, ...noTitle } = makeVideo(3);
     const bad = fileWith(
@@ -180,17 +193,28 @@ describe.each(['sqlite', 'postgres'] as const)('catalogue CLI on %s', (dialect) 
     expect(after.at(-1)).toEqual(makeVideo(300));
   }, 60_000);
 
-  it('round-trips export → import on a fresh database, through a file and through a pipe', async () => {
+  it('round-trips export → import on a fresh database, videos and categories, through a file and through a pipe', async () => {
     const out = join(dir.path, `export-${dialect}.jsonl`);
     const run = await runCatalogueCli(['export', '--out', out], env);
     expect(run.code).toBe(0);
-    expect(run.stderr).toBe(`exported 301 videos to ${out}\n`);
+    expect(run.stderr).toBe(`exported 2 categories and 301 videos to ${out}\n`);
     const catalogue = await exported();
-    expect(parseLines(readFileSync(out, 'utf8'))).toEqual(catalogue);
+    const categories = await categoriesIn();
+    // Not in id order: the round trip must keep the catalogue's own order.
+    expect(categories.map((category) => category._id)).toEqual(['cat-html', 'cat-css']);
+    const records = parseLines(readFileSync(out, 'utf8'));
+    expect(records.slice(0, 2)).toEqual(
+      categories.map((category) => ({ type: 'category', ...category })),
+    );
+    expect(records.slice(2)).toEqual(catalogue);
     const fresh = await freshDatabase();
     const imported = await runCatalogueCli(['import', out], fresh);
-    expect(imported.stdout).toContain('videos: added 301, updated 0, unchanged 0, rejected 0');
+    expect(imported.stdout).toBe(
+      'videos: added 301, updated 0, unchanged 0, rejected 0\n' +
+        'categories: added 2, updated 0, unchanged 0, rejected 0\n',
+    );
     expect(await exported(fresh)).toEqual(catalogue);
+    expect(await categoriesIn(fresh)).toEqual(categories);
 
     const piped = await freshDatabase();
     const stdout = (await runCatalogueCli(['export'], env)).stdout;
@@ -198,6 +222,7 @@ describe.each(['sqlite', 'postgres'] as const)('catalogue CLI on %s', (dialect) 
     const fromStdin = await runCatalogueCli(['import', '-'], piped, stdout);
     expect(fromStdin.code).toBe(0);
     expect(await exported(piped)).toEqual(catalogue);
+    expect(await categoriesIn(piped)).toEqual(categories);
   }, 60_000);
 
   it('removes videos and names the ids that were not there', async () => {

@@ -28,7 +28,8 @@ const USAGE = `Usage: npm run catalogue -- <command>
 
   import <file> [<categories-file>]  add and update videos (and categories) by _id
   import -                           the same, reading the file from standard input
-  export [--out <file>]              every video as JSON Lines, to the file or standard output
+  export [--out <file>]              the categories, then every video, as JSON Lines, to the file
+                                     or standard output (what import reads back)
   remove <id>...                     remove videos (ids starting with - go after --)
 
 Files are JSON Lines (one record a line) or one JSON array. A record is a video, or a category
@@ -125,14 +126,20 @@ async function runExport(outFile: string | undefined, opened: OpenedStore, io: O
   const count = await Promise.race([exportCatalogue(opened.store, out), failed]);
   out.end();
   await Promise.race([once(out, 'finish'), failed]);
-  io.err(`exported ${count} videos to ${outFile}`);
+  io.err(
+    `exported ${counted(count.categories, 'category', 'categories')} and ${counted(count.videos, 'video', 'videos')} to ${outFile}`,
+  );
   return EXIT.ok;
 }
+
+/** `1 video`, `2 videos`. */
+const counted = (count: number, one: string, many: string) =>
+  `${count} ${count === 1 ? one : many}`;
 
 async function runRemove(ids: string[], opened: OpenedStore, io: Output) {
   if (ids.length === 0) throw new UsageError('remove takes one or more video ids');
   const { removed, missing } = await removeVideos(opened.store, ids);
-  io.out(`removed ${removed} ${removed === 1 ? 'video' : 'videos'}`);
+  io.out(`removed ${counted(removed, 'video', 'videos')}`);
   if (missing.length > 0) io.err(`not in the catalogue: ${missing.join(', ')}`);
   return EXIT.ok;
 }

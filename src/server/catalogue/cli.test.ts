@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Category, Video } from '../../contract/entities';
@@ -63,6 +63,54 @@ describe('catalogue CLI usage', () => {
     expect(badUrl.stderr).toContain(
       'DATABASE_URL: must be a file path, a file: URL or a postgres:// URL (PostgreSQL)',
     );
+  }, 60_000);
+});
+
+describe('catalogue CLI paths', () => {
+  it('takes file arguments from where the command was typed (INIT_CWD), the database from its own folder', async () => {
+    // `npm run` runs the CLI in the project's folder and says in INIT_CWD where it was typed.
+    const projectDir = join(dir.path, 'project');
+    const typedIn = join(dir.path, 'typed-in');
+    mkdirSync(projectDir);
+    mkdirSync(typedIn);
+    writeFileSync(join(typedIn, 'good.jsonl'), toLines([CATEGORIES[0], makeVideo(1)]));
+    writeFileSync(join(typedIn, 'categories.jsonl'), toLines([CATEGORIES[1]]));
+    const env = { DATABASE_URL: 'relative.sqlite', INIT_CWD: typedIn };
+    const cwd = { cwd: projectDir };
+
+    const imported = await runCatalogueCli(
+      ['import', 'good.jsonl', 'categories.jsonl'],
+      env,
+      undefined,
+      cwd,
+    );
+    expect(imported.stderr).toBe('');
+    expect(imported.code).toBe(0);
+    expect(imported.stdout).toContain('videos: added 1,');
+    expect(imported.stdout).toContain('categories: added 2,');
+    // DATABASE_URL and DATA_DIR stay the server's: relative to the project's folder.
+    expect(existsSync(join(projectDir, 'relative.sqlite'))).toBe(true);
+    expect(existsSync(join(typedIn, 'relative.sqlite'))).toBe(false);
+
+    const missing = await runCatalogueCli(['import', 'missing.jsonl'], env, undefined, cwd);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/^missing\.jsonl: cannot read it \(.*typed-in\/missing\.jsonl/);
+
+    const exported = await runCatalogueCli(['export', '--out', 'out.jsonl'], env, undefined, cwd);
+    expect(exported.code).toBe(0);
+    expect(exported.stderr).toBe('exported 2 categories and 1 video to out.jsonl\n');
+    expect(parseLines(readFileSync(join(typedIn, 'out.jsonl'), 'utf8'))).toHaveLength(3);
+    expect(existsSync(join(projectDir, 'out.jsonl'))).toBe(false);
+
+    // Without INIT_CWD (the bundle run by hand), the folder it runs in.
+    const plain = await runCatalogueCli(
+      ['export', '--out', 'plain.jsonl'],
+      { DATABASE_URL: 'relative.sqlite' },
+      undefined,
+      cwd,
+    );
+    expect(plain.code).toBe(0);
+    expect(existsSync(join(projectDir, 'plain.jsonl'))).toBe(true);
   }, 60_000);
 });
 

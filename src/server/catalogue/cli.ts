@@ -1,7 +1,7 @@
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { ConfigError, parseConfig } from '../config';
@@ -80,7 +80,21 @@ async function spoolStdin(): Promise<{ path: string; drop: () => void }> {
   return { path, drop: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-async function runImport(args: string[], opened: OpenedStore, io: Output): Promise<number> {
+/**
+ * Where the operator typed the command: `npm run` runs the CLI in the project's folder and names
+ * the folder it was typed in as INIT_CWD; run by hand, the folder it runs in. File arguments are
+ * taken from there; DATABASE_URL and DATA_DIR, like the server's, from the project's folder.
+ */
+function typedIn(env: NodeJS.ProcessEnv): string {
+  return env.INIT_CWD || process.cwd();
+}
+
+async function runImport(
+  args: string[],
+  opened: OpenedStore,
+  io: Output,
+  env: NodeJS.ProcessEnv,
+): Promise<number> {
   const [file, categoriesFile, ...rest] = args;
   if (file === undefined || rest.length > 0) {
     throw new UsageError('import takes a file and, optionally, a categories file');
@@ -88,12 +102,15 @@ async function runImport(args: string[], opened: OpenedStore, io: Output): Promi
   if (categoriesFile === '-') throw new UsageError('only the first file can be standard input');
   const spooled = file === '-' ? await spoolStdin() : undefined;
   try {
+    // Messages name the files as the operator typed them.
     const outcome = await importCatalogue(
       opened.store,
       {
-        videos: spooled?.path ?? file,
-        videosLabel: spooled ? 'stdin' : undefined,
-        categories: categoriesFile,
+        videos: spooled?.path ?? resolve(typedIn(env), file),
+        videosLabel: spooled ? 'stdin' : file,
+        categories:
+          categoriesFile === undefined ? undefined : resolve(typedIn(env), categoriesFile),
+        categoriesLabel: categoriesFile,
       },
       { progress: terminalProgress() },
     );
@@ -115,12 +132,17 @@ async function runImport(args: string[], opened: OpenedStore, io: Output): Promi
   }
 }
 
-async function runExport(outFile: string | undefined, opened: OpenedStore, io: Output) {
+async function runExport(
+  outFile: string | undefined,
+  opened: OpenedStore,
+  io: Output,
+  env: NodeJS.ProcessEnv,
+) {
   if (outFile === undefined) {
     await exportCatalogue(opened.store, process.stdout);
     return EXIT.ok;
   }
-  const out = createWriteStream(outFile);
+  const out = createWriteStream(resolve(typedIn(env), outFile));
   const failed = once(out, 'error').then(([error]) => Promise.reject(error as Error));
   failed.catch(() => {});
   const count = await Promise.race([exportCatalogue(opened.store, out), failed]);
@@ -183,8 +205,8 @@ export async function runCli(
       throw new UsageError('remove takes one or more video ids');
     }
     opened = await openStore(env);
-    if (command === 'import') return await runImport(args, opened, io);
-    if (command === 'export') return await runExport(parsed.values.out, opened, io);
+    if (command === 'import') return await runImport(args, opened, io, env);
+    if (command === 'export') return await runExport(parsed.values.out, opened, io, env);
     return await runRemove(args, opened, io);
   } catch (error) {
     if (error instanceof UsageError) {

@@ -24,6 +24,8 @@ export interface ImportFiles {
   categories?: string;
   /** How messages name the videos file when not by its path (e.g. `stdin`). */
   videosLabel?: string;
+  /** How messages name the categories file when not by its path. */
+  categoriesLabel?: string;
 }
 
 export type ImportOutcome =
@@ -188,7 +190,10 @@ export async function importCatalogue(
 ): Promise<ImportOutcome> {
   const { batchSize = IMPORT_BATCH_SIZE, progress } = options;
   const main = await openRecordFile(files.videos, files.videosLabel);
-  const extra = files.categories === undefined ? undefined : await openRecordFile(files.categories);
+  const extra =
+    files.categories === undefined
+      ? undefined
+      : await openRecordFile(files.categories, files.categoriesLabel);
   const state: CheckState = {
     problems: new ProblemList(),
     videoIds: new Map(),

@@ -12,19 +12,21 @@ export interface CliRun {
 
 /**
  * Runs the real catalogue CLI, compiled (`node dist/server/catalogue.mjs …`), with the given
- * environment (DATABASE_URL, DATA_DIR), optionally feeding `stdin`, and collects what it printed.
+ * environment (DATABASE_URL, DATA_DIR, INIT_CWD), optionally feeding `stdin`, and collects what it
+ * printed. It runs in the project's folder, as `npm run` runs it, unless `cwd` says otherwise.
  */
 export function runCatalogueCli(
   args: string[],
   env: Record<string, string>,
   stdin?: string,
+  options: { cwd?: string } = {},
 ): Promise<CliRun> {
   const child = spawn(
     process.execPath,
     ['--enable-source-maps', join(projectRoot, 'dist/server/catalogue.mjs'), ...args],
     {
-      cwd: projectRoot,
-      env: { ...process.env, DATABASE_URL: '', DATA_DIR: '', ...env },
+      cwd: options.cwd ?? projectRoot,
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: '', INIT_CWD: '', ...env },
       stdio: ['pipe', 'pipe', 'pipe'],
     },
   );

@@ -64,6 +64,31 @@ describe('catalogue CLI usage', () => {
       'DATABASE_URL: must be a file path, a file: URL or a postgres:// URL (PostgreSQL)',
     );
   }, 60_000);
+
+  it('refuses an --out it cannot write with exit 2, before touching the database', async () => {
+    const untouched = { DATABASE_URL: join(dir.path, 'untouched.sqlite') };
+    const folder = join(dir.path, 'no-such-folder');
+    const missing = await runCatalogueCli(['export', '--out', join(folder, 'x.jsonl')], untouched);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe(
+      `${join(folder, 'x.jsonl')}: cannot write it (the folder ${folder} does not exist)\n`,
+    );
+    const aFolder = await runCatalogueCli(['export', '--out', dir.path], untouched);
+    expect(aFolder.code).toBe(2);
+    expect(aFolder.stderr).toBe(
+      `${dir.path}: cannot write it (it is a folder; --out takes a file)\n`,
+    );
+    const aFile = fileWith('');
+    const underAFile = await runCatalogueCli(
+      ['export', '--out', join(aFile, 'x.jsonl')],
+      untouched,
+    );
+    expect(underAFile.code).toBe(2);
+    expect(underAFile.stderr).toBe(
+      `${join(aFile, 'x.jsonl')}: cannot write it (${aFile} is not a folder)\n`,
+    );
+    expect(existsSync(untouched.DATABASE_URL)).toBe(false);
+  }, 60_000);
 });
 
 describe('catalogue CLI paths', () => {

@@ -1,7 +1,8 @@
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { constants, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { access, stat } from 'node:fs/promises';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { ConfigError, parseConfig } from '../config';
@@ -38,6 +39,9 @@ The database is the server's: DATABASE_URL, DATA_DIR.
 Exit status: 0 done, 1 bad data (nothing imported), 2 usage error, 3 database or disk failure.`;
 
 class UsageError extends Error {}
+
+/** A file named on the command line that cannot be used: a usage error, said in one sentence. */
+class FileArgumentError extends Error {}
 
 interface Output {
   out: (text: string) => void;
@@ -132,6 +136,41 @@ async function runImport(
   }
 }
 
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Checks that `--out` can be written (its folder exists, it is not a folder) before the database
+ * is opened, so a mistyped path is a usage error, not a disk failure after a migration. Creates
+ * nothing: the export opens the file only once the database is there.
+ */
+async function checkOutFile(path: string, label: string): Promise<void> {
+  const cannot = (why: string) => new FileArgumentError(`${label}: cannot write it (${why})`);
+  try {
+    const info = await stat(path);
+    if (info.isDirectory()) throw cannot('it is a folder; --out takes a file');
+    await access(path, constants.W_OK);
+    return;
+  } catch (error) {
+    if (error instanceof FileArgumentError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    // Not there yet (or a file stands where a folder should be): its folder decides, below.
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw cannot(messageOf(error));
+  }
+  const folder = dirname(path);
+  let info;
+  try {
+    info = await stat(folder);
+  } catch {
+    throw cannot(`the folder ${folder} does not exist`);
+  }
+  if (!info.isDirectory()) throw cannot(`${folder} is not a folder`);
+  try {
+    await access(folder, constants.W_OK);
+  } catch (error) {
+    throw cannot(`the folder ${folder} cannot be written to: ${messageOf(error)}`);
+  }
+}
+
 async function runExport(
   outFile: string | undefined,
   opened: OpenedStore,
@@ -204,6 +243,9 @@ export async function runCli(
     if (command === 'remove' && args.length === 0) {
       throw new UsageError('remove takes one or more video ids');
     }
+    if (parsed.values.out !== undefined) {
+      await checkOutFile(resolve(typedIn(env), parsed.values.out), parsed.values.out);
+    }
     opened = await openStore(env);
     if (command === 'import') return await runImport(args, opened, io, env);
     if (command === 'export') return await runExport(parsed.values.out, opened, io, env);
@@ -215,6 +257,10 @@ export async function runCli(
     }
     if (error instanceof ConfigError) {
       io.err(`catalogue: the configuration is invalid:\n${error.message}`);
+      return EXIT.usage;
+    }
+    if (error instanceof FileArgumentError) {
+      io.err(error.message);
       return EXIT.usage;
     }
     if (error instanceof RecordFileError && error.reason === 'unreadable') {

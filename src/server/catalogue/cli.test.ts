@@ -226,6 +226,16 @@ describe.each(['sqlite', 'postgres'] as const)('catalogue CLI on %s', (dialect) 
     expect(emptyRun.code).toBe(1);
     expect(emptyRun.stderr.split('\n')[0]).toBe(`${empty}: no videos found`);
 
+    // A whole file refused: no per-record counts that would read "rejected 0".
+    const trailingComma = fileWith(`[${JSON.stringify(makeVideo(1))},]`, 'json');
+    const refused = await runCatalogueCli(['import', trailingComma], env);
+    expect(refused.code).toBe(1);
+    const refusedLines = refused.stderr.trimEnd().split('\n');
+    expect(refusedLines).toEqual([
+      expect.stringMatching(new RegExp(`^${trailingComma}: not valid JSON \\(.+\\)$`)),
+      `nothing was imported: ${trailingComma} was refused as a whole (no record of it was checked); fix the problems above and run the import again`,
+    ]);
+
     const many = fileWith(toLines(VIDEOS.map((video) => ({ ...video, views: -1 }))));
     const manyRun = await runCatalogueCli(['import', many], env);
     expect(manyRun.code).toBe(1);

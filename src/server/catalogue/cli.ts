@@ -120,9 +120,18 @@ async function runImport(
     );
     if (!outcome.ok) {
       for (const line of outcome.problems) io.err(line);
-      io.err(`videos: ${formatCounts(noCounts(), outcome.rejected.videos)}`);
-      io.err(`categories: ${formatCounts(noCounts(), outcome.rejected.categories)}`);
-      io.err('nothing was imported: fix the records above and run the import again');
+      if (outcome.refused.length === 0) {
+        io.err(`videos: ${formatCounts(noCounts(), outcome.rejected.videos)}`);
+        io.err(`categories: ${formatCounts(noCounts(), outcome.rejected.categories)}`);
+        io.err('nothing was imported: fix the records above and run the import again');
+      } else {
+        // Its records were never told apart: counts of them would say "rejected 0".
+        const files = outcome.refused.join(' and ');
+        const were = outcome.refused.length === 1 ? 'was' : 'were';
+        io.err(
+          `nothing was imported: ${files} ${were} refused as a whole (no record of it was checked); fix the problems above and run the import again`,
+        );
+      }
       return EXIT.badData;
     }
     io.out(`videos: ${formatCounts(outcome.videos, 0)}`);

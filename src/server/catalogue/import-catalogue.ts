@@ -36,6 +36,11 @@ export type ImportOutcome =
       problems: string[];
       /** How many records broke a rule (nothing was imported). */
       rejected: { videos: number; categories: number };
+      /**
+       * The files refused as a whole (an array that is not valid JSON, or too large), as messages
+       * name them: their records could not even be told apart, so `rejected` does not count them.
+       */
+      refused: string[];
     };
 
 /** The id registers of the check pass: the only thing that grows with the file. */
@@ -47,6 +52,8 @@ interface CheckState {
   categoryIds: Map<string, string>;
   valid: { videos: number; categories: number };
   rejected: { videos: number; categories: number };
+  /** The files refused as a whole. */
+  refused: string[];
 }
 
 /** `on line 2` / `at index 2`, and `of <file>` when the import reads two files. */
@@ -115,6 +122,7 @@ async function checkFile(
     // An array that is not valid JSON: the whole file is one problem.
     if (!(error instanceof RecordFileError)) throw error;
     problems.add(error.message);
+    state.refused.push(file.path);
     return;
   } finally {
     progress?.stop();
@@ -200,11 +208,17 @@ export async function importCatalogue(
     categoryIds: new Map(),
     valid: { videos: 0, categories: 0 },
     rejected: { videos: 0, categories: 0 },
+    refused: [],
   };
   if (extra) await checkFile(extra, 'category', state, true, progress);
   await checkFile(main, 'any', state, extra !== undefined, progress);
   if (state.problems.count > 0) {
-    return { ok: false, problems: state.problems.lines(), rejected: state.rejected };
+    return {
+      ok: false,
+      problems: state.problems.lines(),
+      rejected: state.rejected,
+      refused: state.refused,
+    };
   }
   state.videoIds.clear();
   state.categoryIds.clear();

@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Category, Video } from '../../contract/entities';
 import { openDatabase } from '../db/open-database';
 import { SqlStore } from '../db/sql-store';
-import { runCatalogueCli } from '../testing/catalogue-cli';
+import { runCatalogueCli, startCatalogueCli } from '../testing/catalogue-cli';
 import {
   createPostgresDatabase,
   createTempDir,
@@ -136,6 +137,39 @@ describe('catalogue CLI paths', () => {
     );
     expect(plain.code).toBe(0);
     expect(existsSync(join(projectDir, 'plain.jsonl'))).toBe(true);
+  }, 60_000);
+});
+
+describe.each([
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+] as const)('catalogue CLI stopped by %s during import -', (signal, status) => {
+  it(`removes its spool of standard input and dies by the signal (exit status ${status})`, async () => {
+    // Its own temporary folder, to see what the import leaves there.
+    const tmp = join(dir.path, `tmp-${signal}`);
+    mkdirSync(tmp);
+    const { child, ended } = startCatalogueCli(['import', '-'], {
+      DATABASE_URL: join(dir.path, `stopped-${signal}.sqlite`),
+      TMPDIR: tmp,
+    });
+    child.stdin.write(toLines(VIDEOS));
+    // Standard input stays open: the import is still spooling it when the signal comes.
+    const spool = async () => {
+      for (const name of readdirSync(tmp)) {
+        const path = join(tmp, name, 'stdin.jsonl');
+        if (existsSync(path) && statSync(path).size > 0) return path;
+      }
+      return undefined;
+    };
+    const deadline = Date.now() + 30_000;
+    while ((await spool()) === undefined && Date.now() < deadline) await sleep(50);
+    expect(await spool()).toBeDefined();
+    child.kill(signal);
+    const run = await ended;
+    // Killed by the signal, as without a handler: the shell reports 128 + its number.
+    expect(run.signal).toBe(signal);
+    expect(run.code).toBeNull();
+    expect(readdirSync(tmp)).toEqual([]);
   }, 60_000);
 });
 

@@ -76,12 +76,35 @@ async function openStore(env: NodeJS.ProcessEnv) {
 
 type OpenedStore = Awaited<ReturnType<typeof openStore>>;
 
-/** Copies standard input to a temporary file: an import reads its file twice. */
+/** The signals that stop a run (Ctrl-C, a service manager, a closed terminal). */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * Copies standard input to a temporary file: an import reads its file twice. The file goes when
+ * `drop` is called, or when a signal stops the process before that (the `finally` that calls
+ * `drop` never runs then): the process then dies by that signal, as it would without a handler,
+ * so the shell still sees 130 (SIGINT) or 143 (SIGTERM), and npm passes it on.
+ */
 async function spoolStdin(): Promise<{ path: string; drop: () => void }> {
   const dir = mkdtempSync(join(tmpdir(), 'codetube-import-'));
   const path = join(dir, 'stdin.jsonl');
-  await pipeline(process.stdin, createWriteStream(path));
-  return { path, drop: () => rmSync(dir, { recursive: true, force: true }) };
+  const drop = () => {
+    for (const signal of STOP_SIGNALS) process.removeListener(signal, stop);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const stop = (signal: NodeJS.Signals) => {
+    drop();
+    // No listener is left, so the signal's default action ends the process.
+    process.kill(process.pid, signal);
+  };
+  for (const signal of STOP_SIGNALS) process.on(signal, stop);
+  try {
+    await pipeline(process.stdin, createWriteStream(path));
+  } catch (error) {
+    drop();
+    throw error;
+  }
+  return { path, drop };
 }
 
 /**

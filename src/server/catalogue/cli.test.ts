@@ -260,6 +260,28 @@ describe.each(['sqlite', 'postgres'] as const)('catalogue CLI on %s', (dialect) 
     expect(emptyRun.code).toBe(1);
     expect(emptyRun.stderr.split('\n')[0]).toBe(`${empty}: no videos found`);
 
+    // Text the database cannot store faithfully, an id no URL can name, a time that does not exist.
+    const unservable = fileWith(
+      [
+        '{"_id":"s2\\udfff","title":"T","channelName":"C","views":1,"uploadedOn":"2020-11-22","avatar":"","description":"d","categoryName":"HTML"}',
+        JSON.stringify(makeVideo(2, { _id: '..' })),
+        JSON.stringify(makeVideo(3, { uploadedOn: '2020-11-22T25:00' })),
+        '{"type":"category","_id":"c","categoryName":"HTML","description":"\\ud800"}',
+      ].join('\n'),
+    );
+    const unservableRun = await runCatalogueCli(['import', unservable], env);
+    expect(unservableRun.code).toBe(1);
+    expect(unservableRun.stderr.trimEnd().split('\n')).toEqual([
+      'line 1: _id must be valid Unicode (a lone surrogate \\udfff)',
+      'line 2: _id cannot be "." or ".."',
+      'line 3: uploadedOn must be a date (YYYY-MM-DD)',
+      'line 4: description must be valid Unicode (a lone surrogate \\ud800)',
+      'videos: added 0, updated 0, unchanged 0, rejected 3',
+      'categories: added 0, updated 0, unchanged 0, rejected 1',
+      'nothing was imported: fix the records above and run the import again',
+    ]);
+    expect(await exported()).toEqual([]);
+
     // A whole file refused: no per-record counts that would read "rejected 0".
     const trailingComma = fileWith(`[${JSON.stringify(makeVideo(1))},]`, 'json');
     const refused = await runCatalogueCli(['import', trailingComma], env);

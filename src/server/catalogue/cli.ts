@@ -1,7 +1,8 @@
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { constants, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { access, stat } from 'node:fs/promises';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { ConfigError, parseConfig } from '../config';
@@ -28,7 +29,8 @@ const USAGE = `Usage: npm run catalogue -- <command>
 
   import <file> [<categories-file>]  add and update videos (and categories) by _id
   import -                           the same, reading the file from standard input
-  export [--out <file>]              every video as JSON Lines, to the file or standard output
+  export [--out <file>]              the categories, then every video, as JSON Lines, to the file
+                                     or standard output (what import reads back)
   remove <id>...                     remove videos (ids starting with - go after --)
 
 Files are JSON Lines (one record a line) or one JSON array. A record is a video, or a category
@@ -37,6 +39,9 @@ The database is the server's: DATABASE_URL, DATA_DIR.
 Exit status: 0 done, 1 bad data (nothing imported), 2 usage error, 3 database or disk failure.`;
 
 class UsageError extends Error {}
+
+/** A file named on the command line that cannot be used: a usage error, said in one sentence. */
+class FileArgumentError extends Error {}
 
 interface Output {
   out: (text: string) => void;
@@ -71,15 +76,52 @@ async function openStore(env: NodeJS.ProcessEnv) {
 
 type OpenedStore = Awaited<ReturnType<typeof openStore>>;
 
-/** Copies standard input to a temporary file: an import reads its file twice. */
+/** The signals that stop a run (Ctrl-C, a service manager, a closed terminal). */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * Copies standard input to a temporary file: an import reads its file twice. The file goes when
+ * `drop` is called, or when a signal stops the process before that (the `finally` that calls
+ * `drop` never runs then): the process then dies by that signal, as it would without a handler,
+ * so the shell still sees 130 (SIGINT) or 143 (SIGTERM), and npm passes it on.
+ */
 async function spoolStdin(): Promise<{ path: string; drop: () => void }> {
   const dir = mkdtempSync(join(tmpdir(), 'codetube-import-'));
   const path = join(dir, 'stdin.jsonl');
-  await pipeline(process.stdin, createWriteStream(path));
-  return { path, drop: () => rmSync(dir, { recursive: true, force: true }) };
+  const drop = () => {
+    for (const signal of STOP_SIGNALS) process.removeListener(signal, stop);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const stop = (signal: NodeJS.Signals) => {
+    drop();
+    // No listener is left, so the signal's default action ends the process.
+    process.kill(process.pid, signal);
+  };
+  for (const signal of STOP_SIGNALS) process.on(signal, stop);
+  try {
+    await pipeline(process.stdin, createWriteStream(path));
+  } catch (error) {
+    drop();
+    throw error;
+  }
+  return { path, drop };
 }
 
-async function runImport(args: string[], opened: OpenedStore, io: Output): Promise<number> {
+/**
+ * Where the operator typed the command: `npm run` runs the CLI in the project's folder and names
+ * the folder it was typed in as INIT_CWD; run by hand, the folder it runs in. File arguments are
+ * taken from there; DATABASE_URL and DATA_DIR, like the server's, from the project's folder.
+ */
+function typedIn(env: NodeJS.ProcessEnv): string {
+  return env.INIT_CWD || process.cwd();
+}
+
+async function runImport(
+  args: string[],
+  opened: OpenedStore,
+  io: Output,
+  env: NodeJS.ProcessEnv,
+): Promise<number> {
   const [file, categoriesFile, ...rest] = args;
   if (file === undefined || rest.length > 0) {
     throw new UsageError('import takes a file and, optionally, a categories file');
@@ -87,20 +129,32 @@ async function runImport(args: string[], opened: OpenedStore, io: Output): Promi
   if (categoriesFile === '-') throw new UsageError('only the first file can be standard input');
   const spooled = file === '-' ? await spoolStdin() : undefined;
   try {
+    // Messages name the files as the operator typed them.
     const outcome = await importCatalogue(
       opened.store,
       {
-        videos: spooled?.path ?? file,
-        videosLabel: spooled ? 'stdin' : undefined,
-        categories: categoriesFile,
+        videos: spooled?.path ?? resolve(typedIn(env), file),
+        videosLabel: spooled ? 'stdin' : file,
+        categories:
+          categoriesFile === undefined ? undefined : resolve(typedIn(env), categoriesFile),
+        categoriesLabel: categoriesFile,
       },
       { progress: terminalProgress() },
     );
     if (!outcome.ok) {
       for (const line of outcome.problems) io.err(line);
-      io.err(`videos: ${formatCounts(noCounts(), outcome.rejected.videos)}`);
-      io.err(`categories: ${formatCounts(noCounts(), outcome.rejected.categories)}`);
-      io.err('nothing was imported: fix the records above and run the import again');
+      if (outcome.refused.length === 0) {
+        io.err(`videos: ${formatCounts(noCounts(), outcome.rejected.videos)}`);
+        io.err(`categories: ${formatCounts(noCounts(), outcome.rejected.categories)}`);
+        io.err('nothing was imported: fix the records above and run the import again');
+      } else {
+        // Its records were never told apart: counts of them would say "rejected 0".
+        const files = outcome.refused.join(' and ');
+        const were = outcome.refused.length === 1 ? 'was' : 'were';
+        io.err(
+          `nothing was imported: ${files} ${were} refused as a whole (no record of it was checked); fix the problems above and run the import again`,
+        );
+      }
       return EXIT.badData;
     }
     io.out(`videos: ${formatCounts(outcome.videos, 0)}`);
@@ -114,25 +168,71 @@ async function runImport(args: string[], opened: OpenedStore, io: Output): Promi
   }
 }
 
-async function runExport(outFile: string | undefined, opened: OpenedStore, io: Output) {
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Checks that `--out` can be written (its folder exists, it is not a folder) before the database
+ * is opened, so a mistyped path is a usage error, not a disk failure after a migration. Creates
+ * nothing: the export opens the file only once the database is there.
+ */
+async function checkOutFile(path: string, label: string): Promise<void> {
+  const cannot = (why: string) => new FileArgumentError(`${label}: cannot write it (${why})`);
+  try {
+    const info = await stat(path);
+    if (info.isDirectory()) throw cannot('it is a folder; --out takes a file');
+    await access(path, constants.W_OK);
+    return;
+  } catch (error) {
+    if (error instanceof FileArgumentError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    // Not there yet (or a file stands where a folder should be): its folder decides, below.
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw cannot(messageOf(error));
+  }
+  const folder = dirname(path);
+  let info;
+  try {
+    info = await stat(folder);
+  } catch {
+    throw cannot(`the folder ${folder} does not exist`);
+  }
+  if (!info.isDirectory()) throw cannot(`${folder} is not a folder`);
+  try {
+    await access(folder, constants.W_OK);
+  } catch (error) {
+    throw cannot(`the folder ${folder} cannot be written to: ${messageOf(error)}`);
+  }
+}
+
+async function runExport(
+  outFile: string | undefined,
+  opened: OpenedStore,
+  io: Output,
+  env: NodeJS.ProcessEnv,
+) {
   if (outFile === undefined) {
     await exportCatalogue(opened.store, process.stdout);
     return EXIT.ok;
   }
-  const out = createWriteStream(outFile);
+  const out = createWriteStream(resolve(typedIn(env), outFile));
   const failed = once(out, 'error').then(([error]) => Promise.reject(error as Error));
   failed.catch(() => {});
   const count = await Promise.race([exportCatalogue(opened.store, out), failed]);
   out.end();
   await Promise.race([once(out, 'finish'), failed]);
-  io.err(`exported ${count} videos to ${outFile}`);
+  io.err(
+    `exported ${counted(count.categories, 'category', 'categories')} and ${counted(count.videos, 'video', 'videos')} to ${outFile}`,
+  );
   return EXIT.ok;
 }
+
+/** `1 video`, `2 videos`. */
+const counted = (count: number, one: string, many: string) =>
+  `${count} ${count === 1 ? one : many}`;
 
 async function runRemove(ids: string[], opened: OpenedStore, io: Output) {
   if (ids.length === 0) throw new UsageError('remove takes one or more video ids');
   const { removed, missing } = await removeVideos(opened.store, ids);
-  io.out(`removed ${removed} ${removed === 1 ? 'video' : 'videos'}`);
+  io.out(`removed ${counted(removed, 'video', 'videos')}`);
   if (missing.length > 0) io.err(`not in the catalogue: ${missing.join(', ')}`);
   return EXIT.ok;
 }
@@ -175,9 +275,12 @@ export async function runCli(
     if (command === 'remove' && args.length === 0) {
       throw new UsageError('remove takes one or more video ids');
     }
+    if (parsed.values.out !== undefined) {
+      await checkOutFile(resolve(typedIn(env), parsed.values.out), parsed.values.out);
+    }
     opened = await openStore(env);
-    if (command === 'import') return await runImport(args, opened, io);
-    if (command === 'export') return await runExport(parsed.values.out, opened, io);
+    if (command === 'import') return await runImport(args, opened, io, env);
+    if (command === 'export') return await runExport(parsed.values.out, opened, io, env);
     return await runRemove(args, opened, io);
   } catch (error) {
     if (error instanceof UsageError) {
@@ -186,6 +289,10 @@ export async function runCli(
     }
     if (error instanceof ConfigError) {
       io.err(`catalogue: the configuration is invalid:\n${error.message}`);
+      return EXIT.usage;
+    }
+    if (error instanceof FileArgumentError) {
+      io.err(error.message);
       return EXIT.usage;
     }
     if (error instanceof RecordFileError && error.reason === 'unreadable') {

@@ -5,18 +5,39 @@ import type { Store } from '../../api/store/store';
 /** Videos read per store call. */
 export const EXPORT_CHUNK_SIZE = 1_000;
 
+/** How many records an export wrote. */
+export interface ExportCounts {
+  categories: number;
+  videos: number;
+}
+
+/** Writes text, waiting when the reader is slow (a pipe), so the catalogue never queues up. */
+async function write(out: Writable, text: string): Promise<void> {
+  if (!out.write(text)) await once(out, 'drain');
+}
+
 /**
- * Writes every video as JSON Lines (one video a line, its fields in entity order) in catalogue
- * order, reading the catalogue a keyset chunk at a time, so memory stays flat however large it
- * is. What `import` reads back: `export | import` on a fresh database gives the same catalogue.
- * Not a snapshot: an import running meanwhile may or may not be seen. Returns how many videos.
+ * Writes the catalogue as JSON Lines: first every category (`"type": "category"`, in their
+ * order), then every video (its fields in entity order) in catalogue order, reading the videos a
+ * keyset chunk at a time, so memory stays flat however large the catalogue is (categories are
+ * few). What `import` reads back: `export | import` on a fresh database gives the same catalogue,
+ * videos and categories. Not a snapshot: an import running meanwhile may or may not be seen.
  */
 export async function exportCatalogue(
-  store: Pick<Store, 'readCatalogue'>,
+  store: Pick<Store, 'readCatalogue' | 'listCategories'>,
   out: Writable,
   chunkSize = EXPORT_CHUNK_SIZE,
-): Promise<number> {
-  let count = 0;
+): Promise<ExportCounts> {
+  const categories = await store.listCategories();
+  if (categories.length > 0) {
+    const text = categories
+      .map(({ _id, categoryName, description }) =>
+        JSON.stringify({ type: 'category', _id, categoryName, description }),
+      )
+      .join('\n');
+    await write(out, `${text}\n`);
+  }
+  let videos = 0;
   let after: string | undefined;
   do {
     const chunk = await store.readCatalogue(after, chunkSize);
@@ -35,11 +56,10 @@ export async function exportCatalogue(
           }),
         )
         .join('\n');
-      // Respect backpressure: a slow reader (a pipe) never makes the whole catalogue queue up.
-      if (!out.write(`${text}\n`)) await once(out, 'drain');
-      count += chunk.videos.length;
+      await write(out, `${text}\n`);
+      videos += chunk.videos.length;
     }
     after = chunk.next;
   } while (after !== undefined);
-  return count;
+  return { categories: categories.length, videos };
 }

@@ -208,6 +208,38 @@ describe('importCatalogue', () => {
     expect(outcome.ok ? [] : outcome.problems).toEqual([
       expect.stringMatching(new RegExp(`^${broken}: not valid JSON \\(`)),
     ]);
+    expect(outcome).toMatchObject({ refused: [broken] });
+  });
+
+  it('says which files were refused as a whole, apart from the records it rejected', async () => {
+    const { writer, calls } = fakeWriter();
+    const trailingComma = fileWith(`[${JSON.stringify(makeVideo(1))},]`, 'json');
+    expect(await importCatalogue(writer, { videos: trailingComma })).toMatchObject({
+      ok: false,
+      rejected: { videos: 0, categories: 0 },
+      refused: [trailingComma],
+    });
+    const moreLines = fileWith(
+      `${JSON.stringify([makeVideo(1)])}\n${JSON.stringify(makeVideo(2))}\n`,
+      'json',
+    );
+    const categories = fileWith(lines([{ _id: 'c', categoryName: 'HTML' }]));
+    expect(await importCatalogue(writer, { videos: moreLines, categories })).toMatchObject({
+      ok: false,
+      problems: [
+        `${categories}: line 1: description is required`,
+        expect.stringMatching(new RegExp(`^${moreLines}: not valid JSON \\(`)),
+      ],
+      rejected: { videos: 0, categories: 1 },
+      refused: [moreLines],
+    });
+    const badRecord = fileWith(lines([makeVideo(3, { views: -1 })]));
+    expect(await importCatalogue(writer, { videos: badRecord })).toMatchObject({
+      ok: false,
+      rejected: { videos: 1, categories: 0 },
+      refused: [],
+    });
+    expect(calls).toEqual([]);
   });
 
   it('lists the first 50 problems and counts the rest', async () => {

@@ -24,6 +24,8 @@ export interface ImportFiles {
   categories?: string;
   /** How messages name the videos file when not by its path (e.g. `stdin`). */
   videosLabel?: string;
+  /** How messages name the categories file when not by its path. */
+  categoriesLabel?: string;
 }
 
 export type ImportOutcome =
@@ -34,6 +36,11 @@ export type ImportOutcome =
       problems: string[];
       /** How many records broke a rule (nothing was imported). */
       rejected: { videos: number; categories: number };
+      /**
+       * The files refused as a whole (an array that is not valid JSON, or too large), as messages
+       * name them: their records could not even be told apart, so `rejected` does not count them.
+       */
+      refused: string[];
     };
 
 /** The id registers of the check pass: the only thing that grows with the file. */
@@ -45,6 +52,8 @@ interface CheckState {
   categoryIds: Map<string, string>;
   valid: { videos: number; categories: number };
   rejected: { videos: number; categories: number };
+  /** The files refused as a whole. */
+  refused: string[];
 }
 
 /** `on line 2` / `at index 2`, and `of <file>` when the import reads two files. */
@@ -113,6 +122,7 @@ async function checkFile(
     // An array that is not valid JSON: the whole file is one problem.
     if (!(error instanceof RecordFileError)) throw error;
     problems.add(error.message);
+    state.refused.push(file.path);
     return;
   } finally {
     progress?.stop();
@@ -188,18 +198,27 @@ export async function importCatalogue(
 ): Promise<ImportOutcome> {
   const { batchSize = IMPORT_BATCH_SIZE, progress } = options;
   const main = await openRecordFile(files.videos, files.videosLabel);
-  const extra = files.categories === undefined ? undefined : await openRecordFile(files.categories);
+  const extra =
+    files.categories === undefined
+      ? undefined
+      : await openRecordFile(files.categories, files.categoriesLabel);
   const state: CheckState = {
     problems: new ProblemList(),
     videoIds: new Map(),
     categoryIds: new Map(),
     valid: { videos: 0, categories: 0 },
     rejected: { videos: 0, categories: 0 },
+    refused: [],
   };
   if (extra) await checkFile(extra, 'category', state, true, progress);
   await checkFile(main, 'any', state, extra !== undefined, progress);
   if (state.problems.count > 0) {
-    return { ok: false, problems: state.problems.lines(), rejected: state.rejected };
+    return {
+      ok: false,
+      problems: state.problems.lines(),
+      rejected: state.rejected,
+      refused: state.refused,
+    };
   }
   state.videoIds.clear();
   state.categoryIds.clear();

@@ -58,6 +58,37 @@ describe('checkRecord', () => {
     ]);
   });
 
+  it('wants every text to be valid Unicode: no lone surrogate', () => {
+    for (const [field, value] of [
+      ['_id', 's2\udfff'],
+      ['title', '\ud800'],
+      ['channelName', 'a\ud83db'],
+      ['uploadedOn', '2020-11-22\ude00'],
+      ['avatar', 'https://example.com/\udbff'],
+      ['description', 'x\udc00\ud800'],
+      ['categoryName', 'HTML\ud800'],
+    ] as const) {
+      const code = value
+        .match(/\p{Surrogate}/u)![0]
+        .charCodeAt(0)
+        .toString(16);
+      expect(problemsOf({ ...video, [field]: value })).toEqual([
+        `${field} must be valid Unicode (a lone surrogate \\u${code})`,
+      ]);
+    }
+    expect(problemsOf({ ...video, _id: 's2\udfff' })).toEqual([
+      '_id must be valid Unicode (a lone surrogate \\udfff)',
+    ]);
+    const category = { type: 'category', _id: 'cat', categoryName: 'HTML', description: 'd' };
+    for (const field of ['_id', 'categoryName', 'description'] as const) {
+      expect(problemsOf({ ...category, [field]: 'x\ud800' })).toEqual([
+        `${field} must be valid Unicode (a lone surrogate \\ud800)`,
+      ]);
+    }
+    // A pair is one character (an emoji), not a lone surrogate.
+    expect(problemsOf({ ...video, title: 'Party \ud83c\udf89', _id: '\ud83d\ude00' })).toEqual([]);
+  });
+
   it('checks the id and the date', () => {
     expect(problemsOf({ ...video, _id: 'x'.repeat(129) })).toEqual([
       '_id must be at most 128 characters',
@@ -65,6 +96,14 @@ describe('checkRecord', () => {
     expect(problemsOf({ ...video, _id: ' abc' })).toEqual([
       '_id must not start or end with white space',
     ]);
+    for (const _id of ['.', '..']) {
+      expect(problemsOf({ ...video, _id })).toEqual(['_id cannot be "." or ".."']);
+      expect(problemsOf({ _id, categoryName: 'HTML', description: '' }, 'category')).toEqual([
+        '_id cannot be "." or ".."',
+      ]);
+    }
+    for (const _id of ['...', '.a', 'a..', '.hidden'])
+      expect(problemsOf({ ...video, _id })).toEqual([]);
     expect(problemsOf({ ...video, uploadedOn: '2021-02-30' })).toEqual([
       'uploadedOn must be a date (YYYY-MM-DD)',
     ]);
@@ -72,6 +111,41 @@ describe('checkRecord', () => {
       'uploadedOn must be a date (YYYY-MM-DD)',
     ]);
     expect(problemsOf({ ...video, uploadedOn: '2021-02-28T10:00:00Z' })).toEqual([]);
+  });
+
+  it('wants a time of uploadedOn to be one that exists, as new Date() reads it', () => {
+    for (const uploadedOn of [
+      '2020-11-22T25:00',
+      '2020-11-22T24:00',
+      '2020-11-22T23:60',
+      '2020-11-22T23:99:99',
+      '2020-11-22T23:59:60',
+      '2020-11-22T10:00+99:99',
+      '2020-11-22T10:00+14:01',
+      '2020-11-22T10:00-15:00',
+      '2020-11-22T10:00+05:60',
+      '2020-11-22T10:00:00.Z',
+      '2020-11-22T10',
+      '2020-11-22 10:00',
+    ]) {
+      expect(problemsOf({ ...video, uploadedOn }), uploadedOn).toEqual([
+        'uploadedOn must be a date (YYYY-MM-DD)',
+      ]);
+    }
+    for (const uploadedOn of [
+      '2020-11-22T00:00',
+      '2020-11-22T23:59',
+      '2020-11-22T23:59:59',
+      '2020-11-22T23:59:59.999999Z',
+      '2020-11-22T10:00+14:00',
+      '2020-11-22T10:00-14:00',
+      '2020-11-22T10:00+05:30',
+      '2020-11-22T10:00-00:00',
+      '2020-02-29T12:00:00Z',
+    ]) {
+      expect(problemsOf({ ...video, uploadedOn }), uploadedOn).toEqual([]);
+      expect(Number.isNaN(new Date(uploadedOn).getTime()), uploadedOn).toBe(false);
+    }
   });
 
   it('refuses unknown fields, other types and non-objects', () => {

@@ -27,16 +27,31 @@ const categoryFields: ReadonlyArray<readonly [keyof Category, Rule]> = [
   ['description', 'optional-text'],
 ];
 
-/** `YYYY-MM-DD`, optionally followed by an ISO 8601 time. */
-const DATE = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+/**
+ * `YYYY-MM-DD`, optionally followed by an ISO 8601 time: hours 00–23, minutes and seconds 00–59,
+ * any fraction of a second, and Z or an offset from -14:00 to +14:00.
+ */
+const DATE =
+  /^(\d{4})-(\d{2})-(\d{2})(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]((0\d|1[0-3]):[0-5]\d|14:00))?)?$/;
 
+/**
+ * A date that exists (no 30 February), which `new Date()` reads to a moment: the app shows a
+ * video's age from it (formatAge), and shows the text as it is when it cannot.
+ */
 function isRealDate(text: string): boolean {
   const match = DATE.exec(text);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return (
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    !Number.isNaN(new Date(text).getTime())
+  );
 }
+
+/** A UTF-16 surrogate that is not part of a pair (with the u flag, pairs are one character). */
+const LONE_SURROGATE = /\p{Surrogate}/u;
 
 /** The broken rule of one field's value, or undefined when it is fine. */
 function checkField(name: string, rule: Rule, value: unknown): string | undefined {
@@ -49,6 +64,12 @@ function checkField(name: string, rule: Rule, value: unknown): string | undefine
   if (typeof value !== 'string') return `${name} must be a string`;
   // PostgreSQL cannot store the NUL character in text.
   if (value.includes('\u0000')) return `${name} must not contain the NUL character`;
+  // Half of a UTF-16 pair alone (JSON's "\ud800") has no UTF-8 form: stored, it would read back
+  // as U+FFFD and never match the file again.
+  const surrogate = LONE_SURROGATE.exec(value)?.[0];
+  if (surrogate !== undefined) {
+    return `${name} must be valid Unicode (a lone surrogate \\u${surrogate.charCodeAt(0).toString(16)})`;
+  }
   if (rule === 'optional-text') return undefined;
   if (value.trim() === '') return `${name} is required`;
   if (rule === 'id' && value.length > MAX_ID_LENGTH) {
@@ -57,6 +78,8 @@ function checkField(name: string, rule: Rule, value: unknown): string | undefine
   if (rule === 'id' && value !== value.trim()) {
     return `${name} must not start or end with white space`;
   }
+  // URLs drop them as dot segments: /api/video/.. is /api/, so such a video could never be served.
+  if (rule === 'id' && (value === '.' || value === '..')) return `${name} cannot be "." or ".."`;
   if (rule === 'date' && !isRealDate(value)) return `${name} must be a date (YYYY-MM-DD)`;
   return undefined;
 }
@@ -82,8 +105,9 @@ function checkFields(
  * (`"type": "video"` may be said too); in a categories file (`expect: 'category'`) every record
  * is a category. Only the entity's fields (and `type`) are allowed; every field is required:
  * `_id`, `title`, `channelName` and `categoryName` must be non-blank strings (an `_id` at most
- * 128 characters, without white space around it), `views` a non-negative whole number,
- * `uploadedOn` a date, `avatar` and `description` strings (may be empty); no text may hold NUL.
+ * 128 characters, without white space around it, not `.` or `..`), `views` a non-negative
+ * whole number, `uploadedOn` a date, `avatar` and `description` strings (may be empty); no text
+ * may hold NUL or a lone surrogate.
  */
 export function checkRecord(value: unknown, expect: 'any' | 'category' = 'any'): Checked {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -6,25 +6,29 @@ const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
 
 export interface CliRun {
   code: number | null;
+  /** The signal that ended it, if one did (then `code` is null). */
+  signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
 }
 
 /**
- * Runs the real catalogue CLI, compiled (`node dist/server/catalogue.mjs …`), with the given
- * environment (DATABASE_URL, DATA_DIR), optionally feeding `stdin`, and collects what it printed.
+ * Starts the real catalogue CLI, compiled (`node dist/server/catalogue.mjs …`), with the given
+ * environment (DATABASE_URL, DATA_DIR, INIT_CWD), and collects what it prints until it ends: the
+ * caller feeds its standard input (and may signal it) through `child`. It runs in the project's
+ * folder, as `npm run` runs it, unless `cwd` says otherwise.
  */
-export function runCatalogueCli(
+export function startCatalogueCli(
   args: string[],
   env: Record<string, string>,
-  stdin?: string,
-): Promise<CliRun> {
+  options: { cwd?: string } = {},
+): { child: ChildProcessWithoutNullStreams; ended: Promise<CliRun> } {
   const child = spawn(
     process.execPath,
     ['--enable-source-maps', join(projectRoot, 'dist/server/catalogue.mjs'), ...args],
     {
-      cwd: projectRoot,
-      env: { ...process.env, DATABASE_URL: '', DATA_DIR: '', ...env },
+      cwd: options.cwd ?? projectRoot,
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: '', INIT_CWD: '', ...env },
       stdio: ['pipe', 'pipe', 'pipe'],
     },
   );
@@ -32,9 +36,23 @@ export function runCatalogueCli(
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  child.stdin.end(stdin ?? '');
-  return new Promise((done, fail) => {
+  // A CLI that ends before reading all its input must not fail the test with EPIPE.
+  child.stdin.on('error', () => {});
+  const ended = new Promise<CliRun>((done, fail) => {
     child.once('error', fail);
-    child.once('close', (code) => done({ code, stdout, stderr }));
+    child.once('close', (code, signal) => done({ code, signal, stdout, stderr }));
   });
+  return { child, ended };
+}
+
+/** Runs the CLI to its end (see startCatalogueCli), feeding it `stdin` (or nothing). */
+export function runCatalogueCli(
+  args: string[],
+  env: Record<string, string>,
+  stdin?: string,
+  options: { cwd?: string } = {},
+): Promise<CliRun> {
+  const { child, ended } = startCatalogueCli(args, env, options);
+  child.stdin.end(stdin ?? '');
+  return ended;
 }

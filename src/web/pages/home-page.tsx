@@ -55,7 +55,7 @@ export function HomePage() {
           void navigate(path, { replace: path === homePath(filters) });
         }}
       />
-      <LoadState loading={pages.loading} error={pages.error}>
+      <LoadState loading={pages.loading} error={pages.error} onRetry={pages.retry} browse={false}>
         {pages.empty ? (
           <EmptyState icon={SearchX} title="No matching videos">
             No videos matched the search keyword.

@@ -95,6 +95,24 @@ describe('useVideoPages', () => {
     expect(calls[2]!.offset).toBe(VIDEO_PAGE_SIZE);
   });
 
+  it('a failed first page is asked for again on retry, showing the loading state meanwhile', async () => {
+    const { calls, fetchPage } = manualFetcher();
+    const { result } = renderHook(() => usePaged('all', fetchPage));
+    await act(async () => calls[0]!.fail(new Error('503')));
+    expect(result.current.pages.error).toEqual(new Error('503'));
+    const attempt = result.current.pages.attempt;
+    act(() => result.current.pages.retry());
+    expect(calls).toHaveLength(2);
+    expect(calls[1]).toMatchObject({ offset: 0, limit: VIDEO_PAGE_SIZE });
+    expect(result.current.pages.error).toBeNull();
+    expect(result.current.pages.loading).toBe(true);
+    // What else the screen loads with its list (home's chips) can follow the attempts.
+    expect(result.current.pages.attempt).toBeGreaterThan(attempt);
+    await act(async () => calls[1]!.answer(page(3, 3)));
+    expect(result.current.state.videos).toHaveLength(3);
+    expect(result.current.pages.error).toBeNull();
+  });
+
   it('a failed first page is this list’s error; an empty answer is empty', async () => {
     const { calls, fetchPage } = manualFetcher();
     const { result, rerender } = renderHook(({ key }) => usePaged(key, fetchPage), {

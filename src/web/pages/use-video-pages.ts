@@ -50,8 +50,10 @@ export function useVideoPages({
   const [error, setError] = useState<unknown>(null);
   // The key whose first page has been answered (or has failed).
   const [settledKey, setSettledKey] = useState<string | null>(null);
-  // A failed first page is asked for again when the connection comes back.
-  const attempt = useReconnectAttempt(error !== null);
+  // A failed first page is asked for again when the connection comes back, or on 'Try again'.
+  const reconnects = useReconnectAttempt(error !== null);
+  const [retries, setRetries] = useState(0);
+  const attempt = reconnects + retries;
   const [listedKey, setListedKey] = useState(key);
   if (listedKey !== key) {
     setListedKey(key);
@@ -207,7 +209,18 @@ export function useVideoPages({
     pending,
     /** Why the last neighbour page failed. */
     moreError: moreError?.error ?? null,
-    retry: () => load(moreError?.direction ?? 'later', true),
+    /** Counts the first page's new attempts (reconnects, retries), for what loads along with it. */
+    attempt,
+    /** Asks again for what failed: the first page, or the neighbour page. */
+    retry: () => {
+      if (error === null) {
+        load(moreError?.direction ?? 'later', true);
+        return;
+      }
+      setError(null);
+      setSettledKey(null);
+      setRetries((count) => count + 1);
+    },
     showMore: () => load('later', true),
     showEarlier: () => load('earlier', true),
   };

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { catalogue, openWatchPage, seed, stubExternalImages } from './support';
+import { catalogue, failCalls, openWatchPage, seed, stubExternalImages } from './support';
 
 const grid = (page: Page) => page.getByRole('list', { name: 'Videos' }).getByRole('listitem');
 const results = (page: Page) =>
@@ -105,6 +105,36 @@ test.describe('paging', () => {
     await expect(items).toHaveCount(2 * catalogue.page);
     const views = await items.getByText(/ views$/).allTextContents();
     expect(views.length).toBe(2 * catalogue.page);
+  });
+
+  test('a next page that never answers gives up after 15 s and offers Try again', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    await expect(grid(page)).toHaveCount(catalogue.page);
+    // The next page is held: its answer would come after half a minute.
+    const release = await failCalls(
+      page,
+      testInfo.project.name,
+      [{ method: 'GET', path: '/api/videos' }],
+      { delayMs: 30_000 },
+    );
+    await page.mouse.wheel(0, 20_000);
+    const loading = page.getByRole('status').filter({ hasText: 'Loading more videos' });
+    await expect(loading).toBeVisible();
+    const failed = page.getByRole('alert').filter({ hasText: 'Could not load more videos' });
+    await expect(failed).toHaveText(
+      'Could not load more videos: The server took too long to answer.Try again',
+      { timeout: 20_000 },
+    );
+    await expect(loading).toHaveCount(0);
+    // The server answers again: Try again brings the page.
+    await release();
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => grid(page).count()).toBeGreaterThanOrEqual(2 * catalogue.page);
+    await expect(failed).toHaveCount(0);
   });
 
   test('the app never asks for the whole catalogue', async ({ page }, testInfo) => {

@@ -27,9 +27,10 @@ function manualFetcher() {
     limit: number;
     answer: (page: VideoPage) => void;
     fail: (error: unknown) => void;
+    signal: AbortSignal;
   }[] = [];
-  const fetchPage: PageFetcher = (offset, limit) =>
-    new Promise((answer, fail) => calls.push({ offset, limit, answer, fail }));
+  const fetchPage: PageFetcher = (offset, limit, signal) =>
+    new Promise((answer, fail) => calls.push({ offset, limit, answer, fail, signal }));
   return { calls, fetchPage };
 }
 
@@ -93,6 +94,24 @@ describe('useVideoPages', () => {
     act(() => result.current.pages.retry());
     await waitFor(() => expect(calls).toHaveLength(3));
     expect(calls[2]!.offset).toBe(VIDEO_PAGE_SIZE);
+  });
+
+  it('a next page still on its way when the query changes is cancelled, and shows no error', async () => {
+    const { calls, fetchPage } = manualFetcher();
+    const { result, rerender } = renderHook(({ key }) => usePaged(key, fetchPage), {
+      initialProps: { key: 'CSS' },
+    });
+    await act(async () => calls[0]!.answer(page(VIDEO_PAGE_SIZE, 100)));
+    act(() => result.current.pages.showMore());
+    expect(calls[1]!.signal.aborted).toBe(false);
+    // A chip, a new search: the page of the old listing is no longer wanted.
+    rerender({ key: 'HTML' });
+    expect(calls[1]!.signal.aborted).toBe(true);
+    await act(async () => calls[1]!.fail(new Error('aborted')));
+    await act(async () => calls[2]!.answer(page(3, 3)));
+    expect(result.current.pages.moreError).toBeNull();
+    expect(result.current.pages.pending).toBeNull();
+    expect(result.current.state.videos).toHaveLength(3);
   });
 
   it('a failed first page is asked for again on retry, showing the loading state meanwhile', async () => {

@@ -40,6 +40,8 @@ export function useVideoPages({
   const generation = useRef(0);
   // A neighbour page on its way: the button and the observer may both ask before a re-render.
   const inFlight = useRef(false);
+  // That page's request: cancelled when the listing changes (a chip, a new search).
+  const neighbour = useRef<AbortController | null>(null);
   const fetcher = useRef(fetchPage);
   useLayoutEffect(() => {
     fetcher.current = fetchPage;
@@ -99,6 +101,8 @@ export function useVideoPages({
     return () => {
       generation.current += 1;
       controller.abort();
+      neighbour.current?.abort();
+      neighbour.current = null;
     };
   }, [key, enabled, dispatch, attempt]);
 
@@ -122,6 +126,7 @@ export function useVideoPages({
       const limit = direction === 'later' ? VIDEO_PAGE_SIZE : state.start - offset;
       if (limit <= 0) return;
       const controller = new AbortController();
+      neighbour.current = controller;
       inFlight.current = true;
       if (direction === 'earlier' && asked) holdEarlier.current = false;
       setPending(direction);

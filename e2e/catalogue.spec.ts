@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MAX_QUERY_TEXT } from '../src/contract/limits';
-import { catalogue, openWatchPage, seed } from './support';
+import { catalogue, failCalls, openWatchPage, seed, stubExternalImages } from './support';
 
 const grid = (page: Page) => page.getByRole('list', { name: 'Videos' }).getByRole('listitem');
 const results = (page: Page) =>
@@ -182,6 +182,36 @@ test.describe('paging', () => {
     expect(views.length).toBe(2 * catalogue.page);
   });
 
+  test('a next page that never answers gives up after 15 s and offers Try again', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    await expect(grid(page)).toHaveCount(catalogue.page);
+    // The next page is held: its answer would come after half a minute.
+    const release = await failCalls(
+      page,
+      testInfo.project.name,
+      [{ method: 'GET', path: '/api/videos' }],
+      { delayMs: 30_000 },
+    );
+    await page.mouse.wheel(0, 20_000);
+    const loading = page.getByRole('status').filter({ hasText: 'Loading more videos' });
+    await expect(loading).toBeVisible();
+    const failed = page.getByRole('alert').filter({ hasText: 'Could not load more videos' });
+    await expect(failed).toHaveText(
+      'Could not load more videos: The server took too long to answer.Try again',
+      { timeout: 20_000 },
+    );
+    await expect(loading).toHaveCount(0);
+    // The server answers again: Try again brings the page.
+    await release();
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => grid(page).count()).toBeGreaterThanOrEqual(2 * catalogue.page);
+    await expect(failed).toHaveCount(0);
+  });
+
   test('the app never asks for the whole catalogue', async ({ page }, testInfo) => {
     test.skip(testInfo.project.name !== 'server', 'only server mode puts requests on the wire');
     const asked: string[] = [];
@@ -200,6 +230,76 @@ test.describe('paging', () => {
     expect(asked).not.toContain('/api/videos');
     expect(asked.some((path) => path.startsWith('/api/videos/category-names'))).toBe(true);
     expect(asked.some((path) => path.startsWith(`/api/video/${seed.css.id}`))).toBe(true);
+  });
+});
+
+test.describe('paging a long listing', () => {
+  /** Made-up trending video number `n` (1-based). */
+  const madeUp = (n: number) => ({
+    _id: `long-${n}`,
+    title: `Long listing video ${n}`,
+    channelName: 'Long Channel',
+    views: 1_000_000 - n,
+    uploadedOn: '2024-01-01',
+    avatar: '',
+    description: `Video ${n} of a listing longer than the window`,
+    categoryName: 'CSS',
+  });
+
+  test('Show more pressed from the keyboard moves on by a page past 240 cards, focus on the new videos', async ({
+    page,
+  }, testInfo) => {
+    test.skip(
+      testInfo.project.name !== 'server',
+      "page.route sees server mode's requests only: the mock answers inside the page",
+    );
+    // The e2e catalogue holds 100 videos: trending is answered here, 1,000 long.
+    const asked: number[] = [];
+    await page.route(
+      (url) => url.pathname === '/api/videos/trending',
+      (route) => {
+        const query = new URL(route.request().url()).searchParams;
+        const offset = Number(query.get('offset') ?? 0);
+        const limit = Number(query.get('limit') ?? catalogue.page);
+        asked.push(offset);
+        const count = Math.max(0, Math.min(limit, 1000 - offset));
+        const videos = Array.from({ length: count }, (_, index) => madeUp(offset + index + 1));
+        return route.fulfill({ json: { videos, total: 1000 } });
+      },
+    );
+    await stubExternalImages(page);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/trending');
+    const items = page.getByRole('list', { name: 'Trending videos' }).getByRole('listitem');
+    await expect(items).toHaveCount(catalogue.page);
+    const more = page.getByRole('button', { name: /^Show more videos/ });
+    const earlier = page.getByRole('button', { name: /^Show earlier videos/ });
+
+    const loading = page.getByRole('status').filter({ hasText: 'Loading more videos' });
+    for (let press = 1; press <= 13; press += 1) {
+      // The button as a keyboard user finds it again after each press: without the page
+      // scrolling there (the cards a press adds go in above it).
+      await expect(loading).toHaveCount(0);
+      const remaining = Number(/\((\d+) more\)/.exec((await more.textContent()) ?? '')?.[1]);
+      await more.evaluate((button) => button.focus({ preventScroll: true }));
+      await page.keyboard.press('Enter');
+      // The focus lands on the first video the press brought.
+      await expect(page.locator(':focus')).toHaveAccessibleName(
+        new RegExp(`^Long listing video ${1000 - remaining + 1} `),
+      );
+    }
+    await expect(loading).toHaveCount(0);
+    await expect(items).toHaveCount(240);
+    // Past 240 cards every press moved the window on by a page, dropping the oldest.
+    await expect(earlier).toHaveText(`Show earlier videos (${4 * catalogue.page} before)`);
+    await expect(items.first()).toContainText('Long listing video 97');
+    await expect(more).toHaveText(`Show more videos (${1000 - 14 * catalogue.page} more)`);
+    // The start was never asked for again: the earlier end did not undo the presses.
+    expect(asked.filter((offset) => offset === 0)).toHaveLength(1);
+
+    // Scrolling back up to the start still brings the earlier videos back.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(items.first().getByRole('heading')).not.toHaveText('Long listing video 97');
   });
 });
 

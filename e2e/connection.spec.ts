@@ -1,5 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { card, cutBackend, failCalls, openWatchPage, seed, signedInUser } from './support';
+import {
+  card,
+  catalogue,
+  cutBackend,
+  failCalls,
+  openWatchPage,
+  seed,
+  signedInUser,
+} from './support';
 
 // The server down, and failed actions, no longer break the app.
 const OFFLINE = "You're offline. CodeTube can't reach its server.";
@@ -93,4 +101,58 @@ test('failed actions leave the lists and the home grid on screen', async ({ page
   await nav.getByRole('link', { name: 'Liked Videos' }).click();
   await expect(card(page, seed.css.title)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeHidden();
+});
+
+test.describe('category chips after a failure', () => {
+  const chips = (page: Page) => page.getByRole('group', { name: 'Categories' }).getByRole('button');
+  const UNAVAILABLE = 'Categories are unavailable right now.';
+
+  test('come back with the grid when the connection does', async ({ page }, testInfo) => {
+    await page.goto('/trending');
+    const reconnect = await cutBackend(page, testInfo.project.name);
+    await page.goto('/');
+    await expect(page.getByText(UNAVAILABLE)).toBeVisible();
+    await reconnect();
+    await page
+      .getByRole('status')
+      .filter({ hasText: OFFLINE })
+      .getByRole('button', { name: 'Retry' })
+      .click();
+    await expect(card(page, seed.css.title)).toBeVisible();
+    await expect(chips(page)).toHaveText([...catalogue.chips]);
+    await expect(page.getByText(UNAVAILABLE)).toBeHidden();
+  });
+
+  test("come back with the grid's Try again after an HTTP error", async ({ page }, testInfo) => {
+    const recover = await failCalls(
+      page,
+      testInfo.project.name,
+      [
+        { method: 'GET', path: '/api/videos' },
+        { method: 'GET', path: '/api/videos/category-names' },
+      ],
+      { status: 503 },
+    );
+    await page.goto('/');
+    await expect(page.getByText(UNAVAILABLE)).toBeVisible();
+    await recover();
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(card(page, seed.css.title)).toBeVisible();
+    await expect(chips(page)).toHaveText([...catalogue.chips]);
+  });
+
+  test('offer their own Try again when only they failed', async ({ page }, testInfo) => {
+    const recover = await failCalls(
+      page,
+      testInfo.project.name,
+      [{ method: 'GET', path: '/api/videos/category-names' }],
+      { status: 503 },
+    );
+    await page.goto('/');
+    await expect(card(page, seed.css.title)).toBeVisible();
+    await expect(page.getByText(UNAVAILABLE)).toBeVisible();
+    await recover();
+    await page.getByRole('button', { name: 'Try again to load the categories' }).click();
+    await expect(chips(page)).toHaveText([...catalogue.chips]);
+  });
 });

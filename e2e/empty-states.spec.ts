@@ -23,7 +23,7 @@ test('empty lists show a heading, their message and the way to videos', async ({
   await expect(page.getByRole('list', { name: 'Videos' })).toBeVisible();
 });
 
-test('a list that fails to load shows an error state with its status text', async ({
+test("a list that fails to load shows an error state with the server's message", async ({
   page,
 }, testInfo) => {
   await signedInUser(page);
@@ -34,4 +34,34 @@ test('a list that fails to load shows an error state with its status text', asyn
   await expect(page.getByRole('heading', { level: 2, name: 'Something went wrong' })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveText('Service Unavailable');
   await expect(page.getByRole('link', { name: 'Browse videos' })).toBeVisible();
+});
+
+test('a catalogue list whose first page failed with an HTTP error loads again on Try again', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const screen of [
+    { path: '/', call: '/api/videos', list: 'Videos' },
+    { path: '/trending', call: '/api/videos/trending', list: 'Trending videos' },
+  ]) {
+    const recover = await failCalls(
+      page,
+      testInfo.project.name,
+      [{ method: 'GET', path: screen.call }],
+      { status: 503 },
+    );
+    await page.goto(screen.path);
+    await expect(
+      page.getByRole('heading', { level: 2, name: 'Something went wrong' }),
+    ).toBeVisible();
+    // The server's message (these answers carry the status text as their message).
+    await expect(page.getByRole('alert')).toHaveText('Service Unavailable');
+    await recover();
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(
+      page.getByRole('list', { name: screen.list }).getByRole('listitem').first(),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`${screen.path.replace('/', '\\/')}$`));
+  }
 });

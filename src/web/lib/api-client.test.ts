@@ -1,8 +1,16 @@
-import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { TEST_ACCOUNT } from '../../contract/limits';
 import { createMockBackend } from '../mock/mock-backend';
 import type { LikesResponse, PlaylistResponse } from '../../contract/responses';
-import { api, ApiRequestError, setTokenSource, setTransport, type ApiResponse } from './api-client';
+import {
+  api,
+  ApiRequestError,
+  READ_TIMEOUT_MS,
+  REQUEST_TIMED_OUT,
+  setTokenSource,
+  setTransport,
+  type ApiResponse,
+} from './api-client';
 import { connectionStatus, onReconnect } from './connection';
 import { routeUrl } from './route-url';
 
@@ -126,5 +134,62 @@ describe('calls by route name', () => {
       // @ts-expect-error the search needs its q
       () => api.call('GET /api/videos/search', { query: { limit: '5' } }),
     ];
+  });
+});
+
+describe('a read that gets no answer', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it(`fails after ${READ_TIMEOUT_MS / 1000} s with its own message, the connection left alone`, async () => {
+    vi.useFakeTimers();
+    // A server that takes the request and never answers (the mock's in-page API ignores signals).
+    setTransport(() => new Promise<Response>(() => undefined));
+    const failure = api.call('GET /api/videos').catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(READ_TIMEOUT_MS - 1);
+    let settled = false;
+    void failure.then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await failure;
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error).toMatchObject({ status: 0, timedOut: true, message: REQUEST_TIMED_OUT });
+    expect((error as ApiRequestError).unreachable).toBe(false);
+    // A slow answer says nothing about the network: no 'offline' banner.
+    expect(connectionStatus()).toBe('online');
+  });
+
+  it('also when the answer starts but its body never ends', async () => {
+    vi.useFakeTimers();
+    setTransport(async () => new Response(new ReadableStream({ start() {} }), { status: 200 }));
+    const failure = api.call('GET /api/videos').catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(READ_TIMEOUT_MS);
+    expect(await failure).toMatchObject({ timedOut: true });
+  });
+
+  it('a write waits for its answer (it may have been done)', async () => {
+    vi.useFakeTimers();
+    let answer: (response: Response) => void = () => undefined;
+    setTransport(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const result = api.call('POST /api/auth/login', { body: TEST_ACCOUNT });
+    await vi.advanceTimersByTimeAsync(2 * READ_TIMEOUT_MS);
+    answer(Response.json({ encodedToken: 't', foundUser: {} }, { status: 200 }));
+    await expect(result).resolves.toMatchObject({ status: 200 });
+  });
+
+  it('a read its caller cancels fails at once, not as a time-out', async () => {
+    vi.useFakeTimers();
+    setTransport(() => new Promise<Response>(() => undefined));
+    const controller = new AbortController();
+    const failure = api
+      .call('GET /api/videos', { signal: controller.signal })
+      .catch((error: unknown) => error);
+    controller.abort();
+    const error = await failure;
+    expect(error).toMatchObject({ status: 0, timedOut: false });
+    expect(connectionStatus()).toBe('online');
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

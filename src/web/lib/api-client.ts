@@ -13,20 +13,27 @@ export interface ApiResponse<T> {
   data: T;
 }
 
-/** A failed call: an HTTP error with the server's body, or a network failure (status 0). */
+/**
+ * A failed call: an HTTP error with the server's body, or no answer (status 0): a network failure,
+ * a cancelled call, or a read that waited READ_TIMEOUT_MS (`timedOut`).
+ */
 export class ApiRequestError extends Error {
+  /** A read that got no (whole) answer in time: the server may be there, only slow. */
+  readonly timedOut: boolean;
+
   constructor(
     readonly status: number,
     readonly statusText: string,
     readonly data: unknown,
-    options?: ErrorOptions,
+    options?: ErrorOptions & { timedOut?: boolean },
   ) {
     super(firstError(data) ?? statusText, options);
+    this.timedOut = options?.timedOut ?? false;
   }
 
   /** No answer came: the network or the server is down. */
   get unreachable(): boolean {
-    return this.status === 0;
+    return this.status === 0 && !this.timedOut;
   }
 }
 
@@ -37,6 +44,67 @@ export function firstError(data: unknown): string | undefined {
 }
 
 export const NETWORK_FAILURE = 'Network request failed';
+
+/**
+ * How long a read (GET) waits for its whole answer: past it the call fails (REQUEST_TIMED_OUT), so
+ * a request that never answers cannot leave a screen loading for ever. Writes wait as long as it
+ * takes: one that timed out may still have been done.
+ */
+export const READ_TIMEOUT_MS = 15_000;
+export const REQUEST_TIMED_OUT = 'The server took too long to answer.';
+
+/** A signal that aborts when the caller's does or when `ms` have passed (`expired` then). */
+function deadline(callerSignal: AbortSignal | undefined, ms: number) {
+  const controller = new AbortController();
+  const state = { expired: false };
+  const timer = setTimeout(() => {
+    state.expired = true;
+    controller.abort(new DOMException(REQUEST_TIMED_OUT, 'TimeoutError'));
+  }, ms);
+  const follow = () => controller.abort(callerSignal?.reason);
+  if (callerSignal?.aborted) follow();
+  else callerSignal?.addEventListener('abort', follow, { once: true });
+  return {
+    signal: controller.signal,
+    get expired() {
+      return state.expired;
+    },
+    clear() {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', follow);
+    },
+  };
+}
+
+/**
+ * `work`, or the signal's abort if that comes first: the mock's in-page API and an answer the boot
+ * script asked for early do not stop when the request's signal aborts, so the wait has to.
+ */
+function unlessAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    const stop = () => reject(signal.reason);
+    signal.addEventListener('abort', stop, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', stop);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', stop);
+        reject(error);
+      },
+    );
+  });
+}
+
+const timedOut = (cause: unknown) =>
+  new ApiRequestError(
+    0,
+    'Request Timeout',
+    { errors: [REQUEST_TIMED_OUT] },
+    { cause, timedOut: true },
+  );
 
 let transport: Transport = (request) => fetch(request);
 let readToken: () => string | null = () => null;
@@ -66,25 +134,45 @@ async function send(
   const token = readToken();
   if (token) headers.set('authorization', token);
   if (body !== undefined) headers.set('content-type', 'application/json');
+  const read = method === 'GET';
+  const limit = read ? deadline(options.signal, READ_TIMEOUT_MS) : undefined;
+  const signal = limit?.signal ?? options.signal;
   const request = new Request(new URL(path, window.location.origin), {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
-    signal: options.signal,
+    signal,
   });
 
   let response: Response;
+  let text: string;
   try {
-    // The boot script may have sent this very GET already, while the app was loading.
-    const early = method === 'GET' ? takeEarlyResponse(path, token) : undefined;
-    response = await (early ?? transport(request));
-  } catch (error) {
-    // A request the caller cancelled says nothing about the network.
-    if (!options.signal?.aborted) reportUnreachable();
-    throw new ApiRequestError(0, NETWORK_FAILURE, { errors: [NETWORK_FAILURE] }, { cause: error });
+    try {
+      // The boot script may have sent this very GET already, while the app was loading.
+      const early = read ? takeEarlyResponse(path, token) : undefined;
+      const answer = early ?? transport(request);
+      response = await (signal ? unlessAborted(answer, signal) : answer);
+    } catch (error) {
+      if (limit?.expired) throw timedOut(error);
+      // A request the caller cancelled says nothing about the network.
+      if (!options.signal?.aborted) reportUnreachable();
+      throw new ApiRequestError(
+        0,
+        NETWORK_FAILURE,
+        { errors: [NETWORK_FAILURE] },
+        { cause: error },
+      );
+    }
+    reportReachable();
+    try {
+      text = await (signal ? unlessAborted(response.text(), signal) : response.text());
+    } catch (error) {
+      if (limit?.expired) throw timedOut(error);
+      throw error;
+    }
+  } finally {
+    limit?.clear();
   }
-  reportReachable();
-  const text = await response.text();
   let data: unknown;
   try {
     data = text ? JSON.parse(text) : undefined;

@@ -35,7 +35,7 @@ export default function ChannelPage() {
   return (
     <>
       <PageHeading title={channelName} />
-      <LoadState loading={pages.loading} error={pages.error}>
+      <LoadState loading={pages.loading} error={pages.error} onRetry={pages.retry}>
         {pages.empty ? (
           <EmptyState icon={UserX} title="No videos from this channel">
             The catalogue holds no videos from “{channelName}”.

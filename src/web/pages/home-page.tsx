@@ -5,6 +5,8 @@ import { EmptyState } from '../components/ui/empty-state';
 import { CategoryChips } from '../features/videos/components/category-chips';
 import { VideoGrid } from '../features/videos/components/video-grid';
 import { homePageFetcher, loadCategoryNames } from '../features/videos/videos-service';
+import buttons from '../components/ui/button.module.css';
+import { useReconnectAttempt } from '../lib/connection';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useVideos } from '../state/use-store';
 import {
@@ -57,6 +59,8 @@ export function HomePage() {
       <h1 className="visually-hidden">Home</h1>
       <ContinueWatching />
       <Chips
+        attempt={pages.attempt}
+        gridFailed={pages.error !== null}
         selected={filters.category}
         onSelect={(category) => {
           dispatch({ type: 'SET_CATEGORY', payload: category });
@@ -67,7 +71,7 @@ export function HomePage() {
       {tooLong ? (
         <SearchTooLong />
       ) : (
-        <LoadState loading={pages.loading} error={pages.error}>
+        <LoadState loading={pages.loading} error={pages.error} onRetry={pages.retry} browse={false}>
           {pages.empty ? (
             <EmptyState icon={SearchX} title="No matching videos">
               No videos matched the search keyword.
@@ -94,23 +98,58 @@ export function HomePage() {
   );
 }
 
-/** All plus the catalogue's category names, as the server lists them. */
-function Chips({ selected, onSelect }: { selected: string; onSelect: (name: string) => void }) {
+interface ChipsProps {
+  /** The grid's attempts at its first page: names that failed are asked for again with it. */
+  attempt: number;
+  /** The grid failed too: its own error state says why and offers the retry. */
+  gridFailed: boolean;
+  selected: string;
+  onSelect: (name: string) => void;
+}
+
+/**
+ * All plus the catalogue's category names, as the server lists them. Names that failed are asked
+ * for again when the grid is (its 'Try again', a reconnect), when the connection comes back, and
+ * on their own 'Try again' when the grid is fine.
+ */
+function Chips({ attempt, gridFailed, selected, onSelect }: ChipsProps) {
   const [names, setNames] = useState<string[] | null>(null);
   const [failed, setFailed] = useState(false);
+  const reconnects = useReconnectAttempt(failed);
+  const [retries, setRetries] = useState(0);
+  const loaded = names !== null;
   useEffect(() => {
+    if (loaded) return;
     let current = true;
     loadCategoryNames().then(
-      (loaded) => current && setNames(loaded),
+      (answer) => {
+        if (!current) return;
+        setNames(answer);
+        setFailed(false);
+      },
       () => current && setFailed(true),
     );
     return () => {
       current = false;
     };
-  }, []);
+  }, [loaded, attempt, reconnects, retries]);
   if (failed && !names) {
-    // Quiet: when the catalogue itself fails, the grid below says why.
-    return <p className={styles.muted}>Categories are unavailable right now.</p>;
+    // Quiet: when the catalogue itself fails, the grid below says why (and retries both).
+    return (
+      <p className={styles.muted}>
+        Categories are unavailable right now.{' '}
+        {!gridFailed && (
+          <button
+            type="button"
+            className={buttons.button}
+            aria-label="Try again to load the categories"
+            onClick={() => setRetries((count) => count + 1)}
+          >
+            Try again
+          </button>
+        )}
+      </p>
+    );
   }
   return (
     <CategoryChips

@@ -1,7 +1,7 @@
-import { cleanup, render as renderInPage, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render as renderInPage, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../lib/api-client';
 import { LoadState } from './load-state';
 
@@ -21,18 +21,48 @@ describe('LoadState', () => {
     expect(screen.queryByText('content')).toBeNull();
   });
 
-  it("shows the error's status text", () => {
-    const error = new ApiRequestError(404, 'Not Found', { errors: ['x'] });
+  it("shows the server's message from the error body", () => {
+    const error = new ApiRequestError(503, 'Service Unavailable', {
+      errors: ['The database is not reachable right now.'],
+    });
     render(
       <LoadState loading={false} error={error}>
         <p>content</p>
       </LoadState>,
     );
-    expect(screen.getByRole('alert').textContent).toBe('Not Found');
+    expect(screen.getByRole('alert').textContent).toBe('The database is not reachable right now.');
     // An error state, not a bare line: a heading and the way home.
     expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Browse videos' }).getAttribute('href')).toBe('/');
     expect(screen.queryByText('content')).toBeNull();
+  });
+
+  it('says what happened in a plain sentence when the answer has no message, never the status text', () => {
+    for (const [status, statusText] of [
+      [503, 'Service Unavailable'],
+      [422, 'Unprocessable Entity'],
+    ] as const) {
+      render(
+        <LoadState loading={false} error={new ApiRequestError(status, statusText, undefined)}>
+          <p>content</p>
+        </LoadState>,
+      );
+      const text = screen.getByRole('alert').textContent ?? '';
+      expect(text).not.toContain(statusText);
+      expect(text).toMatch(/^[A-Z].*\.$/);
+      cleanup();
+    }
+  });
+
+  it('offers Try again when the screen can load again, and it asks again', () => {
+    const retry = vi.fn();
+    render(
+      <LoadState loading={false} error={new ApiRequestError(503, '', undefined)} onRetry={retry}>
+        <p>content</p>
+      </LoadState>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(retry).toHaveBeenCalledTimes(1);
   });
 
   it("shows the screen's own text for a 500 when it has one (history: 'Unable to load data')", () => {

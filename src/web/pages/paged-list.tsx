@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import buttons from '../components/ui/button.module.css';
-import { ApiRequestError } from '../lib/api-client';
 import type { VideoWindowState } from '../state/video-window';
+import { loadFailureText } from './load-state';
 import styles from './pages.module.css';
 import type { useVideoPages } from './use-video-pages';
 
@@ -16,10 +16,10 @@ interface PagedListProps {
   children: ReactNode;
 }
 
+/** Why a page failed, as the end of a sentence (the server's messages end in a stop or not). */
 function failureText(error: unknown): string {
-  return error instanceof ApiRequestError
-    ? error.statusText || error.message
-    : 'Unable to load data';
+  const text = loadFailureText(error);
+  return /[.!?…]$/.test(text) ? text : `${text}.`;
 }
 
 /**
@@ -42,7 +42,7 @@ export function PagedList({ pages, state, endSentinel, startSentinel, children }
       {children}
       {pages.moreError ? (
         <div className={styles.more} role="alert">
-          <span>Could not load more videos: {failureText(pages.moreError)}.</span>
+          <span>Could not load more videos: {failureText(pages.moreError)}</span>
           <button type="button" className={buttons.button} onClick={pages.retry}>
             Try again
           </button>

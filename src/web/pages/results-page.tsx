@@ -75,7 +75,7 @@ export default function ResultsPage() {
   return (
     <>
       <PageHeading title={`Results for “${query}”`} />
-      <LoadState loading={pages.loading} error={pages.error}>
+      <LoadState loading={pages.loading} error={pages.error} onRetry={pages.retry}>
         {pages.empty ? (
           <EmptyState icon={SearchX} title="No results">
             No results for “{query}”

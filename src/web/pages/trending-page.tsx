@@ -26,7 +26,7 @@ export default function TrendingPage() {
   return (
     <>
       <PageHeading title="Trending" />
-      <LoadState loading={pages.loading} error={pages.error}>
+      <LoadState loading={pages.loading} error={pages.error} onRetry={pages.retry}>
         {pages.empty ? (
           <EmptyState icon={Flame} title="Nothing trending yet" action={null}>
             No videos yet.

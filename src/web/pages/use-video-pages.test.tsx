@@ -1,8 +1,17 @@
-import { act, renderHook, waitFor } from '@testing-library/react';
+import {
+  act,
+  cleanup,
+  fireEvent,
+  render,
+  renderHook,
+  screen,
+  waitFor,
+} from '@testing-library/react';
 import { useReducer } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PageFetcher } from '../features/videos/videos-service';
 import {
+  MAX_KEPT_VIDEOS,
   VIDEO_PAGE_SIZE,
   emptyVideoWindow,
   videoWindowReducer,
@@ -18,9 +27,10 @@ function manualFetcher() {
     limit: number;
     answer: (page: VideoPage) => void;
     fail: (error: unknown) => void;
+    signal: AbortSignal;
   }[] = [];
-  const fetchPage: PageFetcher = (offset, limit) =>
-    new Promise((answer, fail) => calls.push({ offset, limit, answer, fail }));
+  const fetchPage: PageFetcher = (offset, limit, signal) =>
+    new Promise((answer, fail) => calls.push({ offset, limit, answer, fail, signal }));
   return { calls, fetchPage };
 }
 
@@ -86,6 +96,42 @@ describe('useVideoPages', () => {
     expect(calls[2]!.offset).toBe(VIDEO_PAGE_SIZE);
   });
 
+  it('a next page still on its way when the query changes is cancelled, and shows no error', async () => {
+    const { calls, fetchPage } = manualFetcher();
+    const { result, rerender } = renderHook(({ key }) => usePaged(key, fetchPage), {
+      initialProps: { key: 'CSS' },
+    });
+    await act(async () => calls[0]!.answer(page(VIDEO_PAGE_SIZE, 100)));
+    act(() => result.current.pages.showMore());
+    expect(calls[1]!.signal.aborted).toBe(false);
+    // A chip, a new search: the page of the old listing is no longer wanted.
+    rerender({ key: 'HTML' });
+    expect(calls[1]!.signal.aborted).toBe(true);
+    await act(async () => calls[1]!.fail(new Error('aborted')));
+    await act(async () => calls[2]!.answer(page(3, 3)));
+    expect(result.current.pages.moreError).toBeNull();
+    expect(result.current.pages.pending).toBeNull();
+    expect(result.current.state.videos).toHaveLength(3);
+  });
+
+  it('a failed first page is asked for again on retry, showing the loading state meanwhile', async () => {
+    const { calls, fetchPage } = manualFetcher();
+    const { result } = renderHook(() => usePaged('all', fetchPage));
+    await act(async () => calls[0]!.fail(new Error('503')));
+    expect(result.current.pages.error).toEqual(new Error('503'));
+    const attempt = result.current.pages.attempt;
+    act(() => result.current.pages.retry());
+    expect(calls).toHaveLength(2);
+    expect(calls[1]).toMatchObject({ offset: 0, limit: VIDEO_PAGE_SIZE });
+    expect(result.current.pages.error).toBeNull();
+    expect(result.current.pages.loading).toBe(true);
+    // What else the screen loads with its list (home's chips) can follow the attempts.
+    expect(result.current.pages.attempt).toBeGreaterThan(attempt);
+    await act(async () => calls[1]!.answer(page(3, 3)));
+    expect(result.current.state.videos).toHaveLength(3);
+    expect(result.current.pages.error).toBeNull();
+  });
+
   it('a failed first page is this list’s error; an empty answer is empty', async () => {
     const { calls, fetchPage } = manualFetcher();
     const { result, rerender } = renderHook(({ key }) => usePaged(key, fetchPage), {
@@ -97,5 +143,126 @@ describe('useVideoPages', () => {
     expect(result.current.pages.error).toBeNull();
     await act(async () => calls[1]!.answer(page(0, 0)));
     expect(result.current.pages.empty).toBe(true);
+  });
+});
+
+/**
+ * IntersectionObserver as a test sets it: elements for which `near` holds are within the load
+ * margin. Like the browser's, a new observer reports each element's state once, soon after it
+ * starts observing.
+ */
+function stubObserver(near: (node: Element) => boolean) {
+  class StubObserver {
+    constructor(private readonly report: IntersectionObserverCallback) {}
+    observe(node: Element) {
+      queueMicrotask(() =>
+        this.report(
+          [{ target: node, isIntersecting: near(node) } as IntersectionObserverEntry],
+          this as unknown as IntersectionObserver,
+        ),
+      );
+    }
+    disconnect() {}
+  }
+  vi.stubGlobal('IntersectionObserver', StubObserver);
+}
+
+/** The hook in a list as the pages draw it: a start end, the cards (links) and an end. */
+function PagedHarness({ fetchPage }: { fetchPage: PageFetcher }) {
+  const [state, dispatch] = useReducer(videoWindowReducer, emptyVideoWindow);
+  const { list, endSentinel, startSentinel, ...pages } = useVideoPages({
+    key: 'all',
+    fetchPage,
+    state,
+    dispatch,
+  });
+  return (
+    <>
+      {pages.hasEarlier && (
+        <div ref={startSentinel} data-testid="start">
+          <button type="button" onClick={pages.showEarlier}>
+            Show earlier videos
+          </button>
+        </div>
+      )}
+      <ul ref={list} data-start={state.start}>
+        {state.videos.map((video) => (
+          <li key={video._id}>
+            <a href={`/watch/${video._id}`}>{video.title}</a>
+          </li>
+        ))}
+      </ul>
+      {pages.hasLater && (
+        <div ref={endSentinel} data-testid="end">
+          <button type="button" onClick={pages.showMore}>
+            Show more videos
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
+
+describe('useVideoPages with Show more pressed from the keyboard', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  /** Answers each request with the next page of a 1,000-video listing. */
+  async function answerAll(calls: ReturnType<typeof manualFetcher>['calls'], from: number) {
+    for (const call of calls.slice(from)) {
+      await act(async () => call.answer(page(call.limit, 1000)));
+    }
+  }
+
+  /** Renders the list with its first page, the start near the viewport once it is shown. */
+  async function showFirstPage() {
+    // The viewport stays at the top of the list (focus stays on the button below the cards, and
+    // the page is not scrolled): the start is always within the load margin, the end never is.
+    stubObserver((node) => node.getAttribute('data-testid') === 'start');
+    const fetcher = manualFetcher();
+    render(<PagedHarness fetchPage={fetcher.fetchPage} />);
+    await answerAll(fetcher.calls, 0);
+    /** Presses the button and answers what that asks for. */
+    const press = async (name: string) => {
+      const before = fetcher.calls.length;
+      fireEvent.click(screen.getByRole('button', { name }));
+      expect(fetcher.calls).toHaveLength(before + 1);
+      await answerAll(fetcher.calls, before);
+      // The observers' first reports.
+      await act(async () => {});
+    };
+    return { calls: fetcher.calls, press };
+  }
+
+  it('a start that Show more dropped is not loaded back by itself', async () => {
+    const { calls, press } = await showFirstPage();
+    const presses = MAX_KEPT_VIDEOS / VIDEO_PAGE_SIZE;
+    for (let count = 0; count < presses; count += 1) await press('Show more videos');
+    // The window moved on by a page; its start was not asked for again.
+    expect(calls.map((call) => call.offset)).toEqual(
+      Array.from({ length: presses + 1 }, (_, index) => index * VIDEO_PAGE_SIZE),
+    );
+    expect(screen.getByRole('list').getAttribute('data-start')).toBe(String(VIDEO_PAGE_SIZE));
+    expect(screen.getAllByRole('listitem')).toHaveLength(MAX_KEPT_VIDEOS);
+    // Pressed by the user, 'Show earlier videos' loads the start again.
+    await press('Show earlier videos');
+    expect(calls.at(-1)).toMatchObject({ offset: 0, limit: VIDEO_PAGE_SIZE });
+    expect(screen.getByRole('list').getAttribute('data-start')).toBe('0');
+  });
+
+  it('moves the focus to the first card a press brought, either way', async () => {
+    const { press } = await showFirstPage();
+    const link = (index: number) => screen.getAllByRole('listitem')[index]!.querySelector('a');
+    await press('Show more videos');
+    expect(document.activeElement).toBe(link(VIDEO_PAGE_SIZE));
+    // Up to the full window, then a window that moved on: the new page is its last.
+    for (let count = 2; count <= MAX_KEPT_VIDEOS / VIDEO_PAGE_SIZE; count += 1) {
+      await press('Show more videos');
+    }
+    expect(document.activeElement).toBe(link(MAX_KEPT_VIDEOS - VIDEO_PAGE_SIZE));
+    await press('Show earlier videos');
+    expect(document.activeElement).toBe(link(0));
   });
 });

@@ -40,6 +40,8 @@ export function useVideoPages({
   const generation = useRef(0);
   // A neighbour page on its way: the button and the observer may both ask before a re-render.
   const inFlight = useRef(false);
+  // That page's request: cancelled when the listing changes (a chip, a new search).
+  const neighbour = useRef<AbortController | null>(null);
   const fetcher = useRef(fetchPage);
   useLayoutEffect(() => {
     fetcher.current = fetchPage;
@@ -50,8 +52,10 @@ export function useVideoPages({
   const [error, setError] = useState<unknown>(null);
   // The key whose first page has been answered (or has failed).
   const [settledKey, setSettledKey] = useState<string | null>(null);
-  // A failed first page is asked for again when the connection comes back.
-  const attempt = useReconnectAttempt(error !== null);
+  // A failed first page is asked for again when the connection comes back, or on 'Try again'.
+  const reconnects = useReconnectAttempt(error !== null);
+  const [retries, setRetries] = useState(0);
+  const attempt = reconnects + retries;
   const [listedKey, setListedKey] = useState(key);
   if (listedKey !== key) {
     setListedKey(key);
@@ -64,12 +68,19 @@ export function useVideoPages({
     listNode.current = node;
   }, []);
   const anchor = useRef<{ node: Element; top: number } | null>(null);
+  // The card (its place in the window) that gets the focus once a page the user asked for shows.
+  const focusAt = useRef<number | null>(null);
+  // Set when a page after the window dropped its start: the start end then stays put until it
+  // has been away from the viewport (or the user asks for it), so the drop itself never brings the
+  // dropped page back, which would drop the page just loaded.
+  const holdEarlier = useRef(false);
   const [endSentinel, setEndSentinel] = useState<HTMLElement | null>(null);
   const [startSentinel, setStartSentinel] = useState<HTMLElement | null>(null);
 
   useEffect(() => {
     const current = ++generation.current;
     inFlight.current = false;
+    holdEarlier.current = false;
     if (!enabled) return;
     const controller = new AbortController();
     dispatch({ type: 'LOADING' });
@@ -90,6 +101,8 @@ export function useVideoPages({
     return () => {
       generation.current += 1;
       controller.abort();
+      neighbour.current?.abort();
+      neighbour.current = null;
     };
   }, [key, enabled, dispatch, attempt]);
 
@@ -98,8 +111,12 @@ export function useVideoPages({
     anchor.current = node ? { node, top: node.getBoundingClientRect().top } : null;
   };
 
+  /**
+   * Loads the page after or before the window. `asked`: the user pressed a button for it, and the
+   * focus moves to the first card it brings (the button may be far from there by then).
+   */
   const load = useCallback(
-    (direction: Direction) => {
+    (direction: Direction, asked = false) => {
       if (inFlight.current || state.loading) return;
       const current = generation.current;
       const offset =
@@ -109,17 +126,25 @@ export function useVideoPages({
       const limit = direction === 'later' ? VIDEO_PAGE_SIZE : state.start - offset;
       if (limit <= 0) return;
       const controller = new AbortController();
+      neighbour.current = controller;
       inFlight.current = true;
+      if (direction === 'earlier' && asked) holdEarlier.current = false;
       setPending(direction);
       setMoreError(null);
       fetcher.current(offset, limit, controller.signal).then(
         (page) => {
           if (generation.current !== current) return;
           inFlight.current = false;
-          if (direction === 'earlier') keepPlace(0);
-          else {
-            const dropped = state.videos.length + page.videos.length - MAX_KEPT_VIDEOS;
-            if (dropped > 0) keepPlace(dropped);
+          if (direction === 'earlier') {
+            keepPlace(0);
+            if (asked && page.videos.length > 0) focusAt.current = 0;
+          } else {
+            const dropped = Math.max(0, state.videos.length + page.videos.length - MAX_KEPT_VIDEOS);
+            if (dropped > 0) {
+              keepPlace(dropped);
+              holdEarlier.current = true;
+            }
+            if (asked && page.videos.length > 0) focusAt.current = state.videos.length - dropped;
           }
           dispatch({
             type: direction === 'later' ? 'GET_MORE_VIDEOS' : 'GET_EARLIER_VIDEOS',
@@ -140,14 +165,22 @@ export function useVideoPages({
   );
 
   // Cards added or dropped above the viewport would move what the user looks at: scroll by as
-  // much as the card they were looking at moved.
+  // much as the card they were looking at moved. Then a page the user asked for takes the focus
+  // (and the view) to its first card.
   useLayoutEffect(() => {
     const kept = anchor.current;
     anchor.current = null;
-    if (!kept?.node.isConnected) return;
-    const moved = kept.node.getBoundingClientRect().top - kept.top;
-    if (moved !== 0) window.scrollBy(0, moved);
-  }, [state.start]);
+    if (kept?.node.isConnected) {
+      const moved = kept.node.getBoundingClientRect().top - kept.top;
+      if (moved !== 0) window.scrollBy(0, moved);
+    }
+    const index = focusAt.current;
+    focusAt.current = null;
+    if (index === null) return;
+    const card = listNode.current?.children[index];
+    const target = card?.querySelector<HTMLElement>('a[href], button') ?? null;
+    target?.focus();
+  }, [state.start, state.videos.length]);
 
   const settled = settledKey === key;
   const hasEarlier = state.start > 0;
@@ -155,7 +188,13 @@ export function useVideoPages({
   const idle = settled && !pending && !state.loading && !moreError && !error;
 
   useNearViewport(endSentinel, hasLater && idle, () => load('later'), state.videos.length);
-  useNearViewport(startSentinel, hasEarlier && idle, () => load('earlier'), state.start);
+  useNearViewport(
+    startSentinel,
+    hasEarlier && idle,
+    () => load('earlier'),
+    state.start,
+    holdEarlier,
+  );
 
   return {
     /** Loading the first page with nothing to show yet. */
@@ -175,18 +214,33 @@ export function useVideoPages({
     pending,
     /** Why the last neighbour page failed. */
     moreError: moreError?.error ?? null,
-    retry: () => load(moreError?.direction ?? 'later'),
-    showMore: () => load('later'),
-    showEarlier: () => load('earlier'),
+    /** Counts the first page's new attempts (reconnects, retries), for what loads along with it. */
+    attempt,
+    /** Asks again for what failed: the first page, or the neighbour page. */
+    retry: () => {
+      if (error === null) {
+        load(moreError?.direction ?? 'later', true);
+        return;
+      }
+      setError(null);
+      setSettledKey(null);
+      setRetries((count) => count + 1);
+    },
+    showMore: () => load('later', true),
+    showEarlier: () => load('earlier', true),
   };
 }
 
-/** Calls `onNear` when the element comes within LOAD_MARGIN of the viewport (again per `tick`). */
+/**
+ * Calls `onNear` when the element comes within LOAD_MARGIN of the viewport (again per `tick`).
+ * While `held` is set, being near does nothing; the element's first report of being away clears it.
+ */
 function useNearViewport(
   node: HTMLElement | null,
   active: boolean,
   onNear: () => void,
   tick: number,
+  held?: { current: boolean },
 ) {
   const callback = useRef(onNear);
   useLayoutEffect(() => {
@@ -196,11 +250,16 @@ function useNearViewport(
     if (!node || !active || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) callback.current();
+        const near = entries.some((entry) => entry.isIntersecting);
+        if (held?.current) {
+          if (!near) held.current = false;
+          return;
+        }
+        if (near) callback.current();
       },
       { rootMargin: LOAD_MARGIN },
     );
     observer.observe(node);
     return () => observer.disconnect();
-  }, [node, active, tick]);
+  }, [node, active, tick, held]);
 }

@@ -98,13 +98,9 @@ function unlessAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
+/** No answer came: no status, no status text; the message says what happened. */
 const timedOut = (cause: unknown) =>
-  new ApiRequestError(
-    0,
-    'Request Timeout',
-    { errors: [REQUEST_TIMED_OUT] },
-    { cause, timedOut: true },
-  );
+  new ApiRequestError(0, '', { errors: [REQUEST_TIMED_OUT] }, { cause, timedOut: true });
 
 let transport: Transport = (request) => fetch(request);
 let readToken: () => string | null = () => null;

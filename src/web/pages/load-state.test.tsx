@@ -21,7 +21,7 @@ describe('LoadState', () => {
     expect(screen.queryByText('content')).toBeNull();
   });
 
-  it("shows the server's message from the error body", () => {
+  it("shows the status text, then the server's message from the error body", () => {
     const error = new ApiRequestError(503, 'Service Unavailable', {
       errors: ['The database is not reachable right now.'],
     });
@@ -30,28 +30,48 @@ describe('LoadState', () => {
         <p>content</p>
       </LoadState>,
     );
-    expect(screen.getByRole('alert').textContent).toBe('The database is not reachable right now.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Service Unavailable: The database is not reachable right now.',
+    );
     // An error state, not a bare line: a heading and the way home.
     expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Browse videos' }).getAttribute('href')).toBe('/');
     expect(screen.queryByText('content')).toBeNull();
   });
 
-  it('says what happened in a plain sentence when the answer has no message, never the status text', () => {
-    for (const [status, statusText] of [
-      [503, 'Service Unavailable'],
-      [422, 'Unprocessable Entity'],
-    ] as const) {
+  it('shows the status text alone when the server says nothing more (product §8)', () => {
+    for (const data of [undefined, { errors: ['Unprocessable Entity'] }]) {
       render(
-        <LoadState loading={false} error={new ApiRequestError(status, statusText, undefined)}>
+        <LoadState loading={false} error={new ApiRequestError(422, 'Unprocessable Entity', data)}>
           <p>content</p>
         </LoadState>,
       );
-      const text = screen.getByRole('alert').textContent ?? '';
-      expect(text).not.toContain(statusText);
-      expect(text).toMatch(/^[A-Z].*\.$/);
+      expect(screen.getByRole('alert').textContent).toBe('Unprocessable Entity');
       cleanup();
     }
+  });
+
+  it('says the message, or what happened in a plain sentence, when there is no status text', () => {
+    const said = (error: ApiRequestError) => {
+      render(
+        <LoadState loading={false} error={error}>
+          <p>content</p>
+        </LoadState>,
+      );
+      const text = screen.getByRole('alert').textContent;
+      cleanup();
+      return text;
+    };
+    // HTTP/2 answers carry no status text.
+    expect(said(new ApiRequestError(503, '', { errors: ['Please try again.'] }))).toBe(
+      'Please try again.',
+    );
+    expect(said(new ApiRequestError(503, '', undefined))).toBe(
+      'The server could not answer right now.',
+    );
+    expect(said(new ApiRequestError(422, '', undefined))).toBe(
+      'The server could not answer this request.',
+    );
   });
 
   it('offers Try again when the screen can load again, and it asks again', () => {

@@ -4,24 +4,24 @@ const beyondPlainAscii = /[^\t\n\r -~]/;
 /** Printable ASCII, tab and line breaks only: text that every fold only lower-cases. */
 export const isPlainAscii = (text: string) => !beyondPlainAscii.test(text);
 
-/** A Latin letter and the combining marks on it (in NFD): the accents the fold drops. */
-const latinWithMarks = /(\p{Script=Latin})\p{M}+/gu;
+/** A letter of plain ASCII and the combining marks on it (in NFD): the accents the fold drops. */
+const accentedAscii = /([A-Za-z])\p{M}+/gu;
 
 /**
- * How the results page compares text: without case and without the accents of Latin letters
- * ('Crème' finds 'creme', 'Dvořák' 'dvorak'). Decomposes to NFD, drops the combining marks on
- * Latin letters, recomposes (NFC), lower-cases, and folds the final sigma. Marks on other
- * scripts stay: in them a mark often makes another letter (Cyrillic й is not и, Japanese グ is
- * not ク), and SQLite's trigram indexes fold exactly Latin accents (`remove_diacritics`), so the
- * fold of a query is what they hold. The fold of a substring is a substring of the fold (what
- * the SQL indexes rely on too).
+ * How the results page compares text: without case and without the accents of the letters a to
+ * z ('Crème' finds 'creme', 'Dvořák' 'dvorak', 'Tiếng' 'tieng'). Decomposes to NFD, drops the
+ * combining marks on a to z, recomposes (NFC), lower-cases, and folds the final sigma. Every other
+ * mark stays: in other scripts a mark often makes another letter (Cyrillic й is not и, Japanese グ
+ * is not ク), and this is exactly what SQLite's trigram indexes fold (`remove_diacritics`: ǿ stays
+ * ǿ, not ø), so the fold of a query is what they hold. The fold of a substring is a substring of
+ * the fold (what the SQL indexes rely on too).
  */
 export function foldForSearch(text: string): string {
   // Plain ASCII has no marks to drop: the common case, and a hot path when a database scans.
   if (isPlainAscii(text)) return text.toLowerCase();
   return text
     .normalize('NFD')
-    .replace(latinWithMarks, '$1')
+    .replace(accentedAscii, '$1')
     .normalize('NFC')
     .toLowerCase()
     .replace(/ς/g, 'σ');

@@ -330,8 +330,6 @@ export class CatalogueSql {
       return this.rankedPageOf(ranked, page, limit);
     }
     const folded = this.sqlite ? short : await this.fold(text);
-    // PostgreSQL's unaccent drops combining marks that stand alone: nothing is left to look for.
-    if (folded === '') return { videos: [], total: 0 };
     const ranked = await this.rankedList(`text:${folded}`, limit, () =>
       this.sqlite ? this.textIndexMatches(folded, limit) : this.groupMatches(folded, limit),
     );
@@ -822,11 +820,13 @@ export class CatalogueSql {
  * removal waits for such writes to finish and holds nothing they need.
  */
 async function lockBeforeRemoval(trx: Transaction<Database>, videoIds: string[]) {
-  await sql`select id from videos where id = any(${videoIds}::text[]) order by id for update`.execute(
-    trx,
-  );
+  // Counted, not returned: the rows are only locked, however many there are.
+  await sql`select count(*) from (select 1 from videos where id = any(${videoIds}::text[])
+    order by id for update) as locked`.execute(trx);
   for (const table of Object.keys(listVersionColumns)) {
-    await sql`select user_id from ${sql.table(table)} where video_id = any(${videoIds}::text[])
-      order by user_id, video_id for update`.execute(trx);
+    await sql`select count(*) from (select 1 from ${sql.table(table)}
+      where video_id = any(${videoIds}::text[]) order by user_id, video_id for update) as locked`.execute(
+      trx,
+    );
   }
 }

@@ -44,6 +44,14 @@ describe('requests the HTTP parser refuses', () => {
     expect(bodyOf(answer)).toEqual({ errors: ['The request is not valid HTTP.'] });
   });
 
+  it('writes nothing after an answer already sent on the connection: it only closes it', async () => {
+    const good = 'GET / HTTP/1.1\r\nHost: a\r\n\r\n';
+    const answer = await exchange(port, `${good}GET /${'x'.repeat(100_000)} HTTP/1.1\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer.endsWith('ok')).toBe(true);
+    expect(answer).not.toContain('431');
+  });
+
   it('still answers good requests', async () => {
     const answer = await exchange(port, 'GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 200 /);

@@ -1,14 +1,18 @@
 import { maxHeaderSize, STATUS_CODES, type Server } from 'node:http';
+import type { Socket } from 'node:net';
 
 /**
  * Requests Node's HTTP parser refuses before the app sees them (headers or URL over
  * `maxHeaderSize`, text that is not HTTP) get the API's JSON error, `{ "errors": ["…"] }`,
- * instead of Node's bare status line. The connection closes after it, as Node's own answer does.
+ * instead of Node's bare status line, when it is the connection's first request. The connection
+ * closes after it, as Node's own answer does.
  */
 export function answerClientErrors(server: Server): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    // Gone, or an answer of its own is already on its way: nothing can be said any more.
-    if (error.code === 'ECONNRESET' || !socket.writable) {
+    // Gone, or the connection already carried an answer (a kept-alive or pipelined request after
+    // it, maybe mid-way through): an answer written now could land inside another. Node's own
+    // handler closes such a connection without a word too.
+    if (error.code === 'ECONNRESET' || !socket.writable || (socket as Socket).bytesWritten > 0) {
       socket.destroy();
       return;
     }

@@ -33,7 +33,22 @@ describe('migration 0013 on a PostgreSQL catalogue folded before it', () => {
         ])
         .execute();
 
+      await database.db
+        .updateTable('meta')
+        .set({ value: 'old' })
+        .where('key', '=', 'catalogue_version')
+        .execute();
+      const version = () =>
+        database.db
+          .selectFrom('meta')
+          .select('value')
+          .where('key', '=', 'catalogue_version')
+          .executeTakeFirstOrThrow();
+
       await migrateToLatest(database);
+
+      // Other servers' kept answers of the old fold are left behind with the old version.
+      expect((await version()).value).not.toBe('old');
 
       const store = new SqlStore(database);
       const found = async (text: string) =>

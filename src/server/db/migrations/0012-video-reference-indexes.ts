@@ -16,8 +16,8 @@ export const videoReferences = [
  * itself: each removed video was a scan of six whole tables. With 2,000 users holding 100
  * entries in each list (600,000 rows), an operator's removal of 1,000 videos took 110 s on
  * SQLite, all of it holding the one write lock every server's writes wait for; with these
- * indexes, 0.3 s. Building them reads each table once; on PostgreSQL writes to a table wait
- * while its index is built (seconds for millions of rows).
+ * indexes, 0.3 s. Building them reads each table once; on PostgreSQL writes to those tables
+ * wait from the build until the start's migrations commit (seconds for millions of rows).
  */
 export function videoReferenceIndexes(): Migration {
   return {

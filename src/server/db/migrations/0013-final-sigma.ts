@@ -8,8 +8,9 @@ import type { SqlDialectName } from '../dialect';
  *
  * The stored folded columns (0008) hold the old fold, which differs only where a text holds ς:
  * those rows are rewritten (setting their texts to themselves recomputes the columns and their
- * index entries); finding them
- * reads the table once (about a second at a million videos). SQLite is unchanged.
+ * index entries), then the catalogue gets a new version and fresh statistics; finding them reads
+ * the table once. A catalogue mostly in Greek is rewritten whole, in the one transaction of the
+ * start's migrations (which keeps writes to the videos waiting until it ends). SQLite is unchanged.
  */
 export function finalSigma(dialect: SqlDialectName): Migration {
   return {
@@ -26,8 +27,15 @@ export function finalSigma(dialect: SqlDialectName): Migration {
         as $$ select translate(lower(${schema}.unaccent(${dictionary}::regdictionary, value)),
           'ς', 'σ') $$`.execute(db);
       // Each stored column is recomputed when a column it is made of is set.
-      await sql`update videos set title = title, channel_name = channel_name, description = description
+      const { numAffectedRows } = await sql`update videos
+        set title = title, channel_name = channel_name, description = description
         where title like '%ς%' or channel_name like '%ς%' or description like '%ς%'`.execute(db);
+      if (!numAffectedRows) return;
+      // Servers still running on the old fold forget the answers they keep (a new catalogue
+      // version), and the planner's samples of the folded columns are read anew.
+      await sql`update meta set value = gen_random_uuid()::text
+        where key = 'catalogue_version'`.execute(db);
+      await sql`analyze videos`.execute(db);
     },
   };
 }

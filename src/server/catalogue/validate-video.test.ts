@@ -89,6 +89,22 @@ describe('checkRecord', () => {
     expect(problemsOf({ ...video, title: 'Party \ud83c\udf89', _id: '\ud83d\ude00' })).toEqual([]);
   });
 
+  it('keeps channel and category names as short as the searches that ask for them', () => {
+    // A chip or a channel page asks GET /api/videos?category= or ?channel=, which takes 200.
+    expect(
+      problemsOf({ ...video, channelName: 'c'.repeat(200), categoryName: 'k'.repeat(200) }),
+    ).toEqual([]);
+    expect(
+      problemsOf({ ...video, channelName: 'c'.repeat(201), categoryName: 'k'.repeat(201) }),
+    ).toEqual([
+      'channelName must be at most 200 characters',
+      'categoryName must be at most 200 characters',
+    ]);
+    expect(
+      problemsOf({ _id: 'cat', categoryName: 'k'.repeat(201), description: '' }, 'category'),
+    ).toEqual(['categoryName must be at most 200 characters']);
+  });
+
   it('checks the id and the date', () => {
     expect(problemsOf({ ...video, _id: 'x'.repeat(129) })).toEqual([
       '_id must be at most 128 characters',

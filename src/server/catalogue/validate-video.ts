@@ -1,5 +1,5 @@
 import type { Category, Video } from '../../contract/entities';
-import { MAX_ID_LENGTH } from '../../contract/limits';
+import { MAX_ID_LENGTH, MAX_QUERY_TEXT } from '../../contract/limits';
 
 /** What a record turned out to be, or every rule it breaks (one message per broken rule). */
 export type Checked =
@@ -7,23 +7,25 @@ export type Checked =
   | { ok: true; kind: 'category'; category: Category }
   | { ok: false; problems: string[]; id?: string; kind?: 'video' | 'category' };
 
-type Rule = 'text' | 'optional-text' | 'id' | 'date' | 'views';
+/** `name`: text the app also asks for by (a category's chip, a channel's page), so no longer than
+ * a query may be. */
+type Rule = 'text' | 'name' | 'optional-text' | 'id' | 'date' | 'views';
 
 /** The Video entity's fields in their usual order, and the rule each must follow. */
 const videoFields: ReadonlyArray<readonly [keyof Video, Rule]> = [
   ['_id', 'id'],
   ['title', 'text'],
-  ['channelName', 'text'],
+  ['channelName', 'name'],
   ['views', 'views'],
   ['uploadedOn', 'date'],
   ['avatar', 'optional-text'],
   ['description', 'optional-text'],
-  ['categoryName', 'text'],
+  ['categoryName', 'name'],
 ];
 
 const categoryFields: ReadonlyArray<readonly [keyof Category, Rule]> = [
   ['_id', 'id'],
-  ['categoryName', 'text'],
+  ['categoryName', 'name'],
   ['description', 'optional-text'],
 ];
 
@@ -77,6 +79,9 @@ function checkField(name: string, rule: Rule, value: unknown): string | undefine
   }
   if (rule === 'id' && value !== value.trim()) {
     return `${name} must not start or end with white space`;
+  }
+  if (rule === 'name' && value.length > MAX_QUERY_TEXT) {
+    return `${name} must be at most ${MAX_QUERY_TEXT} characters`;
   }
   // URLs drop them as dot segments: /api/video/.. is /api/, so such a video could never be served.
   if (rule === 'id' && (value === '.' || value === '..')) return `${name} cannot be "." or ".."`;

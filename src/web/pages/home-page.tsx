@@ -3,7 +3,6 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { SearchX } from 'lucide-react';
 import { EmptyState } from '../components/ui/empty-state';
 import { CategoryChips } from '../features/videos/components/category-chips';
-import { VideoGrid } from '../features/videos/components/video-grid';
 import { homePageFetcher, loadCategoryNames } from '../features/videos/videos-service';
 import buttons from '../components/ui/button.module.css';
 import { useReconnectAttempt } from '../lib/connection';
@@ -18,7 +17,7 @@ import {
 } from '../state/videos-reducer';
 import { ContinueWatching } from './continue-watching';
 import { LoadState } from './load-state';
-import { PagedList } from './paged-list';
+import { PagedVideoGrid } from './paged-list';
 import { SearchTooLong } from './search-too-long';
 import styles from './pages.module.css';
 import { useVideoActions } from './use-video-actions';
@@ -40,7 +39,7 @@ export function HomePage() {
   const tooLong = searchTooLong(filters.search);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the key names the filters
   const fetchPage = useMemo(() => homePageFetcher(filters), [key]);
-  const { list, endSentinel, startSentinel, ...pages } = useVideoPages({
+  const paging = useVideoPages({
     key,
     fetchPage,
     state,
@@ -59,8 +58,8 @@ export function HomePage() {
       <h1 className="visually-hidden">Home</h1>
       <ContinueWatching />
       <Chips
-        attempt={pages.attempt}
-        gridFailed={pages.error !== null}
+        attempt={paging.attempt}
+        gridFailed={paging.error !== null}
         selected={filters.category}
         onSelect={(category) => {
           dispatch({ type: 'SET_CATEGORY', payload: category });
@@ -71,26 +70,24 @@ export function HomePage() {
       {tooLong ? (
         <SearchTooLong />
       ) : (
-        <LoadState loading={pages.loading} error={pages.error} onRetry={pages.retry} browse={false}>
-          {pages.empty ? (
+        <LoadState
+          loading={paging.loading}
+          error={paging.error}
+          onRetry={paging.retry}
+          browse={false}
+        >
+          {paging.empty ? (
             <EmptyState icon={SearchX} title="No matching videos">
               No videos matched the search keyword.
             </EmptyState>
           ) : (
-            <PagedList
-              pages={pages}
+            <PagedVideoGrid
+              paging={paging}
               state={state}
-              endSentinel={endSentinel}
-              startSentinel={startSentinel}
-            >
-              <VideoGrid
-                listRef={list}
-                videos={state.videos}
-                label="Videos"
-                onOpen={openVideo}
-                menuFor={menuFor}
-              />
-            </PagedList>
+              label="Videos"
+              onOpen={openVideo}
+              menuFor={menuFor}
+            />
           )}
         </LoadState>
       )}

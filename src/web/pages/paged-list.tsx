@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import type { Video } from '../../contract/entities';
 import buttons from '../components/ui/button.module.css';
+import { VideoGrid } from '../features/videos/components/video-grid';
 import type { VideoWindowState } from '../state/video-window';
 import { loadFailureText } from './load-state';
 import styles from './pages.module.css';
@@ -64,5 +66,30 @@ export function PagedList({ pages, state, endSentinel, startSentinel, children }
         </p>
       )}
     </div>
+  );
+}
+
+interface PagedVideoGridProps {
+  /** What useVideoPages gave, whole: the list's ref and sentinels with the rest. */
+  paging: VideoPages;
+  state: VideoWindowState;
+  label: string;
+  onOpen: (video: Video) => void;
+  menuFor: (video: Video) => ReactNode;
+}
+
+/** A paged list of video cards in a grid: home, the results page and a channel's page. */
+export function PagedVideoGrid({ paging, state, label, onOpen, menuFor }: PagedVideoGridProps) {
+  const { list, endSentinel, startSentinel, ...pages } = paging;
+  return (
+    <PagedList pages={pages} state={state} endSentinel={endSentinel} startSentinel={startSentinel}>
+      <VideoGrid
+        listRef={list}
+        videos={state.videos}
+        label={label}
+        onOpen={onOpen}
+        menuFor={menuFor}
+      />
+    </PagedList>
   );
 }

@@ -3,14 +3,13 @@ import { useSearchParams } from 'react-router';
 import { Search, SearchX } from 'lucide-react';
 import { EmptyState } from '../components/ui/empty-state';
 import { PageHeading } from '../components/ui/page-heading';
-import { VideoGrid } from '../features/videos/components/video-grid';
 import { searchPageFetcher } from '../features/videos/videos-service';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useVideos } from '../state/use-store';
 import { emptyVideoWindow, videoWindowReducer } from '../state/video-window';
 import { resultsQuery, searchTooLong } from '../state/videos-reducer';
 import { LoadState } from './load-state';
-import { PagedList } from './paged-list';
+import { PagedVideoGrid } from './paged-list';
 import { SearchTooLong } from './search-too-long';
 import styles from './pages.module.css';
 import { useVideoActions } from './use-video-actions';
@@ -33,7 +32,7 @@ export default function ResultsPage() {
   const { state: videos, dispatch: videosDispatch } = useVideos();
   const [state, dispatch] = useReducer(videoWindowReducer, emptyVideoWindow);
   const fetchPage = useMemo(() => searchPageFetcher(query), [query]);
-  const { list, endSentinel, startSentinel, ...pages } = useVideoPages({
+  const paging = useVideoPages({
     key: query,
     fetchPage,
     state,
@@ -75,30 +74,23 @@ export default function ResultsPage() {
   return (
     <>
       <PageHeading title={`Results for “${query}”`} />
-      <LoadState loading={pages.loading} error={pages.error} onRetry={pages.retry}>
-        {pages.empty ? (
+      <LoadState loading={paging.loading} error={paging.error} onRetry={paging.retry}>
+        {paging.empty ? (
           <EmptyState icon={SearchX} title="No results">
             No results for “{query}”
           </EmptyState>
         ) : (
           <>
             <p className={styles.muted} aria-live="polite">
-              {pages.refreshing ? 'Searching…' : resultCount(state.total, state.totalCapped)}
+              {paging.refreshing ? 'Searching…' : resultCount(state.total, state.totalCapped)}
             </p>
-            <PagedList
-              pages={pages}
+            <PagedVideoGrid
+              paging={paging}
               state={state}
-              endSentinel={endSentinel}
-              startSentinel={startSentinel}
-            >
-              <VideoGrid
-                listRef={list}
-                videos={state.videos}
-                label="Search results"
-                onOpen={openVideo}
-                menuFor={menuFor}
-              />
-            </PagedList>
+              label="Search results"
+              onOpen={openVideo}
+              menuFor={menuFor}
+            />
           </>
         )}
       </LoadState>

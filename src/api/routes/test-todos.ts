@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { MAX_OWN_TODOS, TODO_WRITES_PER_MINUTE } from '../../contract/limits';
 import { routeSpec } from '../../contract/routes';
-import { tokenFromHeader, verifyToken } from '../auth/tokens';
+import { checkSession } from '../auth/require-user';
+import { tokenFromHeader } from '../auth/tokens';
 import type { ApiDeps } from '../context';
 import { memoryCounters } from '../http/counters';
 import { ApiError } from '../http/errors';
@@ -14,15 +15,27 @@ import { readBody } from '../http/read-body';
  * can delete anyone else's todo or a sample (404, as for another user's playlist).
  */
 export function testTodoRoutes(deps: ApiDeps) {
-  const { store, secret } = deps;
+  const { store } = deps;
   const writes = (deps.counters ?? memoryCounters(deps.clock))('todo-writes-per-owner');
   const addressOf = deps.clientAddress ?? (() => 'unknown');
   const todoBody = routeSpec('POST /api/test-todos').body;
 
+  /**
+   * The signed-in user when the token opens a session (checked as every signed-in route checks
+   * it: a logged-out token opens none), else the client's address.
+   */
   async function ownerOf(c: Context): Promise<string> {
-    const token = tokenFromHeader(c.req.header('authorization'));
-    const claims = token ? await verifyToken(token, secret, deps.tokenCodec) : undefined;
-    return claims ? `user:${claims._id}` : `address:${addressOf(c)}`;
+    const authorization = c.req.header('authorization');
+    if (tokenFromHeader(authorization)) {
+      const signedIn = await checkSession(deps, authorization, c.req.method).catch(
+        (error: unknown) => {
+          if (error instanceof ApiError) return undefined;
+          throw error;
+        },
+      );
+      if (signedIn) return `user:${signedIn.user._id}`;
+    }
+    return `address:${addressOf(c)}`;
   }
 
   async function countWrite(owner: string) {

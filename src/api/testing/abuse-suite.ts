@@ -396,6 +396,26 @@ export function describeAbuseSuite(storeName: string, openStore: () => Promise<O
         });
         expect(elsewhere.body.todos.at(-1).title).toBe('follows me');
       });
+
+      it('takes a logged-out token for no one: its todos stay out of reach', async () => {
+        const h = await harness();
+        const { token } = await h.signUp();
+        const client = { 'x-test-client': unique('same-desk') };
+        const added = await h.call('POST', '/api/test-todos', {
+          token,
+          headers: client,
+          body: { title: 'before logout' },
+        });
+        const mine = added.body.todos.at(-1);
+        expect((await h.call('POST', '/api/auth/logout', { token })).status).toBe(200);
+        const after = await h.call('GET', '/api/test-todos', { token, headers: client });
+        expect(after.body.todos.map((todo: { _id: string }) => todo._id)).not.toContain(mine._id);
+        const deleted = await h.call('DELETE', `/api/test-todos/${mine._id}`, {
+          token,
+          headers: client,
+        });
+        expect(deleted.status).toBe(404);
+      });
     });
 
     describe('the demo account', () => {

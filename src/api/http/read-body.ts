@@ -35,7 +35,44 @@ export async function readBody<Schema extends z.ZodMiniType>(
       throw ApiError.of('malformedJson');
     }
   }
+  const unstorable = unstorableText(value);
+  if (unstorable) throw new ApiError(422, [unstorable]);
   return parseOrReject(schema, value);
+}
+
+/** A UTF-16 surrogate that is not part of a pair (with the u flag, pairs are one character). */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
+/**
+ * The first text in a body (a value or a key, however deep) that no database keeps as sent: a NUL
+ * (PostgreSQL refuses it; SQLite would keep it, so `a@b.c` and `a@b.c\0` would be two accounts)
+ * or half of a UTF-16 pair (JSON's "\ud800": stored as U+FFFD, on each database differently, so
+ * an email holding one could never sign in again). Walked without recursion: bodies nest deep.
+ */
+function unstorableText(body: unknown): string | undefined {
+  const pending: { value: unknown; path: string }[] = [{ value: body, path: 'body' }];
+  const problemOf = (text: string, path: string) => {
+    if (text.includes('\u0000')) return `${path} must not contain the NUL character`;
+    const surrogate = LONE_SURROGATE.exec(text)?.[0];
+    if (surrogate === undefined) return undefined;
+    const code = surrogate.charCodeAt(0).toString(16);
+    return `${path} must be valid Unicode (a lone surrogate \\u${code})`;
+  };
+  for (let item = pending.pop(); item; item = pending.pop()) {
+    const { value, path } = item;
+    if (typeof value === 'string') {
+      const problem = problemOf(value, path);
+      if (problem) return problem;
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        const innerPath = path === 'body' ? key : `${path}.${key}`;
+        const problem = problemOf(key, innerPath);
+        if (problem) return problem;
+        pending.push({ value: inner, path: innerPath });
+      }
+    }
+  }
+  return undefined;
 }
 
 /** What a schema issue tells (zod's raw issue, loosely: only the fields read here). */

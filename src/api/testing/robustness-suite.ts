@@ -142,6 +142,52 @@ export function describeRobustnessSuite(storeName: string, openStore: () => Prom
       );
     }, 120_000);
 
+    it('refuses text no database keeps as sent (NUL, a lone surrogate) in any body, the same everywhere', async () => {
+      // Sent as JSON escapes: a lone surrogate has no UTF-8 form to send raw.
+      const post = (path: string, json: string, withToken = true) =>
+        h.api.request(path, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(withToken ? { authorization: token } : {}),
+          },
+          body: json,
+        });
+      const cases = [
+        [
+          '/api/user/playlists',
+          '{"playlist":{"title":"lone \\ud800 x"}}',
+          'playlist.title must be valid Unicode (a lone surrogate \\ud800)',
+        ],
+        [
+          '/api/user/playlists',
+          '{"playlist":{"title":"x \\u0000"}}',
+          'playlist.title must not contain the NUL character',
+        ],
+        [
+          `/api/user/notes/${seedVideo(1)._id}`,
+          '{"note":{"content":"\\udfff"}}',
+          'note.content must be valid Unicode (a lone surrogate \\udfff)',
+        ],
+      ] as const;
+      for (const [path, json, message] of cases) {
+        const response = await post(path, json);
+        expect(response.status, json).toBe(422);
+        expect(await response.json()).toEqual({ errors: [message] });
+      }
+      const signup = await post(
+        '/api/auth/signup',
+        '{"email":"sur\\ud800@example.com","password":"pw","firstName":"F","lastName":"L"}',
+        false,
+      );
+      expect(signup.status).toBe(422);
+      expect(await signup.json()).toEqual({
+        errors: ['email must be valid Unicode (a lone surrogate \\ud800)'],
+      });
+      const playlists = await h.call('GET', '/api/user/playlists', { token });
+      expect(playlists.body.playlists.map((p: { title: string }) => p.title)).toEqual(['p']);
+    });
+
     it('takes hostile signup fields without crashing or leaking', async () => {
       await fc.assert(
         fc.asyncProperty(

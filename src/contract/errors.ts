@@ -1,3 +1,5 @@
+import { MAX_NOTES, MAX_NOTES_CHARACTERS } from './limits';
+
 /**
  * The error catalogue: product §8's statuses and messages, word for word, plus the API's own
  * messages for cases the spec leaves open. Every error body is `{ "errors": [message] }`.
@@ -29,6 +31,12 @@ export const apiErrors = {
   playlistNotFound: {
     status: 404,
     message: 'The playlist you requested does not exist. Not Found error.',
+  },
+  tooManyNotes: {
+    status: 422,
+    message:
+      `You can keep at most ${MAX_NOTES.toLocaleString('en')} notes of ` +
+      `${MAX_NOTES_CHARACTERS.toLocaleString('en')} characters in all. Delete some to add more.`,
   },
   noteNotFound: { status: 404, message: 'The note you requested does not exist. Not Found error.' },
   todoNotFound: { status: 404, message: 'The todo you requested does not exist. Not Found error.' },

@@ -7,6 +7,12 @@ export const MAX_EMAIL_LENGTH = 254;
 export const MAX_PASSWORD_LENGTH = 1024;
 export const MAX_PLAYLIST_TITLE_LENGTH = 200;
 export const MAX_NOTE_LENGTH = 20_000;
+/**
+ * What one user's notes may hold in all: every notes answer carries all of them (product §7), so
+ * these bound its size (about 1 MB at most) and the work of each note write.
+ */
+export const MAX_NOTES = 1_000;
+export const MAX_NOTES_CHARACTERS = 1_000_000;
 export const MAX_TODO_TITLE_LENGTH = 500;
 /** The request tester's todos each owner (a user, or an address) keeps beside the samples: the newest. */
 export const MAX_OWN_TODOS = 20;

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { apiErrors } from '../../contract/errors';
+import { MAX_NOTE_LENGTH, MAX_NOTES, MAX_NOTES_CHARACTERS } from '../../contract/limits';
+import { MemoryStore } from '../store/memory-store';
+import { createHarness, seedVideo } from '../testing/api-harness';
+
+/** Every notes answer carries all of the user's notes: how many, and how much text, is bounded. */
+describe("a user's notes in all", () => {
+  const videoId = seedVideo(0)._id;
+
+  it(`stop at ${MAX_NOTES_CHARACTERS} characters: the note past it is refused, nothing changes`, async () => {
+    const h = await createHarness(new MemoryStore());
+    const { token } = await h.signUp();
+    const add = (content: string) =>
+      h.call('POST', `/api/user/notes/${videoId}`, { token, body: { note: { content } } });
+    for (let index = 0; index < MAX_NOTES_CHARACTERS / MAX_NOTE_LENGTH; index += 1) {
+      expect((await add('n'.repeat(MAX_NOTE_LENGTH))).status).toBe(201);
+    }
+    const refused = await add('one more');
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({ errors: [apiErrors.tooManyNotes.message] });
+    const notes = (await h.call('GET', '/api/user/notes', { token })).body.notes;
+    expect(notes).toHaveLength(MAX_NOTES_CHARACTERS / MAX_NOTE_LENGTH);
+    // Deleting one makes room again.
+    await h.call('DELETE', `/api/user/notes/${notes[0]._id}`, { token });
+    expect((await add('one more')).status).toBe(201);
+  });
+
+  it(`stop at ${MAX_NOTES} notes, however short`, async () => {
+    const h = await createHarness(new MemoryStore());
+    const { token } = await h.signUp();
+    const add = () =>
+      h.call('POST', `/api/user/notes/${videoId}`, { token, body: { note: { content: '' } } });
+    for (let index = 0; index < MAX_NOTES; index += 1) expect((await add()).status).toBe(201);
+    expect((await add()).body).toEqual({ errors: [apiErrors.tooManyNotes.message] });
+    // Another user is not held back.
+    const other = await h.signUp();
+    const theirs = await h.call('POST', `/api/user/notes/${videoId}`, {
+      token: other.token,
+      body: { note: { content: 'mine' } },
+    });
+    expect(theirs.status).toBe(201);
+  });
+});

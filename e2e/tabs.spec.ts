@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openWatchPage, seed, signedInUser } from './support';
+import { card, openWatchPage, seed, signedInUser } from './support';
 
 // Two tabs of one browser (one context: one localStorage), signed in as the same user.
 
@@ -61,5 +61,65 @@ test.describe('a session ended elsewhere', () => {
     // No call, no reload: the other tab shows the visitor's screen at once.
     await expect(other.getByText("You're logged out.")).toBeVisible();
     await expect(other.getByRole('button', { name: 'Logout' })).toBeHidden();
+  });
+});
+
+test.describe('a tab whose lists are behind', () => {
+  test('liking a video liked in another tab: the error, then Liked', async ({ page }) => {
+    await signedInUser(page);
+    await openWatchPage(page, seed.css.id, seed.css.title);
+    const stale = await secondTab(page, seed.css.id, seed.css.title);
+
+    await page.getByRole('button', { name: 'Like', exact: true }).click();
+    await expect(toast(page, 'Video added to liked list')).toBeVisible();
+
+    await stale.getByRole('button', { name: 'Like', exact: true }).click();
+    await expect(toast(stale, GENERIC_ERROR)).toBeVisible();
+    await expect(stale.getByRole('button', { name: 'Liked' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await stale.getByRole('link', { name: 'Liked Videos' }).click();
+    await expect(card(stale, seed.css.title)).toBeVisible();
+  });
+
+  test('saving for later a video saved in another tab: Remove from Watch later', async ({
+    page,
+  }) => {
+    await signedInUser(page);
+    await openWatchPage(page, seed.jsCourse.id, seed.jsCourse.title);
+    const stale = await secondTab(page, seed.jsCourse.id, seed.jsCourse.title);
+
+    await page.getByRole('button', { name: 'Save to Watch later' }).click();
+    await expect(toast(page, 'Video added to watch later')).toBeVisible();
+
+    await stale.getByRole('button', { name: 'Save to Watch later' }).click();
+    await expect(stale.getByRole('button', { name: 'Remove from Watch later' })).toBeVisible();
+    // product §8: a failed add to watch later raises no toast.
+    await expect(toast(stale, GENERIC_ERROR)).toBeHidden();
+    await stale.getByRole('link', { name: 'Watch Later' }).click();
+    await expect(card(stale, seed.jsCourse.title)).toBeVisible();
+  });
+
+  test('adding to a playlist a video added in another tab: the error, then ticked', async ({
+    page,
+  }) => {
+    await signedInUser(page);
+    const created = await callWithToken(page, 'POST', '/api/user/playlists', {
+      playlist: { title: 'Both tabs' },
+    });
+    const { playlists } = created.data as { playlists: { _id: string }[] };
+    const stale = await secondTab(page, seed.html5.id, seed.html5.title);
+    const added = await callWithToken(page, 'POST', `/api/user/playlists/${playlists[0]!._id}`, {
+      video: { _id: seed.html5.id },
+    });
+    expect(added.status).toBe(201);
+
+    await stale.getByRole('button', { name: 'Save to playlist' }).click();
+    const box = stale.getByRole('checkbox', { name: 'Both tabs' });
+    await expect(box).not.toBeChecked();
+    await box.click();
+    await expect(toast(stale, GENERIC_ERROR)).toBeVisible();
+    await expect(box).toBeChecked();
   });
 });

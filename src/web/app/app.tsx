@@ -6,6 +6,7 @@ import { StoreProvider } from '../state/store-provider';
 import { AppToaster } from './app-toaster';
 import { ErrorBoundary } from './error-boundary';
 import { SaveToPlaylistProvider } from './save-to-playlist-provider';
+import { SessionGuard } from './session-guard';
 import { ShortcutsHelp } from './shortcuts-help';
 import { AppLayout } from './layout/app-layout';
 import { StartupLoader } from './startup-loader';
@@ -34,6 +35,7 @@ export function App() {
         <BrowserRouter useTransitions={false}>
           <SaveToPlaylistProvider>
             <StartupLoader />
+            <SessionGuard />
             <ShortcutsHelp />
             <Routes>
               <Route element={<AppLayout />}>

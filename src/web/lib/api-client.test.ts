@@ -7,6 +7,7 @@ import {
   ApiRequestError,
   READ_TIMEOUT_MS,
   REQUEST_TIMED_OUT,
+  onTokenRefused,
   setTokenSource,
   setTransport,
   type ApiResponse,
@@ -191,5 +192,48 @@ describe('a read that gets no answer', () => {
     expect(error).toMatchObject({ status: 0, timedOut: false });
     expect(connectionStatus()).toBe('online');
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('a refused token (401)', () => {
+  const refused: string[] = [];
+  let token: string | null = null;
+
+  beforeEach(() => {
+    refused.length = 0;
+    token = null;
+    setTokenSource(() => token);
+    onTokenRefused((sent) => refused.push(sent));
+    setTransport(async () => Response.json({ errors: ['refused'] }, { status: 401 }));
+  });
+  afterEach(() => onTokenRefused(() => undefined));
+
+  it('is reported with the token the call sent, and the call still fails', async () => {
+    token = 'revoked-token';
+    const failure = await api
+      .call('POST /api/user/likes', { body: { video: { _id: 'x' } } })
+      .catch((error: unknown) => error);
+    expect(failure).toMatchObject({ status: 401 });
+    expect(refused).toEqual(['revoked-token']);
+  });
+
+  it('is not reported for login and signup (a wrong password), nor for a call with no token', async () => {
+    token = 'some-token';
+    await api.call('POST /api/auth/login', { body: TEST_ACCOUNT }).catch(() => undefined);
+    await api
+      .call('POST /api/auth/signup', {
+        body: { firstName: 'a', lastName: 'b', email: 'a@b.c', password: 'p' },
+      })
+      .catch(() => undefined);
+    token = null;
+    await api.call('GET /api/user/likes').catch(() => undefined);
+    expect(refused).toEqual([]);
+  });
+
+  it('is not reported for other failures', async () => {
+    token = 'some-token';
+    setTransport(async () => Response.json({ errors: ['gone'] }, { status: 404 }));
+    await api.call('GET /api/user/likes').catch(() => undefined);
+    expect(refused).toEqual([]);
   });
 });

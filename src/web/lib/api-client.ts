@@ -104,6 +104,7 @@ const timedOut = (cause: unknown) =>
 
 let transport: Transport = (request) => fetch(request);
 let readToken: () => string | null = () => null;
+let tokenRefused: (token: string) => void = () => undefined;
 
 /** Sets the transport (main.tsx does this once, before the first call). */
 export function setTransport(next: Transport): void {
@@ -115,6 +116,19 @@ export function setTokenSource(source: () => string | null): void {
   readToken = source;
 }
 
+/**
+ * Tells the client what to do when the server refuses the token a call sent (401): the session
+ * was ended elsewhere (a logout, 'Log out everywhere') or has expired. The handler gets the token
+ * that was refused; the call still fails as before. The login and signup calls are left out: their
+ * 401 is a wrong password, which says nothing about the session.
+ */
+export function onTokenRefused(handler: (token: string) => void): void {
+  tokenRefused = handler;
+}
+
+/** The calls whose 401 is about the credentials they carry, not the stored session. */
+const CREDENTIAL_ROUTES: readonly RouteKey[] = ['POST /api/auth/login', 'POST /api/auth/signup'];
+
 /** Per-call options: `signal` cancels a request whose answer is no longer wanted. */
 export interface RequestOptions {
   signal?: AbortSignal;
@@ -123,8 +137,9 @@ export interface RequestOptions {
 async function send(
   method: string,
   path: string,
-  body?: unknown,
-  options: RequestOptions = {},
+  body: unknown,
+  options: RequestOptions,
+  watchesSession: boolean,
 ): Promise<ApiResponse<unknown>> {
   const headers = new Headers({ accept: 'application/json' });
   const token = readToken();
@@ -175,6 +190,7 @@ async function send(
   } catch {
     data = text;
   }
+  if (response.status === 401 && token && watchesSession) tokenRefused(token);
   if (!response.ok) throw new ApiRequestError(response.status, response.statusText, data);
   return { status: response.status, data };
 }
@@ -203,7 +219,13 @@ function call(
   init: AnyRouteInit & { body?: unknown } & RequestOptions = {},
 ): Promise<ApiResponse<unknown>> {
   const method = route.slice(0, route.indexOf(' '));
-  return send(method, anyRouteUrl(route, init), init.body, init);
+  return send(
+    method,
+    anyRouteUrl(route, init),
+    init.body,
+    init,
+    !CREDENTIAL_ROUTES.includes(route),
+  );
 }
 
 /** The web app's one way to call the API. */

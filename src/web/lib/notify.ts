@@ -36,6 +36,28 @@ export function toastFailure(error: unknown): void {
   toast.error(GENERIC_ERROR, { id: failureToastId(error) });
 }
 
+/**
+ * An add whose 409 (already there) means this tab's copy of the list is behind: the video was added
+ * elsewhere, in another tab or on another device. `refetch` brings the copy up to date, then the
+ * failure goes on as before (its toast, the error action), and the screen shows the video as added.
+ * A refetch that fails changes nothing.
+ */
+export function catchingUp(
+  add: () => Promise<void>,
+  refetch: () => Promise<void>,
+): () => Promise<void> {
+  return async () => {
+    try {
+      await add();
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.status === 409) {
+        await refetch().catch(() => undefined);
+      }
+      throw error;
+    }
+  };
+}
+
 export interface ToastTexts {
   loading: string;
   success: string;

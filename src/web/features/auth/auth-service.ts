@@ -2,7 +2,7 @@ import toast from 'react-hot-toast';
 import type { LoginBody, SignupBody } from '../../../contract/requests';
 import { api, ApiRequestError, firstError } from '../../lib/api-client';
 import { ADDED, accept } from '../../lib/notify';
-import { clearStoredAuth, storeAuth } from '../../state/auth-storage';
+import { clearStoredAuth, storeAuth, storedToken } from '../../state/auth-storage';
 import { loadLibrary } from '../../state/load-library';
 import type { Dispatchers } from '../../state/use-store';
 import { authTexts } from './auth-texts';
@@ -61,6 +61,20 @@ export async function signUp(details: SignupBody, dispatchers: Dispatchers): Pro
 
 function forgetSession(dispatchers: Dispatchers) {
   clearStoredAuth();
+  dispatchers.auth({ type: 'LOGOUT' });
+  dispatchers.videos({ type: 'CLEAR_USER_DATA' });
+  dispatchers.playlists({ type: 'CLEAR_USER_DATA' });
+}
+
+/**
+ * The session this tab shows has ended elsewhere: the server refused its token (a logout or 'Log
+ * out everywhere' in another tab or on another device), or another tab of this browser logged out.
+ * It is forgotten here as a logout forgets it, with no call and no toast of its own (the refused
+ * call toasts its failure as before). Storage is cleared only while it still holds that session:
+ * another tab may have signed in since.
+ */
+export function followEndedSession(token: string, dispatchers: Dispatchers): void {
+  if (storedToken() === token) clearStoredAuth();
   dispatchers.auth({ type: 'LOGOUT' });
   dispatchers.videos({ type: 'CLEAR_USER_DATA' });
   dispatchers.playlists({ type: 'CLEAR_USER_DATA' });

@@ -1,6 +1,6 @@
 import type { HistoryItem, Video } from '../../../contract/entities';
 import { api } from '../../lib/api-client';
-import { ADDED, DELETED, accept, withToasts } from '../../lib/notify';
+import { ADDED, DELETED, accept, catchingUp, withToasts } from '../../lib/notify';
 import type { Dispatchers } from '../../state/use-store';
 
 export const historyTexts = {
@@ -29,7 +29,7 @@ function bareVideo(video: Video & Partial<Pick<HistoryItem, 'watchedAt'>>): Vide
 /**
  * product §4: opening a video adds it to history when absent; when present it only moves to the end,
  * locally, with no call (it is shown as watched now, until the next load). A failed add is silent
- * (error action only).
+ * (error action only); one refused as already there (added elsewhere) also reloads the history.
  */
 export async function recordWatch(
   video: Video,
@@ -42,15 +42,23 @@ export async function recordWatch(
     return;
   }
   try {
-    const answer = accept(
-      await api.call('POST /api/user/history', { body: { video: plain } }),
-      ADDED,
-    );
-    const stored = answer.history.find((item) => item._id === video._id);
-    dispatch({
-      type: 'ADD_VIDEO_TO_HISTORY',
-      payload: { ...plain, watchedAt: stored?.watchedAt ?? nowTimestamp() },
-    });
+    await catchingUp(
+      async () => {
+        const answer = accept(
+          await api.call('POST /api/user/history', { body: { video: plain } }),
+          ADDED,
+        );
+        const stored = answer.history.find((item) => item._id === video._id);
+        dispatch({
+          type: 'ADD_VIDEO_TO_HISTORY',
+          payload: { ...plain, watchedAt: stored?.watchedAt ?? nowTimestamp() },
+        });
+      },
+      async () => {
+        const { history } = (await api.call('GET /api/user/history')).data;
+        dispatch({ type: 'GET_HISTORY', payload: history });
+      },
+    )();
   } catch (error) {
     dispatch({ type: 'ERROR', payload: error });
   }

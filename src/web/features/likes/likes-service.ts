@@ -1,6 +1,6 @@
 import type { Video } from '../../../contract/entities';
 import { api } from '../../lib/api-client';
-import { ADDED, DELETED, accept, withToasts } from '../../lib/notify';
+import { ADDED, DELETED, accept, catchingUp, withToasts } from '../../lib/notify';
 import type { Dispatchers } from '../../state/use-store';
 
 export const likesTexts = {
@@ -34,10 +34,22 @@ export function toggleLike(video: Video, isLiked: boolean, dispatch: Dispatchers
   }
   return withToasts(
     { loading: likesTexts.adding, success: likesTexts.added },
-    async () => {
-      const { likes } = accept(await api.call('POST /api/user/likes', { body: { video } }), ADDED);
-      dispatch({ type: 'LIKE_VIDEO', payload: likes });
-    },
+    catchingUp(
+      async () => {
+        const { likes } = accept(
+          await api.call('POST /api/user/likes', { body: { video } }),
+          ADDED,
+        );
+        dispatch({ type: 'LIKE_VIDEO', payload: likes });
+      },
+      () => refetchLikes(dispatch),
+    ),
     onError,
   );
+}
+
+/** The likes as the server has them now (they changed elsewhere). */
+async function refetchLikes(dispatch: Dispatchers['videos']) {
+  const { likes } = (await api.call('GET /api/user/likes')).data;
+  dispatch({ type: 'GET_LIKED_VIDEOS', payload: likes });
 }

@@ -1,6 +1,6 @@
 import type { Playlist, Video } from '../../../contract/entities';
 import { api } from '../../lib/api-client';
-import { ADDED, DELETED, accept, withToasts } from '../../lib/notify';
+import { ADDED, DELETED, accept, catchingUp, withToasts } from '../../lib/notify';
 import type { Dispatchers } from '../../state/use-store';
 import { playlistTexts } from './playlist-texts';
 
@@ -91,18 +91,27 @@ function restorePlaylist(deleted: Playlist, dispatch: Dispatch) {
 export function addVideoToPlaylist(playlistId: string, video: Video, dispatch: Dispatch) {
   return withToasts(
     { loading: playlistTexts.adding, success: playlistTexts.added },
-    async () => {
-      const { playlist } = accept(
-        await api.call('POST /api/user/playlists/{playlistId}', {
-          params: { playlistId },
-          body: { video },
-        }),
-        ADDED,
-      );
-      dispatch({ type: 'ADD_VIDEO_TO_PLAYLIST', payload: playlist });
-    },
+    catchingUp(
+      async () => {
+        const { playlist } = accept(
+          await api.call('POST /api/user/playlists/{playlistId}', {
+            params: { playlistId },
+            body: { video },
+          }),
+          ADDED,
+        );
+        dispatch({ type: 'ADD_VIDEO_TO_PLAYLIST', payload: playlist });
+      },
+      () => refetchPlaylists(dispatch),
+    ),
     reportTo(dispatch),
   );
+}
+
+/** The playlists as the server has them now (they changed elsewhere). */
+async function refetchPlaylists(dispatch: Dispatch) {
+  const { playlists } = (await api.call('GET /api/user/playlists')).data;
+  dispatch({ type: 'GET_ALL_PLAYLISTS', payload: playlists });
 }
 
 /** Removes a video from a playlist; Undo adds it back. */

@@ -1,6 +1,6 @@
 import type { Video } from '../../../contract/entities';
 import { api } from '../../lib/api-client';
-import { ADDED, DELETED, accept, withToasts } from '../../lib/notify';
+import { ADDED, DELETED, accept, catchingUp, withToasts } from '../../lib/notify';
 import type { Dispatchers } from '../../state/use-store';
 
 export const watchLaterTexts = {
@@ -18,16 +18,25 @@ export const watchLaterTexts = {
 export function addToWatchLater(video: Video, dispatch: Dispatchers['videos']) {
   return withToasts(
     { loading: watchLaterTexts.adding, success: watchLaterTexts.added },
-    async () => {
-      const { watchlater } = accept(
-        await api.call('POST /api/user/watchlater', { body: { video } }),
-        ADDED,
-      );
-      dispatch({ type: 'ADD_VIDEO_TO_WATCH_LATER', payload: watchlater });
-    },
+    catchingUp(
+      async () => {
+        const { watchlater } = accept(
+          await api.call('POST /api/user/watchlater', { body: { video } }),
+          ADDED,
+        );
+        dispatch({ type: 'ADD_VIDEO_TO_WATCH_LATER', payload: watchlater });
+      },
+      () => refetchWatchLater(dispatch),
+    ),
     (error) => dispatch({ type: 'ERROR', payload: error }),
     { quiet: true },
   );
+}
+
+/** The watch-later list as the server has it now (it changed elsewhere). */
+async function refetchWatchLater(dispatch: Dispatchers['videos']) {
+  const { watchlater } = (await api.call('GET /api/user/watchlater')).data;
+  dispatch({ type: 'GET_WATCH_LATER', payload: watchlater });
 }
 
 /** Takes a video off the watch-later list; Undo saves it again. */

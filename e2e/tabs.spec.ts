@@ -1,0 +1,125 @@
+import { expect, test, type Page } from '@playwright/test';
+import { card, openWatchPage, seed, signedInUser } from './support';
+
+// Two tabs of one browser (one context: one localStorage), signed in as the same user.
+
+const GENERIC_ERROR = 'Some error occured. Try Again.';
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true });
+
+/** A second tab of the same browser, on a watch page; the session is the first tab's. */
+async function secondTab(first: Page, videoId: string, title: string): Promise<Page> {
+  const second = await first.context().newPage();
+  await openWatchPage(second, videoId, title);
+  await expect(second.getByRole('button', { name: 'Logout' })).toBeVisible();
+  return second;
+}
+
+/** Calls the API from a page with the stored session's token, as another device would. */
+function callWithToken(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(path, {
+        method,
+        headers: {
+          authorization: localStorage.getItem('token') ?? '',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, data: (await response.json()) as unknown };
+    },
+    { method, path, body },
+  );
+}
+
+test.describe('a session ended elsewhere', () => {
+  test('a tab whose token the server refuses logs out at its next call', async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'server', 'the revocation is the real server’s');
+    await signedInUser(page);
+    const stale = await secondTab(page, seed.css.id, seed.css.title);
+    // Revoked on the server (a logout on another device): storage still holds the token.
+    expect((await callWithToken(page, 'POST', '/api/auth/logout')).status).toBe(200);
+
+    await stale.getByRole('button', { name: 'Like', exact: true }).click();
+    await expect(toast(stale, GENERIC_ERROR)).toBeVisible();
+    await expect(stale.getByRole('button', { name: 'Logout' })).toBeHidden();
+    await stale.getByRole('link', { name: 'Liked Videos' }).click();
+    await expect(stale.getByText("You're logged out.")).toBeVisible();
+    expect(await stale.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  test('a tab follows another tab of the browser that logs out', async ({ page }) => {
+    await signedInUser(page);
+    const other = await secondTab(page, seed.css.id, seed.css.title);
+    await other.getByRole('link', { name: 'Watch Later' }).click();
+    await expect(other.getByText('No videos added yet.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(toast(page, "You're logged out successfully")).toBeVisible();
+    // No call, no reload: the other tab shows the visitor's screen at once.
+    await expect(other.getByText("You're logged out.")).toBeVisible();
+    await expect(other.getByRole('button', { name: 'Logout' })).toBeHidden();
+  });
+});
+
+test.describe('a tab whose lists are behind', () => {
+  test('liking a video liked in another tab: the error, then Liked', async ({ page }) => {
+    await signedInUser(page);
+    await openWatchPage(page, seed.css.id, seed.css.title);
+    const stale = await secondTab(page, seed.css.id, seed.css.title);
+
+    await page.getByRole('button', { name: 'Like', exact: true }).click();
+    await expect(toast(page, 'Video added to liked list')).toBeVisible();
+
+    await stale.getByRole('button', { name: 'Like', exact: true }).click();
+    await expect(toast(stale, GENERIC_ERROR)).toBeVisible();
+    await expect(stale.getByRole('button', { name: 'Liked' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await stale.getByRole('link', { name: 'Liked Videos' }).click();
+    await expect(card(stale, seed.css.title)).toBeVisible();
+  });
+
+  test('saving for later a video saved in another tab: Remove from Watch later', async ({
+    page,
+  }) => {
+    await signedInUser(page);
+    await openWatchPage(page, seed.jsCourse.id, seed.jsCourse.title);
+    const stale = await secondTab(page, seed.jsCourse.id, seed.jsCourse.title);
+
+    await page.getByRole('button', { name: 'Save to Watch later' }).click();
+    await expect(toast(page, 'Video added to watch later')).toBeVisible();
+
+    await stale.getByRole('button', { name: 'Save to Watch later' }).click();
+    await expect(stale.getByRole('button', { name: 'Remove from Watch later' })).toBeVisible();
+    // product §8: a failed add to watch later raises no toast.
+    await expect(toast(stale, GENERIC_ERROR)).toBeHidden();
+    await stale.getByRole('link', { name: 'Watch Later' }).click();
+    await expect(card(stale, seed.jsCourse.title)).toBeVisible();
+  });
+
+  test('adding to a playlist a video added in another tab: the error, then ticked', async ({
+    page,
+  }) => {
+    await signedInUser(page);
+    const created = await callWithToken(page, 'POST', '/api/user/playlists', {
+      playlist: { title: 'Both tabs' },
+    });
+    const { playlists } = created.data as { playlists: { _id: string }[] };
+    const stale = await secondTab(page, seed.html5.id, seed.html5.title);
+    const added = await callWithToken(page, 'POST', `/api/user/playlists/${playlists[0]!._id}`, {
+      video: { _id: seed.html5.id },
+    });
+    expect(added.status).toBe(201);
+
+    await stale.getByRole('button', { name: 'Save to playlist' }).click();
+    const box = stale.getByRole('checkbox', { name: 'Both tabs' });
+    await expect(box).not.toBeChecked();
+    await box.click();
+    await expect(toast(stale, GENERIC_ERROR)).toBeVisible();
+    await expect(box).toBeChecked();
+  });
+});

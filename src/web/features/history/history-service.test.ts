@@ -1,0 +1,30 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { TEST_ACCOUNT } from '../../../contract/limits';
+import { api, setTokenSource, setTransport } from '../../lib/api-client';
+import { createMockBackend } from '../../mock/mock-backend';
+import type { VideosAction } from '../../state/videos-reducer';
+import { recordWatch } from './history-service';
+
+const video = { _id: 'yLZazznWoAs' } as never;
+
+describe('recording a watch', () => {
+  beforeEach(async () => {
+    localStorage.clear();
+    const backend = await createMockBackend(localStorage);
+    setTransport((request) => backend.handle(request));
+    setTokenSource(() => null);
+    const { encodedToken } = (await api.call('POST /api/auth/login', { body: TEST_ACCOUNT })).data;
+    setTokenSource(() => encodedToken);
+  });
+
+  it('already in the history elsewhere (409): the error action, then the history caught up', async () => {
+    await api.call('POST /api/user/history', { body: { video } });
+    const dispatch = vi.fn<(action: VideosAction) => void>();
+    await recordWatch(video, [], dispatch);
+    expect(dispatch).toHaveBeenCalledWith({ type: 'ERROR', payload: expect.anything() });
+    expect(dispatch).toHaveBeenCalledWith({
+      type: 'GET_HISTORY',
+      payload: [expect.objectContaining({ _id: 'yLZazznWoAs' })],
+    });
+  });
+});

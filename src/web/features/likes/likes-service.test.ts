@@ -1,0 +1,38 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { TEST_ACCOUNT } from '../../../contract/limits';
+import { api, setTokenSource, setTransport } from '../../lib/api-client';
+import { createMockBackend } from '../../mock/mock-backend';
+import type { VideosAction } from '../../state/videos-reducer';
+import { toggleLike } from './likes-service';
+
+const video = { _id: '1PnVor36_40' } as never;
+
+describe('liking a video', () => {
+  beforeEach(async () => {
+    localStorage.clear();
+    const backend = await createMockBackend(localStorage);
+    setTransport((request) => backend.handle(request));
+    setTokenSource(() => null);
+    const { encodedToken } = (await api.call('POST /api/auth/login', { body: TEST_ACCOUNT })).data;
+    setTokenSource(() => encodedToken);
+  });
+
+  it('already liked elsewhere (409): fails as before, then catches the likes up', async () => {
+    // Another tab liked it; this one still shows 'Like'.
+    await api.call('POST /api/user/likes', { body: { video } });
+    const dispatch = vi.fn<(action: VideosAction) => void>();
+    expect(await toggleLike(video, false, dispatch)).toBe(false);
+    expect(dispatch).toHaveBeenCalledWith({ type: 'ERROR', payload: expect.anything() });
+    expect(dispatch).toHaveBeenCalledWith({
+      type: 'GET_LIKED_VIDEOS',
+      payload: [expect.objectContaining({ _id: '1PnVor36_40' })],
+    });
+  });
+
+  it('any other failure does not refetch', async () => {
+    setTokenSource(() => 'not-a-token');
+    const dispatch = vi.fn<(action: VideosAction) => void>();
+    expect(await toggleLike(video, false, dispatch)).toBe(false);
+    expect(dispatch.mock.calls.map(([action]) => action.type)).toEqual(['ERROR']);
+  });
+});

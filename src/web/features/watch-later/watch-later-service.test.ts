@@ -1,0 +1,30 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { TEST_ACCOUNT } from '../../../contract/limits';
+import { api, setTokenSource, setTransport } from '../../lib/api-client';
+import { createMockBackend } from '../../mock/mock-backend';
+import type { VideosAction } from '../../state/videos-reducer';
+import { addToWatchLater } from './watch-later-service';
+
+const video = { _id: 'PkZNo7MFNFg' } as never;
+
+describe('saving a video for later', () => {
+  beforeEach(async () => {
+    localStorage.clear();
+    const backend = await createMockBackend(localStorage);
+    setTransport((request) => backend.handle(request));
+    setTokenSource(() => null);
+    const { encodedToken } = (await api.call('POST /api/auth/login', { body: TEST_ACCOUNT })).data;
+    setTokenSource(() => encodedToken);
+  });
+
+  it('already saved elsewhere (409): fails as before, then catches the list up', async () => {
+    await api.call('POST /api/user/watchlater', { body: { video } });
+    const dispatch = vi.fn<(action: VideosAction) => void>();
+    expect(await addToWatchLater(video, dispatch)).toBe(false);
+    expect(dispatch).toHaveBeenCalledWith({ type: 'ERROR', payload: expect.anything() });
+    expect(dispatch).toHaveBeenCalledWith({
+      type: 'GET_WATCH_LATER',
+      payload: [expect.objectContaining({ _id: 'PkZNo7MFNFg' })],
+    });
+  });
+});

@@ -93,4 +93,16 @@ describe('the mock backend', () => {
     );
     expect(again.status).toBe(404);
   });
+
+  it('runs on its seed and keeps writes in memory without storage (site data blocked)', async () => {
+    const backend = await createMockBackend(undefined);
+    const token = await logIn(backend);
+    const like = await backend.handle(
+      post('/api/user/likes', { video: { _id: 'No8qdcVYiQw' } }, token),
+    );
+    expect(like.status).toBe(201);
+    const likes = await backend.handle(get('/api/user/likes', token));
+    expect(((await likes.json()) as { likes: unknown[] }).likes).toHaveLength(1);
+    expect(localStorage.getItem(MOCK_STORAGE_KEY)).toBeNull();
+  });
 });

@@ -57,15 +57,17 @@ function readSnapshot(storage: SnapshotStorage): MemorySnapshot | undefined {
  * The in-browser mock backend: the real API on a MemoryStore whose user data is saved to browser
  * storage after every write, so signups, lists and notes survive a reload. The catalogue is not
  * saved: it is rebuilt from the seed on every load, so a save stays small at any catalogue size.
+ * Without storage (site data blocked) it runs on the seed and saves nothing.
  */
 export async function createMockBackend(
-  storage: SnapshotStorage,
+  storage: SnapshotStorage | undefined,
   clock: Clock = systemClock,
 ): Promise<MockBackend> {
   let store: MemoryStore;
   let app: ReturnType<typeof createApi>;
 
   const save = () => {
+    if (!storage) return;
     try {
       storage.setItem(MOCK_STORAGE_KEY, JSON.stringify(store.snapshot()));
     } catch (error) {
@@ -86,7 +88,7 @@ export async function createMockBackend(
     app = createApi({ store, secret: MOCK_TOKEN_SECRET, passwordHasher: mockHasher, clock });
   }
 
-  await open(readSnapshot(storage));
+  await open(storage ? readSnapshot(storage) : undefined);
 
   return {
     async handle(request) {
@@ -95,6 +97,6 @@ export async function createMockBackend(
       return response;
     },
     reset: () => open(undefined),
-    reload: () => open(readSnapshot(storage)),
+    reload: () => open(storage ? readSnapshot(storage) : undefined),
   };
 }

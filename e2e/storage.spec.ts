@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { card, createUser, seed, stubExternalImages } from './support';
+import { card, createUser, openWatchPage, seed, signedInUser, stubExternalImages } from './support';
 
 /**
  * Site data blocked ("Block all site data" in Chrome's settings, or a policy): reading
@@ -85,5 +85,22 @@ test.describe('with localStorage full', () => {
     await expect(page.getByText('Hello, Test. Welcome back!')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
     await expect(page.getByText(/exceeded the quota/)).toBeHidden();
+  });
+
+  test('mock mode: a write that cannot be saved fails, and nothing is kept', async ({ page }) => {
+    test.skip(test.info().project.name !== 'mock', 'the in-page backend saves to localStorage');
+    await stubExternalImages(page);
+    await signedInUser(page);
+    await openWatchPage(page, seed.css.id, seed.css.title);
+    await fillStorage(page);
+
+    await page.getByRole('button', { name: 'Like' }).click();
+    await expect(page.getByText('Some error occured. Try Again.', { exact: true })).toBeVisible();
+    await expect(page.getByText('Video added to liked list', { exact: true })).toBeHidden();
+    // The page and the in-page backend agree: the like is not there, now or after a reload.
+    await page.getByRole('link', { name: 'Liked Videos' }).click();
+    await expect(page.getByText('No videos added yet.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByText('No videos added yet.')).toBeVisible();
   });
 });

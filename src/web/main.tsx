@@ -3,6 +3,7 @@ import { App } from './app/app';
 import { setTokenSource, setTransport } from './lib/api-client';
 import { watchBrowserConnection } from './lib/connection';
 import { applyStoredTheme } from './lib/theme';
+import { storedToken } from './state/auth-storage';
 import './styles/global.css';
 
 async function boot() {
@@ -13,7 +14,7 @@ async function boot() {
     const { installMockBackend } = await import('./mock/install-mock');
     setTransport(await installMockBackend());
   }
-  setTokenSource(() => localStorage.getItem('token'));
+  setTokenSource(storedToken);
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
   createRoot(root).render(<App />);

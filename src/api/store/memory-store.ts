@@ -107,6 +107,15 @@ export class MemoryStore implements Store {
     return structuredClone(this.data);
   }
 
+  /**
+   * Puts the user data back as a snapshot holds it: the mock backend undoes a write it could not
+   * save. Every list's version moves on, so no answer read before names the restored lists.
+   */
+  restore(snapshot: MemorySnapshot): void {
+    this.data = structuredClone(snapshot);
+    for (const [key, writes] of this.listWrites) this.listWrites.set(key, writes + 1);
+  }
+
   /** Puts a whole catalogue in place (the mock rebuilds it from the seed on every load). */
   replaceCatalogue({ videos, categories }: MemoryCatalogue): void {
     this.videos = structuredClone(videos);

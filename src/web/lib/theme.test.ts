@@ -1,4 +1,5 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { blockLocalStorage, fillLocalStorage } from '../testing/storage-faults';
 import { applyStoredTheme, chooseTheme, storedTheme } from './theme';
 
 describe('theme', () => {
@@ -25,5 +26,28 @@ describe('theme', () => {
     localStorage.setItem('codetube:theme', 'sepia');
     applyStoredTheme();
     expect(document.documentElement.dataset.theme).toBeUndefined();
+  });
+
+  describe('without storage', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it('follows the system when site data is blocked, and a choice holds for the page', () => {
+      const unblock = blockLocalStorage();
+      try {
+        expect(() => applyStoredTheme()).not.toThrow();
+        expect(document.documentElement.dataset.theme).toBeUndefined();
+        chooseTheme('dark');
+        expect(document.documentElement.dataset.theme).toBe('dark');
+        expect(storedTheme()).toBe('dark');
+      } finally {
+        unblock();
+      }
+    });
+
+    it('applies a choice that full storage cannot keep', () => {
+      fillLocalStorage();
+      chooseTheme('light');
+      expect(document.documentElement.dataset.theme).toBe('light');
+    });
   });
 });

@@ -1,12 +1,17 @@
+import { localStore } from './safe-storage';
+
 export type Theme = 'light' | 'dark';
 
 const THEME_KEY = 'codetube:theme';
 const darkQuery = '(prefers-color-scheme: dark)';
 
+/** A choice storage would not keep (blocked or full): it holds for this page's life. */
+let unsavedChoice: Theme | undefined;
+
 /** The theme the user chose, or undefined to follow the system. */
 export function storedTheme(): Theme | undefined {
-  const value = localStorage.getItem(THEME_KEY);
-  return value === 'light' || value === 'dark' ? value : undefined;
+  const value = localStore.getItem(THEME_KEY);
+  return value === 'light' || value === 'dark' ? value : unsavedChoice;
 }
 
 /** The theme in effect now: the user's choice, else the system's. */
@@ -21,8 +26,8 @@ export function applyStoredTheme(): void {
   else delete document.documentElement.dataset.theme;
 }
 
-/** Remembers and applies a theme. */
+/** Remembers and applies a theme (without storage, for this page only). */
 export function chooseTheme(theme: Theme): void {
-  localStorage.setItem(THEME_KEY, theme);
+  unsavedChoice = localStore.setItem(THEME_KEY, theme) ? undefined : theme;
   applyStoredTheme();
 }

@@ -1,4 +1,5 @@
 import type { Transport } from '../lib/api-client';
+import { browserStorage, localStore } from '../lib/safe-storage';
 import { createMockBackend, MOCK_STORAGE_KEY, type MockBackend } from './mock-backend';
 import { readMockDelay } from './mock-delay';
 import { readMockScenarios } from './mock-scenarios';
@@ -17,14 +18,15 @@ export function installedMockBackend(): MockBackend | undefined {
  * `window.fetch` (the request tester, a developer's console).
  */
 export async function installMockBackend(): Promise<Transport> {
-  const backend = await createMockBackend(window.localStorage);
+  // Site data blocked: the backend runs on its seed and saves nothing.
+  const backend = await createMockBackend(browserStorage());
   installed = backend;
   const mockFetch = createMockTransport({
     handle: (request) => backend.handle(request),
     network: window.fetch.bind(window),
     origin: window.location.origin,
     delayMs: readMockDelay,
-    scenarios: () => readMockScenarios(window.localStorage),
+    scenarios: () => readMockScenarios(localStore),
   });
   window.fetch = mockFetch;
   // Another tab of the app wrote the mock's data: pick it up rather than overwrite it later.

@@ -1,6 +1,12 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TEST_ACCOUNT } from '../../contract/limits';
-import { createMockBackend, MOCK_STORAGE_KEY } from './mock-backend';
+import { fillLocalStorage } from '../testing/storage-faults';
+import {
+  createMockBackend,
+  MOCK_STORAGE_KEY,
+  STORAGE_FULL_MESSAGE,
+  STORAGE_FULL_STATUS,
+} from './mock-backend';
 
 const post = (path: string, body: unknown, token?: string) =>
   new Request(`http://localhost${path}`, {
@@ -92,5 +98,88 @@ describe('the mock backend', () => {
       post('/api/auth/login', { email: 'gone@example.com', password: 'pw' }),
     );
     expect(again.status).toBe(404);
+  });
+
+  it('runs on its seed and keeps writes in memory without storage (site data blocked)', async () => {
+    const backend = await createMockBackend(undefined);
+    const token = await logIn(backend);
+    const like = await backend.handle(
+      post('/api/user/likes', { video: { _id: 'No8qdcVYiQw' } }, token),
+    );
+    expect(like.status).toBe(201);
+    const likes = await backend.handle(get('/api/user/likes', token));
+    expect(((await likes.json()) as { likes: unknown[] }).likes).toHaveLength(1);
+    expect(localStorage.getItem(MOCK_STORAGE_KEY)).toBeNull();
+  });
+
+  describe('with storage full', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    const like = (id: string, token: string) =>
+      post('/api/user/likes', { video: { _id: id } }, token);
+    const likedIds = async (
+      backend: Awaited<ReturnType<typeof createMockBackend>>,
+      token: string,
+    ) => {
+      const response = await backend.handle(get('/api/user/likes', token));
+      return ((await response.json()) as { likes: { _id: string }[] }).likes.map((v) => v._id);
+    };
+
+    it('a write it cannot save fails with 507 and is undone, in memory as in storage', async () => {
+      const backend = await createMockBackend(localStorage);
+      const token = await logIn(backend);
+      expect((await backend.handle(like('No8qdcVYiQw', token))).status).toBe(201);
+      fillLocalStorage();
+
+      const response = await backend.handle(like('1PnVor36_40', token));
+      expect(response.status).toBe(STORAGE_FULL_STATUS);
+      expect(await response.json()).toEqual({ errors: [STORAGE_FULL_MESSAGE] });
+      expect(STORAGE_FULL_MESSAGE).toMatch(/storage is full/);
+      expect(await likedIds(backend, token)).toEqual(['No8qdcVYiQw']);
+      const reopened = await createMockBackend(localStorage);
+      expect(await likedIds(reopened, token)).toEqual(['No8qdcVYiQw']);
+    });
+
+    it('reads and logins, which change no saved data, still answer', async () => {
+      const backend = await createMockBackend(localStorage);
+      fillLocalStorage();
+      expect((await backend.handle(get('/api/videos'))).status).toBe(200);
+      expect(await logIn(backend)).toEqual(expect.any(String));
+    });
+
+    it('saves again once there is room', async () => {
+      const backend = await createMockBackend(localStorage);
+      const token = await logIn(backend);
+      fillLocalStorage();
+      expect((await backend.handle(like('No8qdcVYiQw', token))).status).toBe(507);
+      vi.restoreAllMocks();
+      expect((await backend.handle(like('No8qdcVYiQw', token))).status).toBe(201);
+      const reopened = await createMockBackend(localStorage);
+      expect(await likedIds(reopened, token)).toEqual(['No8qdcVYiQw']);
+    });
+
+    it('undoes only the write that failed when writes overlap', async () => {
+      const backend = await createMockBackend(localStorage);
+      const token = await logIn(backend);
+      const setItem = Storage.prototype.setItem;
+      let calls = 0;
+      vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (
+        this: Storage,
+        key: string,
+        value: string,
+      ) {
+        calls += 1;
+        if (calls === 1) throw new DOMException('full', 'QuotaExceededError');
+        setItem.call(this, key, value);
+      });
+      const [first, second] = await Promise.all([
+        backend.handle(like('No8qdcVYiQw', token)),
+        backend.handle(like('1PnVor36_40', token)),
+      ]);
+      expect([first.status, second.status]).toEqual([507, 201]);
+      expect(await likedIds(backend, token)).toEqual(['1PnVor36_40']);
+      const reopened = await createMockBackend(localStorage);
+      expect(await likedIds(reopened, token)).toEqual(['1PnVor36_40']);
+    });
   });
 });

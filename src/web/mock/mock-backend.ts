@@ -19,17 +19,34 @@ function seedVideoCount(): number {
 /** Light hashing: the mock's users live in this browser only. */
 const mockHasher = createPbkdf2Hasher(10_000);
 
-/** The part of the Web Storage API the mock needs. */
+/** The part of the Web Storage API the mock needs; a write that cannot be done throws. */
 export type SnapshotStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
+/**
+ * What a write answers when its data cannot be saved in the browser (localStorage is full): it
+ * did not happen, as any failed write (README, "Mock mode and server mode").
+ */
+export const STORAGE_FULL_STATUS = 507;
+export const STORAGE_FULL_MESSAGE =
+  "The browser's storage is full, so the change was not saved. Free some space (clear this site's data) and try again.";
+
 export interface MockBackend {
-  /** Answers one request with the in-page API, then saves what it wrote. */
+  /**
+   * Answers one request with the in-page API, then saves what it wrote; a write that cannot be
+   * saved is undone and answers 507 (STORAGE_FULL_MESSAGE).
+   */
   handle(request: Request): Promise<Response>;
   /** Throws away all mock data and seeds again. */
   reset(): Promise<void>;
   /** Replaces the in-memory state with what storage holds (another tab wrote it). */
   reload(): Promise<void>;
 }
+
+const storageFull = () =>
+  Response.json(
+    { errors: [STORAGE_FULL_MESSAGE] },
+    { status: STORAGE_FULL_STATUS, statusText: 'Insufficient Storage' },
+  );
 
 /** The saved user data; a save from before the catalogue left it (version 1) is read too. */
 function readSnapshot(storage: SnapshotStorage): MemorySnapshot | undefined {
@@ -57,20 +74,35 @@ function readSnapshot(storage: SnapshotStorage): MemorySnapshot | undefined {
  * The in-browser mock backend: the real API on a MemoryStore whose user data is saved to browser
  * storage after every write, so signups, lists and notes survive a reload. The catalogue is not
  * saved: it is rebuilt from the seed on every load, so a save stays small at any catalogue size.
+ * Without storage (site data blocked) it runs on the seed and saves nothing.
  */
 export async function createMockBackend(
-  storage: SnapshotStorage,
+  storage: SnapshotStorage | undefined,
   clock: Clock = systemClock,
 ): Promise<MockBackend> {
   let store: MemoryStore;
   let app: ReturnType<typeof createApi>;
+  /** The user data as last saved (or as it started): what storage and the store agree on. */
+  let saved = '';
+  /** Writes, resets and reloads run one at a time, so an undo puts back exactly one write. */
+  let queue: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(task: () => Promise<T>): Promise<T> => {
+    const turn = queue.then(task);
+    queue = turn.catch(() => undefined);
+    return turn;
+  };
 
-  const save = () => {
+  /** Saves the store's user data; false when storage refused it (full). */
+  const save = (): boolean => {
+    const data = JSON.stringify(store.snapshot());
+    if (data === saved) return true;
     try {
-      storage.setItem(MOCK_STORAGE_KEY, JSON.stringify(store.snapshot()));
-    } catch (error) {
-      console.warn('The mock backend could not save its data', error);
+      storage?.setItem(MOCK_STORAGE_KEY, data);
+    } catch {
+      return false;
     }
+    saved = data;
+    return true;
   };
 
   async function open(snapshot: MemorySnapshot | undefined) {
@@ -78,23 +110,31 @@ export async function createMockBackend(
     if (snapshot) {
       const catalogue = { videos: [...seedCatalogue(extraVideos)], categories: seedCategories };
       store = new MemoryStore(snapshot, catalogue);
+      saved = JSON.stringify(store.snapshot());
     } else {
       store = new MemoryStore();
       await seedIfEmpty(store, mockHasher, clock(), { extraVideos });
-      save();
+      // Storage full: the seed is simply made again on the next load.
+      if (!save()) saved = JSON.stringify(store.snapshot());
     }
     app = createApi({ store, secret: MOCK_TOKEN_SECRET, passwordHasher: mockHasher, clock });
   }
 
-  await open(readSnapshot(storage));
+  async function write(request: Request): Promise<Response> {
+    const response = await app.fetch(request);
+    if (save()) return response;
+    store.restore(JSON.parse(saved) as MemorySnapshot);
+    return storageFull();
+  }
+
+  await open(storage ? readSnapshot(storage) : undefined);
 
   return {
     async handle(request) {
-      const response = await app.fetch(request);
-      if (request.method !== 'GET' && request.method !== 'HEAD') save();
-      return response;
+      if (request.method === 'GET' || request.method === 'HEAD') return app.fetch(request);
+      return inTurn(() => write(request));
     },
-    reset: () => open(undefined),
-    reload: () => open(readSnapshot(storage)),
+    reset: () => inTurn(() => open(undefined)),
+    reload: () => inTurn(() => open(storage ? readSnapshot(storage) : undefined)),
   };
 }

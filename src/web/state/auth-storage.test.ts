@@ -1,6 +1,7 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildUser } from '../testing/factories';
-import { clearStoredAuth, readStoredAuth, storeAuth } from './auth-storage';
+import { blockLocalStorage, fillLocalStorage } from '../testing/storage-faults';
+import { clearStoredAuth, readStoredAuth, storeAuth, storedToken } from './auth-storage';
 
 describe('auth storage', () => {
   beforeEach(() => localStorage.clear());
@@ -30,5 +31,58 @@ describe('auth storage', () => {
     clearStoredAuth();
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  describe('when storage will not keep the session', () => {
+    afterEach(() => {
+      clearStoredAuth();
+      vi.restoreAllMocks();
+    });
+
+    it('site data blocked: starts logged out, and a login holds for the page', () => {
+      const unblock = blockLocalStorage();
+      try {
+        expect(readStoredAuth().isLoggedIn).toBe(false);
+        const user = buildUser();
+        storeAuth('tok', user);
+        expect(storedToken()).toBe('tok');
+        expect(readStoredAuth()).toMatchObject({ token: 'tok', userInfo: user, isLoggedIn: true });
+        clearStoredAuth();
+        expect(storedToken()).toBeNull();
+        expect(readStoredAuth().isLoggedIn).toBe(false);
+      } finally {
+        unblock();
+      }
+    });
+
+    it('storage full: the login holds for the page and leaves no half session behind', () => {
+      const setItem = Storage.prototype.setItem;
+      // The short token fits, the user does not: the browser's own message.
+      vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (
+        this: Storage,
+        key: string,
+        value: string,
+      ) {
+        if (key === 'user') {
+          throw new DOMException(
+            "Failed to execute 'setItem' on 'Storage': Setting the value of 'user' exceeded the quota.",
+            'QuotaExceededError',
+          );
+        }
+        setItem.call(this, key, value);
+      });
+      expect(() => storeAuth('tok', buildUser())).not.toThrow();
+      expect(localStorage.getItem('token')).toBeNull();
+      expect(storedToken()).toBe('tok');
+    });
+
+    it('a later login that storage keeps replaces the page-only session', () => {
+      fillLocalStorage();
+      storeAuth('first', buildUser());
+      vi.restoreAllMocks();
+      storeAuth('second', buildUser());
+      expect(localStorage.getItem('token')).toBe('second');
+      expect(storedToken()).toBe('second');
+    });
   });
 });

@@ -1,16 +1,25 @@
 import type { PublicUser } from '../../contract/entities';
+import { localStore } from '../lib/safe-storage';
 import { loggedOut, type AuthState } from './auth-reducer';
 
 /** product §3's local storage keys. */
 const TOKEN_KEY = 'token';
 const USER_KEY = 'user';
 
+/**
+ * A session storage would not keep (site data blocked, or storage full): it lasts as long as this
+ * page, and a reload starts logged out.
+ */
+let unsaved: { token: string; user: PublicUser } | null = null;
+
 /** product §4: on start, a stored token and user are loaded into auth state. */
 export function readStoredAuth(): AuthState {
-  const token = localStorage.getItem(TOKEN_KEY);
+  if (unsaved)
+    return { token: unsaved.token, userInfo: unsaved.user, isLoggedIn: true, error: null };
+  const token = localStore.getItem(TOKEN_KEY);
   let userInfo: PublicUser | null;
   try {
-    userInfo = JSON.parse(localStorage.getItem(USER_KEY) ?? 'null') as PublicUser | null;
+    userInfo = JSON.parse(localStore.getItem(USER_KEY) ?? 'null') as PublicUser | null;
   } catch {
     userInfo = null;
   }
@@ -18,19 +27,30 @@ export function readStoredAuth(): AuthState {
   return { token, userInfo, isLoggedIn: true, error: null };
 }
 
-/** Keeps the signed-in user across reloads. */
+/**
+ * Keeps the signed-in user across reloads. When storage will not keep both keys, neither is left
+ * behind and the session is held in memory instead, for this page's life.
+ */
 export function storeAuth(token: string, user: PublicUser): void {
-  localStorage.setItem(TOKEN_KEY, token);
-  localStorage.setItem(USER_KEY, JSON.stringify(user));
+  const saved =
+    localStore.setItem(TOKEN_KEY, token) && localStore.setItem(USER_KEY, JSON.stringify(user));
+  if (saved) {
+    unsaved = null;
+    return;
+  }
+  localStore.removeItem(TOKEN_KEY);
+  localStore.removeItem(USER_KEY);
+  unsaved = { token, user };
 }
 
 /** Forgets the signed-in user. */
 export function clearStoredAuth(): void {
-  localStorage.removeItem(TOKEN_KEY);
-  localStorage.removeItem(USER_KEY);
+  unsaved = null;
+  localStore.removeItem(TOKEN_KEY);
+  localStore.removeItem(USER_KEY);
 }
 
-/** The token the API client sends. */
+/** The token the API client sends: the stored one, else this page's unsaved session's. */
 export function storedToken(): string | null {
-  return localStorage.getItem(TOKEN_KEY);
+  return localStore.getItem(TOKEN_KEY) ?? unsaved?.token ?? null;
 }

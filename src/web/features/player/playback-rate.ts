@@ -1,3 +1,5 @@
+import { localStore } from '../../lib/safe-storage';
+
 /** The speeds offered, as YouTube's player offers them. */
 export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 
@@ -8,21 +10,14 @@ const isOffered = (rate: number) => (PLAYBACK_RATES as readonly number[]).includ
 
 /** The remembered speed; 1 when none (or something unknown) is stored. */
 export function loadPlaybackRate(): number {
-  try {
-    const rate = Number(localStorage.getItem(PLAYBACK_RATE_KEY));
-    return isOffered(rate) ? rate : 1;
-  } catch {
-    return 1;
-  }
+  const rate = Number(localStore.getItem(PLAYBACK_RATE_KEY));
+  return isOffered(rate) ? rate : 1;
 }
 
 /** Remembers one of the offered speeds (others, which YouTube's own menu may set, are not kept). */
 export function savePlaybackRate(rate: number): void {
-  try {
-    if (isOffered(rate)) localStorage.setItem(PLAYBACK_RATE_KEY, String(rate));
-  } catch {
-    // Storage unavailable (private mode, full): the speed applies to this video only.
-  }
+  // Storage blocked or full: the speed applies to this video only.
+  if (isOffered(rate)) localStore.setItem(PLAYBACK_RATE_KEY, String(rate));
 }
 
 /** How a speed reads in the menu: 'Normal' for 1, else '1.25×'. */

@@ -1,6 +1,7 @@
 import type { Progress } from '../../../contract/entities';
 import { api } from '../../lib/api-client';
 import { toastFailure } from '../../lib/notify';
+import { localStore } from '../../lib/safe-storage';
 import type { Dispatchers } from '../../state/use-store';
 
 /** Positions this close to the start are not worth resuming. */
@@ -77,17 +78,10 @@ const ROW_HINT_KEY = 'codetube:continue-watching';
  * home keeps the row's place only when it is likely to be filled (no jump either way).
  */
 export function continueRowExpected(): boolean {
-  try {
-    return localStorage.getItem(ROW_HINT_KEY) === '1';
-  } catch {
-    return false;
-  }
+  return localStore.getItem(ROW_HINT_KEY) === '1';
 }
 
 export function rememberContinueRow(shown: boolean): void {
-  try {
-    localStorage.setItem(ROW_HINT_KEY, shown ? '1' : '0');
-  } catch {
-    // Private mode or full storage: the row just may not hold its place next time.
-  }
+  // Blocked or full storage: the row just may not hold its place next time.
+  localStore.setItem(ROW_HINT_KEY, shown ? '1' : '0');
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { localStore } from '../../../lib/safe-storage';
 import type { MockScenarios } from '../../../mock/mock-scenarios';
 import { testerTexts } from '../tester-texts';
 import { MockScenarioControls, type ScenarioTools } from './mock-scenario-controls';
@@ -31,8 +32,8 @@ async function loadMockTools(): Promise<MockTools> {
     reset: backend ? () => backend.reset() : undefined,
     readDelay: readMockDelay,
     writeDelay: writeMockDelay,
-    readScenarios: () => readMockScenarios(localStorage),
-    writeScenarios: (scenarios: MockScenarios) => writeMockScenarios(localStorage, scenarios),
+    readScenarios: () => readMockScenarios(localStore),
+    writeScenarios: (scenarios: MockScenarios) => writeMockScenarios(localStore, scenarios),
     statuses: FORCEABLE_STATUSES,
     methods: SCENARIO_METHODS,
   };

@@ -15,6 +15,11 @@ async function read<T>(page: Page, path: string): Promise<T> {
   }, path);
 }
 
+const playlistTitles = async (page: Page) =>
+  (await read<{ playlists: { title: string }[] }>(page, '/api/user/playlists')).playlists.map(
+    (playlist) => playlist.title,
+  );
+
 test('double-clicking Save note saves the note once', async ({ page }, { project }) => {
   await signedInUser(page);
   await openWatchPage(page, seed.css.id, seed.css.title);
@@ -29,4 +34,39 @@ test('double-clicking Save note saves the note once', async ({ page }, { project
   await expect(notes.getByRole('listitem')).toHaveCount(1);
   const { notes: stored } = await read<{ notes: { content: string }[] }>(page, '/api/user/notes');
   expect(stored.map((note) => note.content)).toEqual(['Once only']);
+});
+
+test("double-clicking the save modal's Create makes one playlist", async ({ page }, {
+  project,
+}) => {
+  await signedInUser(page);
+  await openWatchPage(page, seed.css.id, seed.css.title);
+  await slowCalls(page, project.name, LATENCY_MS);
+  await page.getByRole('button', { name: 'Save to playlist' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save to playlist' });
+  await dialog.getByLabel('New playlist name').fill('Grids');
+  await dialog.getByRole('button', { name: 'Create' }).dblclick();
+  await expect(dialog.getByRole('checkbox', { name: 'Grids' })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: 'Grids' })).toBeEnabled();
+  await page.waitForTimeout(3 * LATENCY_MS);
+  await expect(dialog.getByRole('checkbox', { name: 'Grids' })).toHaveCount(1);
+  expect(await playlistTitles(page)).toEqual(['Grids']);
+});
+
+test("double-clicking the playlist page's Create makes one playlist", async ({ page }, {
+  project,
+}) => {
+  await signedInUser(page);
+  await page.goto('/playlist');
+  await expect(page.getByText('No playlists added yet.')).toBeVisible();
+  await slowCalls(page, project.name, LATENCY_MS);
+  await page.getByRole('button', { name: 'Create Playlist' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Playlist' });
+  await dialog.getByLabel('Playlist name').fill('Flexbox');
+  await dialog.getByRole('button', { name: 'Create' }).dblclick();
+  await expect(dialog).toBeHidden();
+  await page.waitForTimeout(3 * LATENCY_MS);
+  const playlists = page.getByRole('list', { name: 'Playlists' }).getByRole('listitem');
+  await expect(playlists).toHaveCount(1);
+  expect(await playlistTitles(page)).toEqual(['Flexbox']);
 });

@@ -11,6 +11,7 @@ import { playlistTexts } from '../features/playlists/playlist-texts';
 import { createPlaylist, deletePlaylist } from '../features/playlists/playlists-service';
 import { Thumbnail } from '../features/videos/components/thumbnail';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { useSingleFlight } from '../lib/use-single-flight';
 import { usePlaylists, useVideos } from '../state/use-store';
 import { LoadState } from './load-state';
 import { RequireLogin } from './require-login';
@@ -84,18 +85,24 @@ function Playlists() {
   );
 }
 
-/** product §4: the playlist page's create modal does not block blank names. */
+/**
+ * product §4: the playlist page's create modal does not block blank names; it does block a second
+ * create while one runs (a double-click makes one playlist).
+ */
 function CreatePlaylistModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { dispatch } = usePlaylists();
   const [title, setTitle] = useState('');
   const fieldId = useId();
+  const creating = useSingleFlight();
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (await createPlaylist(title, dispatch)) {
-      setTitle('');
-      onClose();
-    }
+    await creating.run(async () => {
+      if (await createPlaylist(title, dispatch)) {
+        setTitle('');
+        onClose();
+      }
+    });
   };
 
   return (
@@ -111,7 +118,7 @@ function CreatePlaylistModal({ open, onClose }: { open: boolean; onClose: () => 
           value={title}
           onChange={(event) => setTitle(event.target.value)}
         />
-        <button type="submit" className={styles.primaryButton}>
+        <button type="submit" className={styles.primaryButton} disabled={creating.busy}>
           Create
         </button>
       </form>

@@ -3,6 +3,7 @@ import type { Video } from '../../../../contract/entities';
 import buttons from '../../../components/ui/button.module.css';
 import checkRows from '../../../components/ui/check-row.module.css';
 import { Modal } from '../../../components/ui/modal';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { usePlaylists } from '../../../state/use-store';
 import { playlistTexts } from '../playlist-texts';
 import { addVideoToPlaylist, createPlaylist, removeVideoFromPlaylist } from '../playlists-service';
@@ -19,8 +20,8 @@ interface SaveToPlaylistModalProps {
 /**
  * product §2/§4: the user's playlists newest first, each a checkbox that toggles the video's
  * membership; 'No playlist created.' when there are none; an inline create whose button stays
- * disabled while the name is blank. As on YouTube, 'Create' makes the playlist with the video in
- * it, and 'Done' closes the modal.
+ * disabled while the name is blank (and while a create runs: a double-click makes one playlist).
+ * As on YouTube, 'Create' makes the playlist with the video in it, and 'Done' closes the modal.
  */
 export function SaveToPlaylistModal({ video, onClose, before }: SaveToPlaylistModalProps) {
   const { state, dispatch } = usePlaylists();
@@ -28,6 +29,7 @@ export function SaveToPlaylistModal({ video, onClose, before }: SaveToPlaylistMo
   // The box shows the user's choice at once, while the server confirms it.
   const [pending, setPending] = useState<Record<string, boolean>>({});
   const nameId = useId();
+  const creating = useSingleFlight();
   const newestFirst = [...state.playlists].reverse();
 
   const toggle = async (playlistId: string, include: boolean) => {
@@ -41,10 +43,12 @@ export function SaveToPlaylistModal({ video, onClose, before }: SaveToPlaylistMo
   const handleCreate = async (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) return;
-    const created = await createPlaylist(name.trim(), dispatch);
-    if (!created) return;
-    setName('');
-    await toggle(created._id, true);
+    await creating.run(async () => {
+      const created = await createPlaylist(name.trim(), dispatch);
+      if (!created) return;
+      setName('');
+      await toggle(created._id, true);
+    });
   };
 
   return (
@@ -84,7 +88,11 @@ export function SaveToPlaylistModal({ video, onClose, before }: SaveToPlaylistMo
           value={name}
           onChange={(event) => setName(event.target.value)}
         />
-        <button type="submit" className={styles.primaryButton} disabled={!name.trim()}>
+        <button
+          type="submit"
+          className={styles.primaryButton}
+          disabled={!name.trim() || creating.busy}
+        >
           Create
         </button>
       </form>

@@ -1,9 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openWatchPage, seed, signedInUser, slowCalls } from './support';
 
 // On a slow connection a second click lands while the first call still runs: it must not send the
 // same write twice (two notes, two playlists, a second DELETE that fails with a 404).
 const LATENCY_MS = 400;
+const ERROR_TOAST = 'Some error occured. Try Again.';
 
 /** What the server (or the mock's store) holds, read with the signed-in user's token. */
 async function read<T>(page: Page, path: string): Promise<T> {
@@ -13,6 +14,11 @@ async function read<T>(page: Page, path: string): Promise<T> {
     });
     return response.json();
   }, path);
+}
+
+/** None now: not retried, as a retrying assertion would wait for a toast to time out. */
+async function expectNone(locator: Locator) {
+  expect(await locator.count()).toBe(0);
 }
 
 const playlistTitles = async (page: Page) =>
@@ -69,4 +75,22 @@ test("double-clicking the playlist page's Create makes one playlist", async ({ p
   const playlists = page.getByRole('list', { name: 'Playlists' }).getByRole('listitem');
   await expect(playlists).toHaveCount(1);
   expect(await playlistTitles(page)).toEqual(['Flexbox']);
+});
+
+test("double-clicking a playlist's trash button deletes it once, without an error", async ({
+  page,
+}, { project }) => {
+  await signedInUser(page);
+  await page.goto('/playlist');
+  await page.getByRole('button', { name: 'Create Playlist' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Playlist' });
+  await dialog.getByLabel('Playlist name').fill('Doomed');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog).toBeHidden();
+  await slowCalls(page, project.name, LATENCY_MS);
+  await page.getByRole('button', { name: 'Delete playlist Doomed' }).dblclick();
+  await expect(page.getByText('Playlist deleted successfully.', { exact: true })).toBeVisible();
+  await expect(page.getByText('No playlists added yet.')).toBeVisible();
+  await page.waitForTimeout(3 * LATENCY_MS);
+  await expectNone(page.getByText(ERROR_TOAST, { exact: true }));
 });

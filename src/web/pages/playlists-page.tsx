@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ListVideo, Plus, Trash2 } from 'lucide-react';
+import type { Playlist } from '../../contract/entities';
 import buttons from '../components/ui/button.module.css';
 import { EmptyState } from '../components/ui/empty-state';
 import { Modal } from '../components/ui/modal';
@@ -12,7 +13,7 @@ import { createPlaylist, deletePlaylist } from '../features/playlists/playlists-
 import { Thumbnail } from '../features/videos/components/thumbnail';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useSingleFlight } from '../lib/use-single-flight';
-import { usePlaylists, useVideos } from '../state/use-store';
+import { usePlaylists, useVideos, type Dispatchers } from '../state/use-store';
 import { LoadState } from './load-state';
 import { RequireLogin } from './require-login';
 
@@ -52,36 +53,46 @@ function Playlists() {
           </EmptyState>
         ) : (
           <ul className={styles.grid} aria-label="Playlists">
-            {state.playlists.map((playlist) => {
-              const last = playlist.videos.at(-1);
-              const name = playlistLabel(playlist.title);
-              return (
-                <li key={playlist._id} className={styles.card}>
-                  <Link
-                    to={`/playlist/${encodeURIComponent(playlist._id)}`}
-                    className={styles.cardLink}
-                  >
-                    <Thumbnail videoId={last?._id} />
-                    <h2 className={styles.cardTitle}>{name}</h2>
-                  </Link>
-                  <div className={styles.cardFooter}>
-                    <span>{videoCount(playlist.videos.length)}</span>
-                    <button
-                      type="button"
-                      className={styles.deleteButton}
-                      aria-label={`Delete playlist ${name}`}
-                      onClick={() => void deletePlaylist(playlist, dispatch)}
-                    >
-                      <Trash2 aria-hidden size={18} />
-                    </button>
-                  </div>
-                </li>
-              );
-            })}
+            {state.playlists.map((playlist) => (
+              <PlaylistCard key={playlist._id} playlist={playlist} dispatch={dispatch} />
+            ))}
           </ul>
         )}
       </LoadState>
     </>
+  );
+}
+
+/** One playlist: its thumbnail, name and count, and a trash button that deletes it once. */
+function PlaylistCard({
+  playlist,
+  dispatch,
+}: {
+  playlist: Playlist;
+  dispatch: Dispatchers['playlists'];
+}) {
+  const deleting = useSingleFlight();
+  const last = playlist.videos.at(-1);
+  const name = playlistLabel(playlist.title);
+  return (
+    <li className={styles.card}>
+      <Link to={`/playlist/${encodeURIComponent(playlist._id)}`} className={styles.cardLink}>
+        <Thumbnail videoId={last?._id} />
+        <h2 className={styles.cardTitle}>{name}</h2>
+      </Link>
+      <div className={styles.cardFooter}>
+        <span>{videoCount(playlist.videos.length)}</span>
+        <button
+          type="button"
+          className={styles.deleteButton}
+          aria-label={`Delete playlist ${name}`}
+          disabled={deleting.busy}
+          onClick={() => void deleting.run(() => deletePlaylist(playlist, dispatch))}
+        >
+          <Trash2 aria-hidden size={18} />
+        </button>
+      </div>
+    </li>
   );
 }
 

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { MAX_PLAYLIST_TITLE_LENGTH } from '../src/contract/limits';
 import { openWatchPage, seed, signedInUser, slowCalls } from './support';
 
 // On a slow connection a second click lands while the first call still runs: it must not send the
@@ -93,4 +94,25 @@ test("double-clicking a playlist's trash button deletes it once, without an erro
   await expect(page.getByText('No playlists added yet.')).toBeVisible();
   await page.waitForTimeout(3 * LATENCY_MS);
   await expectNone(page.getByText(ERROR_TOAST, { exact: true }));
+});
+
+test('the playlist name boxes take no more than the API accepts', async ({ page }) => {
+  await signedInUser(page);
+  const tooLong = 'x'.repeat(MAX_PLAYLIST_TITLE_LENGTH + 20);
+  const longest = 'x'.repeat(MAX_PLAYLIST_TITLE_LENGTH);
+
+  await page.goto('/playlist');
+  await page.getByRole('button', { name: 'Create Playlist' }).click();
+  const create = page.getByRole('dialog', { name: 'Create Playlist' });
+  await create.getByLabel('Playlist name').fill(tooLong);
+  await expect(create.getByLabel('Playlist name')).toHaveValue(longest);
+  await create.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('Playlist created successfully!', { exact: true })).toBeVisible();
+  await expectNone(page.getByText(ERROR_TOAST, { exact: true }));
+
+  await openWatchPage(page, seed.css.id, seed.css.title);
+  await page.getByRole('button', { name: 'Save to playlist' }).click();
+  const save = page.getByRole('dialog', { name: 'Save to playlist' });
+  await save.getByLabel('New playlist name').fill(tooLong);
+  await expect(save.getByLabel('New playlist name')).toHaveValue(longest);
 });

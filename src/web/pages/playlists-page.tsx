@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ListVideo, Plus, Trash2 } from 'lucide-react';
 import type { Playlist } from '../../contract/entities';
+import { MAX_PLAYLIST_TITLE_LENGTH } from '../../contract/limits';
 import buttons from '../components/ui/button.module.css';
 import { EmptyState } from '../components/ui/empty-state';
 import { Modal } from '../components/ui/modal';
@@ -98,7 +99,7 @@ function PlaylistCard({
 
 /**
  * product §4: the playlist page's create modal does not block blank names; it does block a second
- * create while one runs (a double-click makes one playlist).
+ * create while one runs (a double-click makes one playlist) and names longer than the API takes.
  */
 function CreatePlaylistModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { dispatch } = usePlaylists();
@@ -126,6 +127,7 @@ function CreatePlaylistModal({ open, onClose }: { open: boolean; onClose: () => 
           id={fieldId}
           className={styles.input}
           placeholder="Playlist name"
+          maxLength={MAX_PLAYLIST_TITLE_LENGTH}
           value={title}
           onChange={(event) => setTitle(event.target.value)}
         />

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { Video } from '../../../../contract/entities';
+import { MAX_PLAYLIST_TITLE_LENGTH } from '../../../../contract/limits';
 import buttons from '../../../components/ui/button.module.css';
 import checkRows from '../../../components/ui/check-row.module.css';
 import { Modal } from '../../../components/ui/modal';
@@ -20,8 +21,9 @@ interface SaveToPlaylistModalProps {
 /**
  * product §2/§4: the user's playlists newest first, each a checkbox that toggles the video's
  * membership; 'No playlist created.' when there are none; an inline create whose button stays
- * disabled while the name is blank (and while a create runs: a double-click makes one playlist).
- * As on YouTube, 'Create' makes the playlist with the video in it, and 'Done' closes the modal.
+ * disabled while the name is blank (and while a create runs: a double-click makes one playlist),
+ * and a name no longer than the API takes. As on YouTube, 'Create' makes the playlist with the
+ * video in it, and 'Done' closes the modal.
  */
 export function SaveToPlaylistModal({ video, onClose, before }: SaveToPlaylistModalProps) {
   const { state, dispatch } = usePlaylists();
@@ -85,6 +87,7 @@ export function SaveToPlaylistModal({ video, onClose, before }: SaveToPlaylistMo
           id={nameId}
           className={styles.input}
           placeholder="New playlist name"
+          maxLength={MAX_PLAYLIST_TITLE_LENGTH}
           value={name}
           onChange={(event) => setName(event.target.value)}
         />

@@ -38,7 +38,7 @@ export function SaveToPlaylistModal({ video, onClose, before }: SaveToPlaylistMo
     setPending((current) => ({ ...current, [playlistId]: include }));
     await (include
       ? addVideoToPlaylist(playlistId, video, dispatch)
-      : removeVideoFromPlaylist(playlistId, video, dispatch));
+      : removeVideoFromPlaylist(playlistId, video, dispatch, state.playlists));
     setPending(({ [playlistId]: _done, ...rest }) => rest);
   };
 

@@ -192,3 +192,21 @@ async function setMockKnobs(page: Page, scenarios: string | null, delayMs: numbe
     },
   );
 }
+
+/**
+ * Makes every API call take `delayMs` longer, as a slow network would: in mock mode through the
+ * mock panel's response delay, in server mode on its way to the server.
+ */
+export async function slowCalls(page: Page, project: string, delayMs: number): Promise<void> {
+  if (project === 'mock') {
+    await setMockKnobs(page, null, delayMs);
+    return;
+  }
+  await page.route(
+    (url) => url.pathname.startsWith('/api/'),
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      await route.fallback();
+    },
+  );
+}

@@ -57,3 +57,49 @@ test('Undo brings back a deleted playlist with its videos, a deleted note and a 
   await page.reload();
   await expect(card(page, seed.css.title)).toBeVisible();
 });
+
+test("Undo of 'Remove from Playlist' puts the video back in its place, and the thumbnail with it", async ({
+  page,
+}) => {
+  await signedInUser(page);
+  const videos = [seed.html5, seed.css, seed.jsCourse];
+  // A playlist of three videos, made through the API the page talks to.
+  const playlistId = await page.evaluate(
+    async (ids) => {
+      const call = async (path: string, body: unknown) => {
+        const response = await fetch(path, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            authorization: localStorage.getItem('token') ?? '',
+          },
+          body: JSON.stringify(body),
+        });
+        return response.json();
+      };
+      const { playlists } = await call('/api/user/playlists', { playlist: { title: 'Basics' } });
+      const id = playlists[0]._id as string;
+      for (const _id of ids) await call(`/api/user/playlists/${id}`, { video: { _id } });
+      return id;
+    },
+    videos.map((video) => video.id),
+  );
+  const titles = videos.map((video) => video.title);
+  const cardTitles = page.getByRole('main').getByRole('listitem').getByRole('heading');
+
+  await page.goto(`/playlist/${playlistId}`);
+  await expect(cardTitles).toHaveText(titles);
+  await card(page, seed.css.title).getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Remove from Playlist' }).click();
+  await expect(cardTitles).toHaveText([seed.html5.title, seed.jsCourse.title]);
+  await undo(page, 'Video removed successfully.').click();
+  await expect(cardTitles).toHaveText(titles);
+
+  // Stored in that order too; the playlist's thumbnail is still its last video's.
+  await page.reload();
+  await expect(cardTitles).toHaveText(titles);
+  await page.goto('/playlist');
+  await expect(
+    page.getByRole('list', { name: 'Playlists' }).getByRole('listitem').locator('img'),
+  ).toHaveAttribute('src', new RegExp(seed.jsCourse.id));
+});

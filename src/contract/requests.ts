@@ -47,6 +47,18 @@ export const videoBodySchema = z.object({
 });
 export type VideoBody = z.infer<typeof videoBodySchema>;
 
+/**
+ * `{ video, before? }` posted to a playlist. `before` (optional) lists the videos that followed
+ * the video when it was taken out, nearest first: it goes back in front of the first of them still
+ * in the playlist (Undo of a removal puts it back in its place). Without it, or with none of them
+ * left, the video goes at the end.
+ */
+export const playlistVideoBodySchema = z.object({
+  video: z.looseObject({ _id: requiredText(MAX_ID_LENGTH) }),
+  before: z.optional(z.array(requiredText(MAX_ID_LENGTH))),
+});
+export type PlaylistVideoBody = z.infer<typeof playlistVideoBodySchema>;
+
 /** POST /api/user/playlists. A blank title is allowed: product §4's playlist-page modal sends one. */
 export const playlistBodySchema = z.object({
   playlist: z.looseObject({ title: z.string().check(z.maxLength(MAX_PLAYLIST_TITLE_LENGTH)) }),

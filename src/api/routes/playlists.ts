@@ -35,12 +35,12 @@ export function playlistRoutes({ store, clock }: ApiDeps) {
       return c.json({ playlists: await store.listPlaylists(userId) });
     })
     .post('/:playlistId', async (c) => {
-      const { video } = await readBody(c, videoBody);
+      const { video, before } = await readBody(c, videoBody);
       const userId = c.var.user._id;
       const playlistId = c.req.param('playlistId');
       await requireVideo(store, video._id);
       const at = formatTimestamp(clock());
-      await store.addVideoToPlaylist(userId, playlistId, video._id, at);
+      await store.addVideoToPlaylist(userId, playlistId, video._id, at, before);
       return c.json({ playlist: await requirePlaylist(store, userId, playlistId) }, 201);
     })
     .delete('/:playlistId/:videoId', async (c) => {

@@ -387,13 +387,17 @@ export class MemoryStore implements Store {
     playlistId: string,
     videoId: string,
     at: string,
+    before: readonly string[] = [],
   ): Promise<void> {
     const playlist = this.findPlaylist(userId, playlistId);
     if (!playlist) throw StoreError.notFound('playlist');
     if (playlist.videos.some((entry) => entry.videoId === videoId)) {
       throw StoreError.duplicate('playlist');
     }
-    playlist.videos.push({ videoId, addedAt: at });
+    const next = before
+      .map((id) => playlist.videos.findIndex((entry) => entry.videoId === id))
+      .find((index) => index >= 0);
+    playlist.videos.splice(next ?? playlist.videos.length, 0, { videoId, addedAt: at });
   }
 
   async removeVideoFromPlaylist(

@@ -178,14 +178,16 @@ export interface Store {
   /** Deletes one of the user's playlists; StoreError notFound when the user has no such one. */
   deletePlaylist(userId: string, playlistId: string): Promise<void>;
   /**
-   * Adds a catalogue video at the end of one of the user's playlists; StoreError notFound without
-   * such a playlist, duplicate when the video is already in it.
+   * Adds a catalogue video to one of the user's playlists: in front of the first of `before` still
+   * in it (Undo of a removal), else at the end. StoreError notFound without such a playlist,
+   * duplicate when the video is already in it.
    */
   addVideoToPlaylist(
     userId: string,
     playlistId: string,
     videoId: string,
     at: string,
+    before?: readonly string[],
   ): Promise<void>;
   /**
    * Removes a video from one of the user's playlists (an absent video is a no-op); StoreError

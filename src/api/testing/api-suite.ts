@@ -436,6 +436,56 @@ export function describeApiSuite(storeName: string, openStore: () => Promise<Ope
         expect(removed.body.playlist.videos).toEqual([seedVideo(5)]);
       });
 
+      it('puts a video back in front of the first of `before` still there (Undo of a removal)', async () => {
+        const { token } = await h.signUp();
+        const id = (await createPlaylist(token, 'Order')).body.playlists[0]._id as string;
+        const url = `/api/user/playlists/${id}`;
+        for (const n of [0, 1, 2, 3]) {
+          await h.call('POST', url, { token, body: { video: seedVideo(n) } });
+        }
+        const ids = async () =>
+          (await h.call('GET', url, { token })).body.playlist.videos.map(
+            (video: { _id: string }) => video._id,
+          );
+        const [v0, v1, v2, v3] = [0, 1, 2, 3].map((n) => seedVideo(n)._id);
+
+        // Taken out of the middle and put back in its place.
+        await h.call('DELETE', `${url}/${v1}`, { token });
+        const back = await h.call('POST', url, {
+          token,
+          body: { video: seedVideo(1), before: [v2, v3] },
+        });
+        expect(back.status).toBe(201);
+        expect(back.body.playlist.videos.map((video: { _id: string }) => video._id)).toEqual([
+          v0,
+          v1,
+          v2,
+          v3,
+        ]);
+
+        // The video after it gone too: in front of the next one still there.
+        await h.call('DELETE', `${url}/${v1}`, { token });
+        await h.call('DELETE', `${url}/${v2}`, { token });
+        await h.call('POST', url, { token, body: { video: seedVideo(1), before: [v2, v3] } });
+        expect(await ids()).toEqual([v0, v1, v3]);
+        await h.call('POST', url, { token, body: { video: seedVideo(2), before: [v3] } });
+        expect(await ids()).toEqual([v0, v1, v2, v3]);
+
+        // None of them left (or none given): at the end, as a plain add.
+        await h.call('DELETE', `${url}/${v0}`, { token });
+        await h.call('POST', url, { token, body: { video: seedVideo(0), before: ['made-up'] } });
+        expect(await ids()).toEqual([v1, v2, v3, v0]);
+
+        // Still refused when already there; the order is untouched.
+        const duplicate = await h.call('POST', url, {
+          token,
+          body: { video: seedVideo(2), before: [v1] },
+        });
+        expect(duplicate.status).toBe(409);
+        expect(duplicate.body).toEqual(errorOf('alreadyInPlaylist'));
+        expect(await ids()).toEqual([v1, v2, v3, v0]);
+      });
+
       it('deletes a playlist with 200 and answers 404 for one that does not exist', async () => {
         const { token } = await h.signUp();
         await createPlaylist(token, 'keep');

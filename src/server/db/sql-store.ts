@@ -337,17 +337,23 @@ export class SqlStore implements Store {
   /**
    * Adds a video to one of the user's playlists. Ownership is checked first (playlists never
    * change owner); the (playlist_id, video_id) unique constraint refuses a duplicate, and a
-   * playlist deleted in between fails its foreign key: notFound.
+   * playlist deleted in between fails its foreign key: notFound. With `before` (Undo of a
+   * removal) it goes in front of the first of them still in the playlist: see insertBefore.
    */
   async addVideoToPlaylist(
     userId: string,
     playlistId: string,
     videoId: string,
     at: string,
+    before: readonly string[] = [],
   ): Promise<void> {
     await this.guard(async () => {
       if (!(await this.ownsPlaylist(userId, playlistId))) throw StoreError.notFound('playlist');
       try {
+        if (before.length > 0) {
+          await this.insertBefore(playlistId, videoId, at, before);
+          return;
+        }
         await this.db
           .insertInto('playlist_videos')
           .values({ playlist_id: playlistId, video_id: videoId, added_at: at })
@@ -598,6 +604,55 @@ export class SqlStore implements Store {
         .where('owner', '=', owner)
         .executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) throw StoreError.notFound('todo');
+    });
+  }
+
+  /**
+   * A playlist's order is its rows' `seq`, which only grows: to put a video in front of another,
+   * the rows from that one on are taken out and written again after it, in the same order and
+   * with their own added_at, in one transaction (PostgreSQL: with the playlist's row locked, so
+   * two such writes to one playlist take turns; SQLite writes one at a time anyway).
+   */
+  private async insertBefore(
+    playlistId: string,
+    videoId: string,
+    at: string,
+    before: readonly string[],
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      if (!this.sqlite) {
+        await trx
+          .selectFrom('playlists')
+          .select('id')
+          .where('id', '=', playlistId)
+          .forUpdate()
+          .execute();
+      }
+      const rows = await trx
+        .selectFrom('playlist_videos')
+        .select(['seq', 'video_id', 'added_at'])
+        .where('playlist_id', '=', playlistId)
+        .orderBy('seq')
+        .execute();
+      if (rows.some((row) => row.video_id === videoId)) throw StoreError.duplicate('playlist');
+      const next = before
+        .map((id) => rows.findIndex((row) => row.video_id === id))
+        .find((index) => index >= 0);
+      const moved = next === undefined ? [] : rows.slice(next);
+      if (moved.length > 0) {
+        await trx
+          .deleteFrom('playlist_videos')
+          .where('playlist_id', '=', playlistId)
+          .where('seq', '>=', moved[0]!.seq)
+          .execute();
+      }
+      // One row at a time: each takes the next seq, in this order.
+      for (const row of [{ video_id: videoId, added_at: at }, ...moved]) {
+        await trx
+          .insertInto('playlist_videos')
+          .values({ playlist_id: playlistId, video_id: row.video_id, added_at: row.added_at })
+          .execute();
+      }
     });
   }
 

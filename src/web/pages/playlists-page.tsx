@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ListVideo, Plus, Trash2 } from 'lucide-react';
+import type { Playlist } from '../../contract/entities';
+import { MAX_PLAYLIST_TITLE_LENGTH } from '../../contract/limits';
 import buttons from '../components/ui/button.module.css';
 import { EmptyState } from '../components/ui/empty-state';
 import { Modal } from '../components/ui/modal';
@@ -11,7 +13,8 @@ import { playlistTexts } from '../features/playlists/playlist-texts';
 import { createPlaylist, deletePlaylist } from '../features/playlists/playlists-service';
 import { Thumbnail } from '../features/videos/components/thumbnail';
 import { useDocumentTitle } from '../lib/use-document-title';
-import { usePlaylists, useVideos } from '../state/use-store';
+import { useSingleFlight } from '../lib/use-single-flight';
+import { usePlaylists, useVideos, type Dispatchers } from '../state/use-store';
 import { LoadState } from './load-state';
 import { RequireLogin } from './require-login';
 
@@ -51,32 +54,9 @@ function Playlists() {
           </EmptyState>
         ) : (
           <ul className={styles.grid} aria-label="Playlists">
-            {state.playlists.map((playlist) => {
-              const last = playlist.videos.at(-1);
-              const name = playlistLabel(playlist.title);
-              return (
-                <li key={playlist._id} className={styles.card}>
-                  <Link
-                    to={`/playlist/${encodeURIComponent(playlist._id)}`}
-                    className={styles.cardLink}
-                  >
-                    <Thumbnail videoId={last?._id} />
-                    <h2 className={styles.cardTitle}>{name}</h2>
-                  </Link>
-                  <div className={styles.cardFooter}>
-                    <span>{videoCount(playlist.videos.length)}</span>
-                    <button
-                      type="button"
-                      className={styles.deleteButton}
-                      aria-label={`Delete playlist ${name}`}
-                      onClick={() => void deletePlaylist(playlist, dispatch)}
-                    >
-                      <Trash2 aria-hidden size={18} />
-                    </button>
-                  </div>
-                </li>
-              );
-            })}
+            {state.playlists.map((playlist) => (
+              <PlaylistCard key={playlist._id} playlist={playlist} dispatch={dispatch} />
+            ))}
           </ul>
         )}
       </LoadState>
@@ -84,18 +64,57 @@ function Playlists() {
   );
 }
 
-/** product §4: the playlist page's create modal does not block blank names. */
+/** One playlist: its thumbnail, name and count, and a trash button that deletes it once. */
+function PlaylistCard({
+  playlist,
+  dispatch,
+}: {
+  playlist: Playlist;
+  dispatch: Dispatchers['playlists'];
+}) {
+  const deleting = useSingleFlight();
+  const last = playlist.videos.at(-1);
+  const name = playlistLabel(playlist.title);
+  return (
+    <li className={styles.card}>
+      <Link to={`/playlist/${encodeURIComponent(playlist._id)}`} className={styles.cardLink}>
+        <Thumbnail videoId={last?._id} />
+        <h2 className={styles.cardTitle}>{name}</h2>
+      </Link>
+      <div className={styles.cardFooter}>
+        <span>{videoCount(playlist.videos.length)}</span>
+        <button
+          type="button"
+          className={styles.deleteButton}
+          aria-label={`Delete playlist ${name}`}
+          disabled={deleting.busy}
+          onClick={() => void deleting.run(() => deletePlaylist(playlist, dispatch))}
+        >
+          <Trash2 aria-hidden size={18} />
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * product §4: the playlist page's create modal does not block blank names; it does block a second
+ * create while one runs (a double-click makes one playlist) and names longer than the API takes.
+ */
 function CreatePlaylistModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { dispatch } = usePlaylists();
   const [title, setTitle] = useState('');
   const fieldId = useId();
+  const creating = useSingleFlight();
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (await createPlaylist(title, dispatch)) {
-      setTitle('');
-      onClose();
-    }
+    await creating.run(async () => {
+      if (await createPlaylist(title, dispatch)) {
+        setTitle('');
+        onClose();
+      }
+    });
   };
 
   return (
@@ -108,10 +127,11 @@ function CreatePlaylistModal({ open, onClose }: { open: boolean; onClose: () => 
           id={fieldId}
           className={styles.input}
           placeholder="Playlist name"
+          maxLength={MAX_PLAYLIST_TITLE_LENGTH}
           value={title}
           onChange={(event) => setTitle(event.target.value)}
         />
-        <button type="submit" className={styles.primaryButton}>
+        <button type="submit" className={styles.primaryButton} disabled={creating.busy}>
           Create
         </button>
       </form>

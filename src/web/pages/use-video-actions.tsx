@@ -25,7 +25,7 @@ export interface CardPlace {
 export function useVideoActions(place: CardPlace = {}) {
   const { state: auth } = useAuth();
   const { state: videos, dispatch: videosDispatch } = useVideos();
-  const { dispatch: playlistsDispatch } = usePlaylists();
+  const { state: playlists, dispatch: playlistsDispatch } = usePlaylists();
   const openSaveToPlaylist = useSaveToPlaylist();
 
   const requireLogin = useRequireLogin();
@@ -47,7 +47,8 @@ export function useVideoActions(place: CardPlace = {}) {
       items.push({
         label: playlistTexts.remove,
         onSelect: requireLogin(
-          () => void removeVideoFromPlaylist(playlistId, video, playlistsDispatch),
+          () =>
+            void removeVideoFromPlaylist(playlistId, video, playlistsDispatch, playlists.playlists),
         ),
       });
     }

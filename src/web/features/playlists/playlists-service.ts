@@ -87,8 +87,16 @@ function restorePlaylist(deleted: Playlist, dispatch: Dispatch) {
   );
 }
 
-/** Adds a video to a playlist. */
-export function addVideoToPlaylist(playlistId: string, video: Video, dispatch: Dispatch) {
+/**
+ * Adds a video to a playlist: at the end, or with `before` (the videos that followed it, nearest
+ * first) in front of the first of them still there.
+ */
+export function addVideoToPlaylist(
+  playlistId: string,
+  video: Video,
+  dispatch: Dispatch,
+  before: string[] = [],
+) {
   return withToasts(
     { loading: playlistTexts.adding, success: playlistTexts.added },
     catchingUp(
@@ -96,7 +104,7 @@ export function addVideoToPlaylist(playlistId: string, video: Video, dispatch: D
         const { playlist } = accept(
           await api.call('POST /api/user/playlists/{playlistId}', {
             params: { playlistId },
-            body: { video },
+            body: before.length > 0 ? { video, before } : { video },
           }),
           ADDED,
         );
@@ -114,8 +122,25 @@ async function refetchPlaylists(dispatch: Dispatch) {
   dispatch({ type: 'GET_ALL_PLAYLISTS', payload: playlists });
 }
 
-/** Removes a video from a playlist; Undo adds it back. */
-export function removeVideoFromPlaylist(playlistId: string, video: Video, dispatch: Dispatch) {
+/** The ids of the videos after `videoId` in one of `playlists`, nearest first. */
+function videosAfter(playlists: Playlist[], playlistId: string, videoId: string): string[] {
+  const videos = playlists.find((playlist) => playlist._id === playlistId)?.videos ?? [];
+  const index = videos.findIndex((item) => item._id === videoId);
+  return index < 0 ? [] : videos.slice(index + 1).map((item) => item._id);
+}
+
+/**
+ * Removes a video from a playlist; Undo puts it back in its place (in front of the videos that
+ * followed it in `playlists`, the user's playlists as the removal found them), so the order and
+ * the playlist's thumbnail (its last video, product §9) come back as they were.
+ */
+export function removeVideoFromPlaylist(
+  playlistId: string,
+  video: Video,
+  dispatch: Dispatch,
+  playlists: Playlist[],
+) {
+  const before = videosAfter(playlists, playlistId, video._id);
   return withToasts(
     { loading: playlistTexts.removing, success: playlistTexts.removed },
     async () => {
@@ -128,6 +153,6 @@ export function removeVideoFromPlaylist(playlistId: string, video: Video, dispat
       dispatch({ type: 'DELETE_VIDEO_FROM_PLAYLIST', payload: playlist });
     },
     reportTo(dispatch),
-    { undo: () => void addVideoToPlaylist(playlistId, video, dispatch) },
+    { undo: () => void addVideoToPlaylist(playlistId, video, dispatch, before) },
   );
 }

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { Trash2 } from 'lucide-react';
 import { useShortcut } from '../../../lib/shortcuts';
 import { usePlayer } from '../../../lib/player-context';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { formatTime } from '../../../lib/format';
 import { timeLink } from '../notes-markdown';
 import { useAuth, useVideos } from '../../../state/use-store';
@@ -24,6 +25,7 @@ export function NotesPanel({ videoId }: { videoId: string }) {
   const player = usePlayer();
   // The moment in the video the note was started at (undefined without a player).
   const [startedAt, setStartedAt] = useState<number | undefined>();
+  const saving = useSingleFlight();
 
   useShortcut('n', () => {
     if (!auth.isLoggedIn) {
@@ -36,10 +38,12 @@ export function NotesPanel({ videoId }: { videoId: string }) {
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (await saveNote(videoId, draft, dispatch, startedAt ?? player.currentTime())) {
-      setDraft('');
-      setStartedAt(undefined);
-    }
+    await saving.run(async () => {
+      if (await saveNote(videoId, draft, dispatch, startedAt ?? player.currentTime())) {
+        setDraft('');
+        setStartedAt(undefined);
+      }
+    });
   };
 
   return (
@@ -80,7 +84,7 @@ export function NotesPanel({ videoId }: { videoId: string }) {
               >
                 {transferTexts.exportVideo}
               </button>
-              <button type="submit" className={styles.save}>
+              <button type="submit" className={styles.save} disabled={saving.busy}>
                 {notesTexts.save}
               </button>
             </div>

@@ -610,8 +610,8 @@ export class SqlStore implements Store {
   /**
    * A playlist's order is its rows' `seq`, which only grows: to put a video in front of another,
    * the rows from that one on are taken out and written again after it, in the same order and
-   * with their own added_at, in one transaction (PostgreSQL: with the playlist's row locked, so
-   * two such writes to one playlist take turns; SQLite writes one at a time anyway).
+   * with their own added_at, in one transaction that writes first, so two such writes to one
+   * playlist take turns on both databases.
    */
   private async insertBefore(
     playlistId: string,
@@ -620,14 +620,10 @@ export class SqlStore implements Store {
     before: readonly string[],
   ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      if (!this.sqlite) {
-        await trx
-          .selectFrom('playlists')
-          .select('id')
-          .where('id', '=', playlistId)
-          .forUpdate()
-          .execute();
-      }
+      // A write first: PostgreSQL locks the playlist's row, SQLite takes its write lock, before
+      // anything is read (a read then a write could not take SQLite's lock if another process
+      // wrote in between).
+      await sql`update playlists set title = title where id = ${playlistId}`.execute(trx);
       const rows = await trx
         .selectFrom('playlist_videos')
         .select(['seq', 'video_id', 'added_at'])

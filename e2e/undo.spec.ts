@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { card, openWatchPage, seed, signedInUser } from './support';
+import { card, openWatchPage, seed, signedInUser, stubExternalImages } from './support';
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true });
 /**
@@ -61,6 +61,8 @@ test('Undo brings back a deleted playlist with its videos, a deleted note and a 
 test("Undo of 'Remove from Playlist' puts the video back in its place, and the thumbnail with it", async ({
   page,
 }) => {
+  // A thumbnail that fails to load (no network here) is replaced: serve one, so it stays an image.
+  await stubExternalImages(page);
   await signedInUser(page);
   const videos = [seed.html5, seed.css, seed.jsCourse];
   // A playlist of three videos, made through the API the page talks to.

@@ -1,21 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { TEST_ACCOUNT } from '../../../contract/limits';
-import { api, setTokenSource, setTransport } from '../../lib/api-client';
-import { createMockBackend } from '../../mock/mock-backend';
+import { api } from '../../lib/api-client';
+import { signInToMockBackend } from '../../testing/mock-session';
 import type { VideosAction } from '../../state/videos-reducer';
 import { recordWatch } from './history-service';
 
 const video = { _id: 'yLZazznWoAs' } as never;
 
 describe('recording a watch', () => {
-  beforeEach(async () => {
-    localStorage.clear();
-    const backend = await createMockBackend(localStorage);
-    setTransport((request) => backend.handle(request));
-    setTokenSource(() => null);
-    const { encodedToken } = (await api.call('POST /api/auth/login', { body: TEST_ACCOUNT })).data;
-    setTokenSource(() => encodedToken);
-  });
+  beforeEach(signInToMockBackend);
 
   it('already in the history elsewhere (409): the error action, then the history caught up', async () => {
     await api.call('POST /api/user/history', { body: { video } });

@@ -1,21 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { TEST_ACCOUNT } from '../../../contract/limits';
-import { api, setTokenSource, setTransport } from '../../lib/api-client';
-import { createMockBackend } from '../../mock/mock-backend';
+import { api, setTokenSource } from '../../lib/api-client';
+import { signInToMockBackend } from '../../testing/mock-session';
 import type { VideosAction } from '../../state/videos-reducer';
 import { toggleLike } from './likes-service';
 
 const video = { _id: '1PnVor36_40' } as never;
 
 describe('liking a video', () => {
-  beforeEach(async () => {
-    localStorage.clear();
-    const backend = await createMockBackend(localStorage);
-    setTransport((request) => backend.handle(request));
-    setTokenSource(() => null);
-    const { encodedToken } = (await api.call('POST /api/auth/login', { body: TEST_ACCOUNT })).data;
-    setTokenSource(() => encodedToken);
-  });
+  beforeEach(signInToMockBackend);
 
   it('already liked elsewhere (409): fails as before, then catches the likes up', async () => {
     // Another tab liked it; this one still shows 'Like'.

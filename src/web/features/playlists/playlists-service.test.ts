@@ -1,21 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { TEST_ACCOUNT } from '../../../contract/limits';
-import { api, setTokenSource, setTransport } from '../../lib/api-client';
-import { createMockBackend } from '../../mock/mock-backend';
+import { api } from '../../lib/api-client';
+import { signInToMockBackend } from '../../testing/mock-session';
 import type { PlaylistsAction } from '../../state/playlists-reducer';
 import { addVideoToPlaylist } from './playlists-service';
 
 const video = { _id: 'No8qdcVYiQw' } as never;
 
 describe('adding a video to a playlist', () => {
-  beforeEach(async () => {
-    localStorage.clear();
-    const backend = await createMockBackend(localStorage);
-    setTransport((request) => backend.handle(request));
-    setTokenSource(() => null);
-    const { encodedToken } = (await api.call('POST /api/auth/login', { body: TEST_ACCOUNT })).data;
-    setTokenSource(() => encodedToken);
-  });
+  beforeEach(signInToMockBackend);
 
   it('already in it (added elsewhere, 409): fails as before, then catches the playlists up', async () => {
     const { playlists } = (

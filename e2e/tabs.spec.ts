@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { card, openWatchPage, seed, signedInUser } from './support';
+import { card, createUser, logInAs, openWatchPage, seed, signedInUser } from './support';
 
 // Two tabs of one browser (one context: one localStorage), signed in as the same user.
 
@@ -61,6 +61,40 @@ test.describe('a session ended elsewhere', () => {
     // No call, no reload: the other tab shows the visitor's screen at once.
     await expect(other.getByText("You're logged out.")).toBeVisible();
     await expect(other.getByRole('button', { name: 'Logout' })).toBeHidden();
+  });
+});
+
+test.describe('a session started elsewhere', () => {
+  test('a visitor’s tab takes up the login of another tab, with its lists', async ({ page }) => {
+    const user = await createUser(page);
+    // A like the user made earlier, on another device.
+    const liked = await page.evaluate(
+      async ({ email, password, video }) => {
+        const login = await fetch('/api/auth/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password }),
+        });
+        const { encodedToken } = (await login.json()) as { encodedToken: string };
+        const like = await fetch('/api/user/likes', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: encodedToken },
+          body: JSON.stringify({ video: { _id: video } }),
+        });
+        return like.status;
+      },
+      { ...user, video: seed.css.id },
+    );
+    expect(liked).toBe(201);
+    await page.getByRole('link', { name: 'Liked Videos' }).click();
+    await expect(page.getByText("You're logged out.")).toBeVisible();
+
+    const other = await page.context().newPage();
+    await logInAs(other, user);
+
+    // No reload: the first tab is signed in, with the user's lists.
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await expect(card(page, seed.css.title)).toBeVisible();
   });
 });
 

@@ -90,6 +90,51 @@ describe('SessionGuard', () => {
     expect(screen.getByText('0 liked')).toBeDefined();
   });
 
+  it('takes up the session another tab signs in to, with its own lists', async () => {
+    const grace = { _id: 'u2', firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' };
+    const graceLikes = [buildVideo(), buildVideo()];
+    const lists: Record<string, unknown> = {
+      '/api/user/likes': { likes: graceLikes },
+      '/api/user/history': { history: [] },
+      '/api/user/watchlater': { watchlater: [] },
+      '/api/user/playlists': { playlists: [] },
+      '/api/user/notes': { notes: [] },
+      '/api/user/progress': { progress: [] },
+    };
+    // Only Grace's token opens her lists.
+    setTransport(async (request) =>
+      request.headers.get('authorization') === 'token-2'
+        ? Response.json(lists[new URL(request.url).pathname])
+        : Response.json({ errors: ['The token is invalid.'] }, { status: 401 }),
+    );
+    renderTab();
+    localStorage.setItem('token', 'token-2');
+    localStorage.setItem('user', JSON.stringify(grace));
+    await act(async () => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'token', newValue: 'token-2' }));
+      window.dispatchEvent(new StorageEvent('storage', { key: 'user' }));
+    });
+    expect(screen.getByText('signed in as Grace')).toBeDefined();
+    expect(await screen.findByText('2 liked')).toBeDefined();
+  });
+
+  it('takes up a login in another tab while this one shows no session', async () => {
+    localStorage.clear();
+    setTransport(async () => Response.json({ likes: [], history: [], watchlater: [] }));
+    render(
+      <StoreProvider>
+        <SessionGuard />
+        <Probe />
+      </StoreProvider>,
+    );
+    expect(screen.getByText('signed out')).toBeDefined();
+    storeAuth('token-3', user as never);
+    await act(async () => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'user' }));
+    });
+    expect(screen.getByText('signed in as Ada')).toBeDefined();
+  });
+
   it('stays signed in when another tab writes something else', () => {
     renderTab();
     act(() => {

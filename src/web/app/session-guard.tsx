@@ -1,35 +1,45 @@
 import { useEffect, useRef } from 'react';
-import { followEndedSession } from '../features/auth/auth-service';
+import { followEndedSession, followStartedSession } from '../features/auth/auth-service';
 import { onTokenRefused } from '../lib/api-client';
-import { storedToken } from '../state/auth-storage';
+import { AUTH_KEYS, readStoredAuth } from '../state/auth-storage';
 import { useAuth, useDispatchers } from '../state/use-store';
 
 /**
- * Keeps this tab's session in step with the others: when the server refuses the token a call sent
- * (401: ended by a logout elsewhere or 'Log out everywhere'), or another tab of this browser logs
- * out (the stored token is removed), this tab logs out too, so it shows the visitor's screens
- * instead of failing every call.
+ * Keeps this tab's session in step with the others:
+ * - when the server refuses the token a call sent (401: ended by a logout elsewhere or 'Log out
+ *   everywhere'), or another tab of this browser logs out (the stored session is removed), this tab
+ *   logs out too, so it shows the visitor's screens instead of failing every call;
+ * - when another tab signs in, or in as someone else, this tab takes up that session and its lists.
  */
 export function SessionGuard() {
   const dispatchers = useDispatchers();
   const { state: auth } = useAuth();
   // The session this tab shows, read by the handlers below without registering them again.
-  const shown = useRef(auth.token);
+  const shown = useRef({ token: auth.token, userId: auth.userInfo?._id ?? null });
   useEffect(() => {
-    shown.current = auth.token;
-  }, [auth.token]);
+    shown.current = { token: auth.token, userId: auth.userInfo?._id ?? null };
+  }, [auth.token, auth.userInfo]);
 
   useEffect(() => {
     const follow = (token: string) => {
       // Only the session shown: a late answer to an older session's call changes nothing.
-      if (shown.current !== token) return;
-      shown.current = null;
+      if (shown.current.token !== token) return;
+      shown.current = { token: null, userId: null };
       followEndedSession(token, dispatchers);
     };
     const onStorage = (event: StorageEvent) => {
-      if (event.key !== null && event.key !== 'token') return;
-      const token = shown.current;
-      if (token && storedToken() === null) follow(token);
+      if (event.key !== null && !AUTH_KEYS.includes(event.key)) return;
+      const stored = readStoredAuth();
+      const { token, userId } = shown.current;
+      if (!stored.token || !stored.userInfo) {
+        if (token) follow(token);
+        return;
+      }
+      // A login writes the token, then the user: each write is an event, and the session is
+      // taken up once both name the same new session.
+      if (stored.token === token && stored.userInfo._id === userId) return;
+      shown.current = { token: stored.token, userId: stored.userInfo._id };
+      followStartedSession(stored.token, stored.userInfo, dispatchers);
     };
     onTokenRefused(follow);
     window.addEventListener('storage', onStorage);

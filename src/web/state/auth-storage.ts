@@ -5,6 +5,8 @@ import { loggedOut, type AuthState } from './auth-reducer';
 /** product §3's local storage keys. */
 const TOKEN_KEY = 'token';
 const USER_KEY = 'user';
+/** The keys whose change in another tab is a login or a logout there. */
+export const AUTH_KEYS: readonly string[] = [TOKEN_KEY, USER_KEY];
 
 /**
  * A session storage would not keep (site data blocked, or storage full): it lasts as long as this

@@ -1,4 +1,5 @@
 import toast from 'react-hot-toast';
+import type { PublicUser } from '../../../contract/entities';
 import type { LoginBody, SignupBody } from '../../../contract/requests';
 import { api, ApiRequestError, firstError } from '../../lib/api-client';
 import { ADDED, accept } from '../../lib/notify';
@@ -78,6 +79,23 @@ export function followEndedSession(token: string, dispatchers: Dispatchers): voi
   dispatchers.auth({ type: 'LOGOUT' });
   dispatchers.videos({ type: 'CLEAR_USER_DATA' });
   dispatchers.playlists({ type: 'CLEAR_USER_DATA' });
+}
+
+/**
+ * Another tab of this browser signed in (or in as someone else): this tab takes up that session as
+ * its own login would, without a toast (the other tab showed the welcome), and loads its lists.
+ * Lists of the session shown before are dropped first, so no screen mixes two users' lists.
+ */
+export function followStartedSession(
+  token: string,
+  user: PublicUser,
+  dispatchers: Dispatchers,
+): void {
+  dispatchers.videos({ type: 'CLEAR_USER_DATA' });
+  dispatchers.playlists({ type: 'CLEAR_USER_DATA' });
+  dispatchers.auth({ type: 'SAVE_TOKEN', payload: token });
+  dispatchers.auth({ type: 'SAVE_USER_INFO', payload: user });
+  void loadLibrary(dispatchers);
 }
 
 /**

@@ -105,3 +105,47 @@ test("Undo of 'Remove from Playlist' puts the video back in its place, and the t
     page.getByRole('list', { name: 'Playlists' }).getByRole('listitem').locator('img'),
   ).toHaveAttribute('src', new RegExp(seed.jsCourse.id));
 });
+
+test('from the keyboard: z undoes the newest removal, and a focused toast waits', async ({
+  page,
+}) => {
+  await signedInUser(page);
+  await openWatchPage(page, seed.css.id, seed.css.title);
+  const notes = page.getByRole('region', { name: 'Notes' });
+  for (const text of ['Grid first', 'Flex second']) {
+    await notes.getByLabel('Write a note').fill(text);
+    await notes.getByRole('button', { name: 'Save note' }).click();
+    await expect(notes.getByText(text)).toBeVisible();
+  }
+
+  // z, away from any field, brings the note back.
+  await notes
+    .getByRole('button', { name: /Delete note/ })
+    .first()
+    .focus();
+  await page.keyboard.press('Enter');
+  await expect(toast(page, 'note deleted successfully.')).toBeVisible();
+  await expect(notes.getByRole('button', { name: /Delete note/ })).toHaveCount(1);
+  await page.keyboard.press('z');
+  await expect(notes.getByRole('button', { name: /Delete note/ })).toHaveCount(2);
+  await expect(toast(page, 'note deleted successfully.')).toBeHidden();
+
+  // Typed into a field, z is a letter.
+  await notes
+    .getByRole('button', { name: /Delete note/ })
+    .first()
+    .click();
+  await expect(notes.getByRole('button', { name: /Delete note/ })).toHaveCount(1);
+  await notes.getByLabel('Write a note').fill('');
+  await notes.getByLabel('Write a note').press('z');
+  await expect(notes.getByLabel('Write a note')).toHaveValue('z');
+  await expect(notes.getByRole('button', { name: /Delete note/ })).toHaveCount(1);
+
+  // The focus in its Undo holds the toast past product §9's 2,000 ms.
+  const button = undo(page, 'note deleted successfully.');
+  await button.focus();
+  await page.waitForTimeout(3_000);
+  await expect(button).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(notes.getByRole('button', { name: /Delete note/ })).toHaveCount(2);
+});

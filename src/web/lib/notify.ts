@@ -1,6 +1,6 @@
 import toast from 'react-hot-toast';
 import { ApiRequestError, type ApiResponse } from './api-client';
-import { undoable } from './undo-toast';
+import { toastUndoable } from './undo-toast';
 
 /** product §8: the toast for any failure that has no message of its own. */
 export const GENERIC_ERROR = 'Some error occured. Try Again.';
@@ -78,7 +78,8 @@ export async function withToasts(
   const id = toast.loading(texts.loading);
   try {
     await action();
-    toast.success(undo ? undoable(texts.success, undo) : texts.success, { id });
+    if (undo) toastUndoable(id, texts.success, undo);
+    else toast.success(texts.success, { id });
     return true;
   } catch (error) {
     onError(error);

@@ -11,6 +11,7 @@ export const shortcutHelp: { key: string; action: string }[] = [
   { key: 'l', action: 'Like or unlike the video' },
   { key: 'w', action: 'Save to or remove from Watch later' },
   { key: 'n', action: 'Write a new note' },
+  { key: 'z', action: 'Undo the removal a toast shows' },
   { key: '?', action: 'Show these shortcuts' },
 ];
 

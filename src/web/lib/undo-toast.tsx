@@ -1,11 +1,19 @@
 import toast, { type Toast } from 'react-hot-toast';
 import styles from './undo-toast.module.css';
 
+/** The undo each success toast on screen offers, by toast id: run at most once. */
+const offered = new Map<string, () => void>();
+
+/** The key that runs the newest toast's Undo (while its toast shows); see lib/shortcuts. */
+export const UNDO_KEY = 'z';
+
 /**
- * A success toast's content with 'Undo' beside the text: the button closes the toast and runs
- * `undo` (which toasts its own progress). The text itself stays product §8's, word for word.
+ * Shows the success toast `id` with 'Undo' beside its text. The text itself stays product §8's,
+ * word for word. The button (or the UNDO_KEY shortcut) closes the toast and runs `undo`, which
+ * toasts its own progress.
  */
-export function undoable(text: string, undo: () => void) {
+export function toastUndoable(id: string, text: string, undo: () => void): void {
+  offered.set(id, undo);
   function UndoToast(current: Toast) {
     return (
       <span className={styles.row}>
@@ -13,15 +21,39 @@ export function undoable(text: string, undo: () => void) {
         <button
           type="button"
           className={styles.undo}
-          onClick={() => {
-            toast.dismiss(current.id);
-            undo();
-          }}
+          aria-keyshortcuts={UNDO_KEY}
+          title={`Undo (${UNDO_KEY})`}
+          onClick={() => runUndo(current.id)}
         >
           Undo
         </button>
       </span>
     );
   }
-  return UndoToast;
+  toast.success(UndoToast, { id });
+}
+
+/** Closes toast `id` and runs its undo, once: a second press or key finds nothing to run. */
+function runUndo(id: string): void {
+  const undo = offered.get(id);
+  offered.delete(id);
+  toast.dismiss(id);
+  undo?.();
+}
+
+/**
+ * Runs the Undo of the newest of `toasts` (newest first, as the toaster keeps them) that shows
+ * one. Resolves to whether there was one.
+ */
+export function undoNewest(toasts: readonly Toast[]): boolean {
+  const newest = toasts.find((item) => item.visible && offered.has(item.id));
+  if (!newest) return false;
+  runUndo(newest.id);
+  return true;
+}
+
+/** Forgets the undo of every toast no longer on screen (timed out, dismissed or replaced). */
+export function forgetHiddenUndoes(toasts: readonly Toast[]): void {
+  const shown = new Set(toasts.filter((item) => item.visible).map((item) => item.id));
+  for (const id of offered.keys()) if (!shown.has(id)) offered.delete(id);
 }

@@ -50,6 +50,14 @@ function toUser(row: UserFields): StoredUser {
 }
 
 /**
+ * Whether an id from a request names nothing stored: no stored id holds a NUL (every write refuses
+ * one), and PostgreSQL would refuse the lookup itself (a 422 where SQLite finds nothing).
+ */
+function namesNothing(id: string): boolean {
+  return id.includes(NUL);
+}
+
+/**
  * The Store on SQL (Kysely), one set of queries for SQLite and PostgreSQL. The database enforces
  * the rules that matter under concurrency: a duplicate add is refused by a unique constraint (not
  * by a read-then-write check), and every user-scoped statement filters by the user's id. The
@@ -191,8 +199,7 @@ export class SqlStore implements Store {
 
   /** One catalogue video, or undefined. */
   async getVideo(videoId: string): Promise<Video | undefined> {
-    // No stored id holds a NUL (writes refuse it); PostgreSQL would refuse the lookup itself.
-    if (videoId.includes(NUL)) return undefined;
+    if (namesNothing(videoId)) return undefined;
     return this.guard(async () => {
       const row = await this.db
         .selectFrom('videos')
@@ -215,8 +222,7 @@ export class SqlStore implements Store {
 
   /** One category, or undefined. */
   async getCategory(categoryId: string): Promise<Category | undefined> {
-    // No stored id holds a NUL (writes refuse it); PostgreSQL would refuse the lookup itself.
-    if (categoryId.includes(NUL)) return undefined;
+    if (namesNothing(categoryId)) return undefined;
     return this.guard(async () => {
       const row = await this.db
         .selectFrom('categories')
@@ -286,6 +292,7 @@ export class SqlStore implements Store {
 
   /** Removes a video from one of the user's lists; an absent video is a no-op. */
   async removeVideoFrom(userId: string, list: VideoListName, videoId: string): Promise<void> {
+    if (namesNothing(videoId)) return;
     await this.guard(() =>
       this.db
         .deleteFrom(listTables[list])
@@ -307,6 +314,7 @@ export class SqlStore implements Store {
 
   /** One of the user's playlists, or undefined (also for another user's playlist). */
   async getPlaylist(userId: string, playlistId: string): Promise<Playlist | undefined> {
+    if (namesNothing(playlistId)) return undefined;
     return this.guard(async () => (await this.readPlaylists(userId, playlistId))[0]);
   }
 
@@ -324,6 +332,7 @@ export class SqlStore implements Store {
 
   /** Deletes one of the user's playlists (its entries go with it); notFound when there is none. */
   async deletePlaylist(userId: string, playlistId: string): Promise<void> {
+    if (namesNothing(playlistId)) throw StoreError.notFound('playlist');
     await this.guard(async () => {
       const result = await this.db
         .deleteFrom('playlists')
@@ -347,6 +356,7 @@ export class SqlStore implements Store {
     at: string,
     before: readonly string[] = [],
   ): Promise<void> {
+    if (namesNothing(playlistId)) throw StoreError.notFound('playlist');
     await this.guard(async () => {
       if (!(await this.ownsPlaylist(userId, playlistId))) throw StoreError.notFound('playlist');
       try {
@@ -375,8 +385,10 @@ export class SqlStore implements Store {
     playlistId: string,
     videoId: string,
   ): Promise<void> {
+    if (namesNothing(playlistId)) throw StoreError.notFound('playlist');
     await this.guard(async () => {
       if (!(await this.ownsPlaylist(userId, playlistId))) throw StoreError.notFound('playlist');
+      if (namesNothing(videoId)) return;
       await this.db
         .deleteFrom('playlist_videos')
         .where('playlist_id', '=', playlistId)
@@ -469,6 +481,7 @@ export class SqlStore implements Store {
 
   /** Forgets the user's position in a video. */
   async deleteProgress(userId: string, videoId: string) {
+    if (namesNothing(videoId)) return;
     await this.guard(() =>
       this.db
         .deleteFrom('progress')
@@ -480,6 +493,7 @@ export class SqlStore implements Store {
 
   /** Deletes one of the user's notes; StoreError notFound when the user has no such note. */
   async deleteNote(userId: string, noteId: string): Promise<void> {
+    if (namesNothing(noteId)) throw StoreError.notFound('note');
     await this.guard(async () => {
       const result = await this.db
         .deleteFrom('notes')
@@ -597,6 +611,7 @@ export class SqlStore implements Store {
 
   /** Deletes one of the owner's todos; StoreError notFound when the owner has none with that id. */
   async deleteTodo(todoId: string, owner: string): Promise<void> {
+    if (namesNothing(todoId)) throw StoreError.notFound('todo');
     await this.guard(async () => {
       const result = await this.db
         .deleteFrom('todos')

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createHarness, seedVideo } from '../../api/testing/api-harness';
 import type { OpenedStore } from '../../api/testing/api-suite';
+import { routeTable } from '../../contract/routes';
 import { openPostgresTestStore, openSqliteTestStore } from '../testing/open-test-store';
 
 const stores = [
@@ -43,4 +44,40 @@ describe.each(stores)('text with a NUL character on $name', ({ open }) => {
       }
     }
   });
+});
+
+/** A valid body for each route that takes one in a path with an id. */
+const bodies: Record<string, unknown> = {
+  'POST /api/user/playlists/{playlistId}': { video: { _id: seedVideo(0)._id } },
+  'POST /api/user/notes/{videoId}': { note: { content: 'a note' } },
+  'POST /api/user/progress/{videoId}': { seconds: 10 },
+};
+
+describe.each(stores)('an id with a NUL character in a path on $name', ({ open }) => {
+  let opened: OpenedStore;
+  let h: Awaited<ReturnType<typeof createHarness>>;
+  beforeAll(async () => {
+    opened = await open();
+    h = await createHarness(opened.store);
+  });
+  afterAll(() => opened.close());
+
+  // No stored id holds a NUL (every write refuses one), so such an id is one that does not exist.
+  it.each(routeTable.filter((route) => route.path.includes('{')))(
+    '$method $path answers as for an id that does not exist',
+    async (route) => {
+      const { token } = await h.signUp();
+      const send = (id: string) =>
+        h.call(route.method, route.path.replace(/\{\w+\}/g, id), {
+          token,
+          body: bodies[`${route.method} ${route.path}`],
+        });
+      const missing = await send('no-such-id');
+      const withNul = await send('no-such-id%00');
+      expect({ status: withNul.status, body: withNul.body }).toEqual({
+        status: missing.status,
+        body: missing.body,
+      });
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import { getRequestListener, type HttpBindings } from '@hono/node-server';
+import type { HttpBindings } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { sql } from 'kysely';
 import { createServer } from 'node:http';
@@ -23,7 +23,7 @@ import { secureResponses, securityHeaderList } from './http/security-headers';
 import type { Logger } from './logger';
 import { loadOrCreateSecret } from './secret';
 import { createServerApp } from './server-app';
-import { answerClientErrors } from './http/client-errors';
+import { answerClientErrors, nodeListener } from './http/client-errors';
 import { closeGracefullyOnSignals } from './shutdown';
 import { loadStaticSite } from './static-site';
 
@@ -151,9 +151,7 @@ export async function serveApp(
     // Every answer carries the security headers, kept ones and the app's alike.
     { ServerResponse: secureResponses(await securityHeaderList()) },
     answers.serving(
-      lists.serving(
-        getRequestListener(lists.keeping(answers.keeping(app.fetch)), { hostname: config.host }),
-      ),
+      lists.serving(nodeListener(lists.keeping(answers.keeping(app.fetch)), config.host, log)),
     ),
   );
   answerClientErrors(server);

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerClientErrors } from './client-errors';
+import { recordingLog } from '../testing/recording-log';
+import { answerClientErrors, nodeListener } from './client-errors';
 
 /** Sends raw bytes and reads the whole answer until the server closes the connection. */
 function exchange(port: number, raw: string): Promise<string> {
@@ -55,5 +56,51 @@ describe('requests the HTTP parser refuses', () => {
   it('still answers good requests', async () => {
     const answer = await exchange(port, 'GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+  });
+});
+
+describe('requests the node adapter cannot read', () => {
+  let server: Server;
+  let port: number;
+  const { lines, log } = recordingLog();
+  beforeAll(async () => {
+    server = createServer(nodeListener(() => new Response('ok'), '127.0.0.1', log));
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+  it.each([
+    [
+      'a backslash in the path',
+      'GET /assets/..\\..\\p.json HTTP/1.1\r\nHost: a\r\n',
+      '/assets/..\\..\\p.json',
+    ],
+    [
+      'a Host header that names no host',
+      'GET /api/health?x=1 HTTP/1.1\r\nHost: a b\r\n',
+      '/api/health',
+    ],
+  ])('answers %s with 400, the JSON error and a log line', async (_case, head, path) => {
+    const answer = await exchange(
+      port,
+      `${head}X-Request-Id: probe-1\r\nConnection: close\r\n\r\n`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toMatch(/\r\ncontent-type: application\/json\r\n/);
+    expect(answer).toMatch(/\r\nx-request-id: probe-1\r\n/);
+    expect(bodyOf(answer)).toEqual({ errors: ["The request's path or Host header is not valid."] });
+    expect(lines.at(-1)?.fields).toMatchObject({
+      reqId: 'probe-1',
+      method: 'GET',
+      path,
+      status: 400,
+    });
+  });
+
+  it('still answers good requests', async () => {
+    const answer = await exchange(port, 'GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer.endsWith('ok')).toBe(true);
   });
 });

@@ -1,5 +1,14 @@
-import { maxHeaderSize, STATUS_CODES, type Server } from 'node:http';
+import { getRequestListener, RequestError } from '@hono/node-server';
+import {
+  maxHeaderSize,
+  STATUS_CODES,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+} from 'node:http';
 import type { Socket } from 'node:net';
+import type { Logger } from '../logger';
+import { logAnswered, REQUEST_ID_HEADER, requestIdFor } from './request-log';
 
 /**
  * Requests Node's HTTP parser refuses before the app sees them (headers or URL over
@@ -32,4 +41,50 @@ export function answerClientErrors(server: Server): void {
         body,
     );
   });
+}
+
+type FetchCallback = Parameters<typeof getRequestListener>[0];
+
+/**
+ * The node adapter's listener for `fetch`, except that a request it cannot turn into a `Request`
+ * (a backslash in the path, a Host header that names no host) gets the API's JSON 400 and its log
+ * line, instead of the adapter's empty 400 that no log saw. Any other failure the adapter catches
+ * gets a JSON 500, logged with its error.
+ */
+export function nodeListener(fetch: FetchCallback, hostname: string, log: Logger): RequestListener {
+  // The adapter refuses such a request synchronously, inside the call below, so the request that
+  // arrived is known when its error handler runs; a later failure finds none.
+  let arriving: IncomingMessage | undefined;
+  const listener = getRequestListener(fetch, {
+    hostname,
+    errorHandler: (error) => {
+      const incoming = arriving;
+      const refused = error instanceof RequestError;
+      const status = refused ? 400 : 500;
+      const reqId = requestIdFor(incoming?.headers[REQUEST_ID_HEADER]);
+      logAnswered(log, {
+        reqId,
+        method: incoming?.method ?? 'UNKNOWN',
+        // As the app's lines: the path, never the query.
+        path: (incoming?.url ?? '').split('?')[0]!.slice(0, 256),
+        status,
+        ms: 0,
+        ...(refused ? {} : { err: error }),
+      });
+      return Response.json(
+        {
+          errors: [refused ? "The request's path or Host header is not valid." : STATUS_CODES[500]],
+        },
+        { status, headers: { [REQUEST_ID_HEADER]: reqId } },
+      );
+    },
+  });
+  return (incoming, outgoing) => {
+    arriving = incoming;
+    try {
+      void listener(incoming, outgoing);
+    } finally {
+      arriving = undefined;
+    }
+  };
 }

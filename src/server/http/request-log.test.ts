@@ -1,23 +1,8 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import type { LogFields, Logger } from '../logger';
+import type { Logger } from '../logger';
+import { recordingLog } from '../testing/recording-log';
 import { requestIdFor, requestLog } from './request-log';
-
-function recordingLog() {
-  const lines: { level: string; message: string; fields?: LogFields }[] = [];
-  const at =
-    (level: string) =>
-    (message: string, fields?: LogFields): void => {
-      lines.push({ level, message, fields });
-    };
-  const log: Logger = {
-    debug: at('debug'),
-    info: at('info'),
-    warn: at('warn'),
-    error: at('error'),
-  };
-  return { lines, log };
-}
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

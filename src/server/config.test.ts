@@ -1,7 +1,11 @@
-import { availableParallelism } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, defaultReadThreads, parseConfig } from './config';
+import { ConfigError, defaultReadThreads, listeningUrl, parseConfig } from './config';
+
+/** The project's folder: DATA_DIR's and WEB_DIR's defaults are in it. */
+const project = resolve(import.meta.dirname, '../..');
 
 describe('parseConfig', () => {
   it('defaults to port 3000 on 127.0.0.1 with SQLite in data/ and a generated secret', () => {
@@ -9,19 +13,42 @@ describe('parseConfig', () => {
     expect(config).toEqual({
       port: 3000,
       host: '127.0.0.1',
-      database: { dialect: 'sqlite', path: resolve('data', 'codetube.sqlite') },
+      database: { dialect: 'sqlite', path: join(project, 'data', 'codetube.sqlite') },
       jwtSecret: undefined,
       logLevel: 'info',
       logFormat: 'auto',
       webConcurrency: Math.min(availableParallelism(), 64),
       sqliteReadThreads: defaultReadThreads(Math.min(availableParallelism(), 64)),
-      dataDir: resolve('data'),
-      webDir: resolve('dist/web'),
+      dataDir: join(project, 'data'),
+      webDir: join(project, 'dist', 'web'),
       seedVideos: 0,
       fullListMax: 10_000,
       trustProxy: { kind: 'none' },
       demoAccount: true,
     });
+  });
+
+  it('keeps the default folders in the project wherever it starts; given ones are where it starts', () => {
+    const started = process.cwd();
+    const elsewhere = mkdtempSync(join(tmpdir(), 'codetube-cwd-'));
+    try {
+      process.chdir(elsewhere);
+      const defaults = parseConfig({});
+      expect(defaults.dataDir).toBe(join(project, 'data'));
+      expect(defaults.webDir).toBe(join(project, 'dist', 'web'));
+      const given = parseConfig({ DATA_DIR: 'mine', WEB_DIR: 'site' });
+      expect(given.dataDir).toBe(join(process.cwd(), 'mine'));
+      expect(given.webDir).toBe(join(process.cwd(), 'site'));
+    } finally {
+      process.chdir(started);
+      rmSync(elsewhere, { recursive: true });
+    }
+  });
+
+  it('writes the address it listens at as a URL, an IPv6 host in brackets', () => {
+    expect(listeningUrl('127.0.0.1', 3000)).toBe('http://127.0.0.1:3000');
+    expect(listeningUrl('::', 3000)).toBe('http://[::]:3000');
+    expect(listeningUrl('localhost', 80)).toBe('http://localhost:80');
   });
 
   it('treats empty variables as unset', () => {

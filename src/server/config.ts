@@ -1,10 +1,18 @@
 import { availableParallelism } from 'node:os';
+import { isIPv6 } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 import { DEFAULT_FULL_LIST_MAX } from '../contract/limits';
 import type { DatabaseLocation } from './db/dialect';
 import { isAddressOrSubnet, type TrustProxy } from './http/client-address';
+
+/**
+ * The project's folder, two levels above this module both as a source (src/server) and in the
+ * bundles (dist/server): DATA_DIR's and WEB_DIR's defaults are in it, wherever the server is
+ * started from. Values given in the environment are taken from the folder it is started in.
+ */
+const PROJECT_DIR = fileURLToPath(new URL('../..', import.meta.url));
 
 export const logLevels = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -173,7 +181,7 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
         const name = String(issue.path[0] ?? 'environment');
         return `${name}: ${issue.message}${describeGiven(name, env[name])}`;
       });
-  const dataDir = resolve(env.DATA_DIR || 'data');
+  const dataDir = env.DATA_DIR ? resolve(env.DATA_DIR) : join(PROJECT_DIR, 'data');
   let database: DatabaseLocation | undefined;
   try {
     database = parseDatabaseUrl(env.DATABASE_URL || undefined, dataDir);
@@ -202,10 +210,15 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
     webConcurrency,
     sqliteReadThreads: vars.SQLITE_READ_THREADS ?? defaultReadThreads(webConcurrency),
     dataDir,
-    webDir: resolve(vars.WEB_DIR ?? 'dist/web'),
+    webDir: vars.WEB_DIR ? resolve(vars.WEB_DIR) : join(PROJECT_DIR, 'dist', 'web'),
     seedVideos: vars.SEED_VIDEOS ?? 0,
     fullListMax: vars.CATALOGUE_FULL_LIST_MAX ?? DEFAULT_FULL_LIST_MAX,
     trustProxy,
     demoAccount: (vars.DEMO_ACCOUNT ?? 'on') === 'on',
   };
+}
+
+/** The address a server listening on `host` and `port` is reached at: an IPv6 host in brackets. */
+export function listeningUrl(host: string, port: number): string {
+  return `http://${isIPv6(host) ? `[${host}]` : host}:${port}`;
 }

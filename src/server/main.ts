@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, parseConfig, type ServerConfig } from './config';
+import { ConfigError, listeningUrl, parseConfig, type ServerConfig } from './config';
 import { superviseWorkers, tellPrimary } from './cluster';
 import { createLogger, type ServerLogger } from './logger';
 import { describeDatabase, prepareOnce, serveApp } from './serve';
@@ -53,7 +53,7 @@ async function main() {
       await serveApp(config, log, {
         database,
         listening: (port) =>
-          log.info(`CodeTube listening on http://${config.host}:${port} (${where})`),
+          log.info(`CodeTube listening on ${listeningUrl(config.host, port)} (${where})`),
         failed: (reason) => fail(log, reason),
         exit,
       });
@@ -66,7 +66,7 @@ async function main() {
       exec: fileURLToPath(import.meta.url),
       log,
       listeningLine: (port) =>
-        `CodeTube listening on http://${config.host}:${port} (${where}), ${config.webConcurrency} workers`,
+        `CodeTube listening on ${listeningUrl(config.host, port)} (${where}), ${config.webConcurrency} workers`,
       exit,
     });
   } catch (error) {

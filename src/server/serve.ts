@@ -49,16 +49,23 @@ export function describeDatabase(config: ServerConfig): string {
  */
 export async function prepareOnce(config: ServerConfig): Promise<OpenDatabase> {
   // Served from when there is one process; the cluster's primary only prepares.
-  const database = openDatabase(config.database, {
-    readThreads: config.webConcurrency === 1 ? config.sqliteReadThreads : 0,
-  });
+  const cannotOpen = (error: unknown) =>
+    new Error(`cannot open the database (${describeDatabase(config)}): ${String(error)}`, {
+      cause: error,
+    });
+  let database: OpenDatabase;
+  try {
+    database = openDatabase(config.database, {
+      readThreads: config.webConcurrency === 1 ? config.sqliteReadThreads : 0,
+    });
+  } catch (error) {
+    throw cannotOpen(error);
+  }
   try {
     await migrateToLatest(database);
   } catch (error) {
     await database.close().catch(() => {});
-    throw new Error(`cannot open the database (${describeDatabase(config)}): ${String(error)}`, {
-      cause: error,
-    });
+    throw cannotOpen(error);
   }
   try {
     await seedIfEmpty(

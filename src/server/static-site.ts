@@ -107,7 +107,16 @@ function respond(request: Request, asset: Asset): Response {
  */
 export async function loadStaticSite(root: string) {
   const assets = new Map<string, Asset>();
-  for (const file of await listFiles(root)) {
+  let files: string[];
+  try {
+    files = await listFiles(root);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    throw new Error(`${root} does not exist: build the app first (npm run build) or set WEB_DIR`, {
+      cause: error,
+    });
+  }
+  for (const file of files) {
     const urlPath = `/${relative(root, file).split(sep).join('/')}`;
     assets.set(urlPath, await loadAsset(file, urlPath));
   }

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../testing/free-port';
@@ -41,6 +41,27 @@ describe('the server refuses to start', () => {
     const { code, stderr } = startWith({ DATABASE_URL: 'postgres://nobody:x@127.0.0.1:1/none' });
     expect(code).toBe(1);
     expect(stderr).toContain('cannot open the database (PostgreSQL 127.0.0.1:1)');
+  }, 30_000);
+
+  it('when the database file cannot be opened, saying which one', () => {
+    // A folder where the file should be: SQLite cannot open it, as with a folder it may not write.
+    const { code, stderr } = startWith({ DATABASE_URL: dir.path, WEB_CONCURRENCY: '1' });
+    expect(code).toBe(1);
+    expect(stderr).toContain(`cannot open the database (SQLite ${dir.path})`);
+  }, 30_000);
+
+  it('when the built app is missing, saying how to build it', () => {
+    const missing = join(dir.path, 'no-build');
+    const { code, stderr } = startWith({
+      WEB_DIR: missing,
+      DATA_DIR: dir.path,
+      DATABASE_URL: join(dir.path, 'no-build.sqlite'),
+      WEB_CONCURRENCY: '1',
+    });
+    expect(code).toBe(1);
+    expect(stderr).toContain(
+      `${missing} does not exist: build the app first (npm run build) or set WEB_DIR`,
+    );
   }, 30_000);
 
   it('with a bad WEB_CONCURRENCY, saying what it takes', () => {

@@ -1,15 +1,18 @@
+import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../api/clock';
 import { createApi } from '../api/create-api';
+import { apiErrors } from '../contract/errors';
 import { seedIfEmpty } from '../api/seed/seed-data';
 import { seedVideos } from '../api/seed/videos';
 import { testHasher } from '../api/testing/api-harness';
 import { migrateToLatest, openDatabase, type OpenDatabase } from './db/open-database';
 import { SqlStore } from './db/sql-store';
 import type { Logger } from './logger';
+import { BodyBudget } from './http/read-whole-body';
 import { createServerApp } from './server-app';
 import { loadStaticSite } from './static-site';
 import { createTempDir } from './testing/test-databases';
@@ -197,5 +200,35 @@ describe('the server app', () => {
     const response = await app.request('/api/health');
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ errors: ['The database is not reachable.'] });
+  });
+});
+
+describe('the server app, holding too many bodies', () => {
+  it('answers 503 with Retry-After and closes the connection, as the body budget runs out', async () => {
+    const app = createServerApp({
+      api: new Hono().post('/api/echo', async (c) =>
+        c.json({ bytes: (await c.req.text()).length }),
+      ),
+      site: () => undefined,
+      checkDatabase: async () => {},
+      settleWrites: async () => {},
+      log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
+      bodyBudget: new BodyBudget(1024),
+    });
+    const send = (bytes: number) =>
+      app.request('/api/echo', {
+        method: 'POST',
+        headers: { 'content-length': String(bytes) },
+        body: 'x'.repeat(bytes),
+      });
+    const small = await send(1000);
+    expect(small.status).toBe(200);
+    expect(await small.json()).toEqual({ bytes: 1000 });
+
+    const refused = await send(2000);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('5');
+    expect(refused.headers.get('connection')).toBe('close');
+    expect(await refused.json()).toEqual({ errors: [apiErrors.busy.message] });
   });
 });

@@ -3,7 +3,7 @@ import type { Logger } from './logger';
 import { apiErrors } from '../contract/errors';
 import { MAX_BODY_BYTES } from '../contract/limits';
 import { answerCompressor } from './http/compress-answers';
-import { readWholeBody } from './http/read-whole-body';
+import { BodyBudget, readWholeBody } from './http/read-whole-body';
 import { requestLog } from './http/request-log';
 
 export interface ServerAppParts {
@@ -16,6 +16,8 @@ export interface ServerAppParts {
   /** Resolves once this process's committed writes are on disk (OpenDatabase.settleWrites). */
   settleWrites: () => Promise<void>;
   log: Logger;
+  /** Defaults to BODY_BUDGET_BYTES for the process. */
+  bodyBudget?: BodyBudget;
 }
 
 const databaseDown = 'The database is not reachable.';
@@ -24,6 +26,10 @@ const failed = 'Internal Server Error';
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Oversized bodies are read and thrown away up to this size, so that their 413 arrives. */
 const DRAIN_CAP_BYTES = 16 * 1024 * 1024;
+/** Request bodies a process holds at once while reading them (BodyBudget). */
+export const BODY_BUDGET_BYTES = 64 * 1024 * 1024;
+/** What a client refused for the body budget is asked to wait before trying again. */
+const BUSY_RETRY_SECONDS = 5;
 
 /**
  * The one HTTP app of server mode: request log on everything, the health check, the API (its
@@ -36,6 +42,7 @@ export function createServerApp({
   checkDatabase,
   settleWrites,
   log,
+  bodyBudget = new BodyBudget(BODY_BUDGET_BYTES),
 }: ServerAppParts): Hono {
   const app = new Hono();
   app.use(requestLog(log));
@@ -52,7 +59,15 @@ export function createServerApp({
     }
   });
   app.use('/api/*', async (c, next) => {
-    const request = await readWholeBody(c.req.raw, MAX_BODY_BYTES, DRAIN_CAP_BYTES);
+    const request = await readWholeBody(c.req.raw, MAX_BODY_BYTES, DRAIN_CAP_BYTES, bodyBudget);
+    if (!(request instanceof Request) && 'busy' in request) {
+      const { status, message } = apiErrors.busy;
+      // The rest of the body is not read: the connection cannot be reused.
+      return c.json({ errors: [message] }, status, {
+        connection: 'close',
+        'retry-after': String(BUSY_RETRY_SECONDS),
+      });
+    }
     if (!(request instanceof Request)) {
       const { status, message } = apiErrors.payloadTooLarge;
       // Past the cap the rest is not read: the connection cannot be reused.

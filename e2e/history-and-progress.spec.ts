@@ -220,3 +220,45 @@ test('Continue watching keeps its height while it loads', async ({ page }, testI
     expect(Math.abs(((await chips.boundingBox())?.y ?? 0) - chipsBefore.y)).toBeLessThan(1);
   }
 });
+
+test('a video that leaves the history leaves Continue watching; Undo brings both back', async ({
+  page,
+}) => {
+  await stubExternalImages(page);
+  await signedInUser(page);
+  for (const video of [seed.html5, seed.css]) {
+    const status = await page.evaluate(async (id) => {
+      const response = await fetch('/api/user/history', {
+        method: 'POST',
+        headers: {
+          authorization: localStorage.getItem('token') ?? '',
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ video: { _id: id } }),
+      });
+      return response.status;
+    }, video.id);
+    expect(status).toBe(201);
+    await savePosition(page, video.id, { seconds: 60, duration: 600 });
+  }
+  const resumable = () =>
+    progressOf(page).then((items) => items.map((item) => item.videoId).sort());
+
+  await page.goto('/history');
+  await card(page, seed.css.title).getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Remove from History' }).click();
+  await expect.poll(resumable).toEqual([seed.html5.id]);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(resumable).toEqual([seed.html5.id, seed.css.id].sort());
+
+  await page.getByRole('button', { name: 'Clear History' }).click();
+  await page
+    .getByRole('dialog', { name: 'Clear watch history?' })
+    .getByRole('button', { name: 'Clear History' })
+    .click();
+  await expect(page.getByText('No history available.')).toBeVisible();
+  await expect.poll(resumable).toEqual([]);
+  await page.getByRole('link', { name: 'Home' }).click();
+  await expect(card(page, seed.css.title).first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Continue watching' })).toHaveCount(0);
+});

@@ -352,11 +352,16 @@ export class MemoryStore implements Store {
   async removeVideoFrom(userId: string, list: VideoListName, videoId: string): Promise<void> {
     const entry = this.userEntry(userId);
     entry[list] = entry[list].filter((item) => item.videoId !== videoId);
+    if (list === 'history') {
+      entry.progress = (entry.progress ?? []).filter((item) => item.videoId !== videoId);
+    }
     this.countListWrite(userId, list);
   }
 
   async clearList(userId: string, list: VideoListName): Promise<void> {
-    this.userEntry(userId)[list] = [];
+    const entry = this.userEntry(userId);
+    entry[list] = [];
+    if (list === 'history') entry.progress = [];
     this.countListWrite(userId, list);
   }
 

@@ -164,9 +164,12 @@ export interface Store {
   listHistory(userId: string): Promise<HistoryItem[]>;
   /** Adds a catalogue video at the end of a list; StoreError duplicate when it is already there. */
   addVideoTo(userId: string, list: VideoListName, videoId: string, at: string): Promise<void>;
-  /** Removes a video from a list; removing an absent video is a no-op. */
+  /**
+   * Removes a video from a list; removing an absent video is a no-op. A video removed from the
+   * history loses its place to resume (progress) too, in the same write.
+   */
   removeVideoFrom(userId: string, list: VideoListName, videoId: string): Promise<void>;
-  /** Empties a list. */
+  /** Empties a list; emptying the history forgets every place to resume too. */
   clearList(userId: string, list: VideoListName): Promise<void>;
 
   /** The user's playlists, oldest first. */

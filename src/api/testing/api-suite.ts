@@ -619,6 +619,30 @@ export function describeApiSuite(storeName: string, openStore: () => Promise<Ope
         expect(removed.body).toEqual({ progress: [] });
       });
 
+      it('forgets where the user was in a video that leaves the history, and in all at its clearing', async () => {
+        const { token } = await h.signUp();
+        const ids = [0, 1, 2].map((index) => seedVideo(index)._id);
+        for (const id of ids) {
+          await h.call('POST', '/api/user/history', { token, body: { video: { _id: id } } });
+          await h.call('POST', `/api/user/progress/${id}`, { token, body: { seconds: 60 } });
+        }
+        const resumable = async () => {
+          const listed = await h.call('GET', '/api/user/progress', { token });
+          return (listed.body.progress as { videoId: string }[]).map((item) => item.videoId).sort();
+        };
+
+        // Another list's removal leaves it alone.
+        await h.call('POST', '/api/user/likes', { token, body: { video: { _id: ids[0] } } });
+        await h.call('DELETE', `/api/user/likes/${ids[0]}`, { token });
+        expect(await resumable()).toEqual([...ids].sort());
+
+        await h.call('DELETE', `/api/user/history/${ids[0]}`, { token });
+        expect(await resumable()).toEqual([ids[1], ids[2]].sort());
+        const cleared = await h.call('DELETE', '/api/user/history/all', { token });
+        expect(cleared.status).toBe(200);
+        expect(await resumable()).toEqual([]);
+      });
+
       it("keeps the video's length beside the position; a save without one keeps it", async () => {
         const { token } = await h.signUp();
         const at = (index: number) => `/api/user/progress/${seedVideo(index)._id}`;

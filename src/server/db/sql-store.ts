@@ -294,17 +294,31 @@ export class SqlStore implements Store {
   async removeVideoFrom(userId: string, list: VideoListName, videoId: string): Promise<void> {
     if (namesNothing(videoId)) return;
     await this.guard(() =>
-      this.db
-        .deleteFrom(listTables[list])
-        .where('user_id', '=', userId)
-        .where('video_id', '=', videoId)
-        .execute(),
+      this.db.transaction().execute(async (trx) => {
+        await trx
+          .deleteFrom(listTables[list])
+          .where('user_id', '=', userId)
+          .where('video_id', '=', videoId)
+          .execute();
+        // A video that leaves the history leaves no place to resume it either.
+        if (list === 'history') {
+          await trx
+            .deleteFrom('progress')
+            .where('user_id', '=', userId)
+            .where('video_id', '=', videoId)
+            .execute();
+        }
+      }),
     );
   }
 
-  /** Empties one of the user's lists. */
+  /** Empties one of the user's lists (the history with every place to resume). */
   async clearList(userId: string, list: VideoListName): Promise<void> {
-    await this.db.deleteFrom(listTables[list]).where('user_id', '=', userId).execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom(listTables[list]).where('user_id', '=', userId).execute();
+      if (list === 'history')
+        await trx.deleteFrom('progress').where('user_id', '=', userId).execute();
+    });
   }
 
   /** The user's playlists with their videos, both oldest first. */

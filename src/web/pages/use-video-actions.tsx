@@ -3,6 +3,7 @@ import { Menu, type MenuItem } from '../components/ui/menu';
 import { historyTexts, recordWatch, removeFromHistory } from '../features/history/history-service';
 import { useSaveToPlaylist } from '../features/playlists/components/save-to-playlist-context';
 import { playlistTexts } from '../features/playlists/playlist-texts';
+import { saveProgress } from '../features/progress/progress-service';
 import { removeVideoFromPlaylist } from '../features/playlists/playlists-service';
 import {
   addToWatchLater,
@@ -39,7 +40,15 @@ export function useVideoActions(place: CardPlace = {}) {
     if (place.onHistoryPage) {
       items.push({
         label: historyTexts.remove,
-        onSelect: () => void removeFromHistory(video, videosDispatch),
+        onSelect: () => {
+          // The server forgets the place to resume it too; Undo saves it back.
+          const resumeAt = videos.progress.find((item) => item.videoId === video._id);
+          void removeFromHistory(video, videosDispatch, () => {
+            if (resumeAt) {
+              void saveProgress(video._id, resumeAt.seconds, videosDispatch, resumeAt.duration);
+            }
+          });
+        },
       });
     }
     const { playlistId } = place;

@@ -82,6 +82,16 @@ describe('videosReducer', () => {
     expect(videosReducer(start, { type: 'CLEAR_HISTORY' }).history).toEqual([]);
   });
 
+  it('a video leaving the history leaves Continue watching too (the server forgot its place)', () => {
+    const [a, b] = [buildVideo(), buildVideo()];
+    const at = (video: typeof a) => ({ videoId: video._id, seconds: 60, updatedAt: '2026-11-26' });
+    const start = state({ history: [a, b], progress: [at(a), at(b)] });
+    expect(
+      videosReducer(start, { type: 'DELETE_VIDEO_FROM_HISTORY', payload: a._id }).progress,
+    ).toEqual([at(b)]);
+    expect(videosReducer(start, { type: 'CLEAR_HISTORY' }).progress).toEqual([]);
+  });
+
   it('watch later and notes take the server lists', () => {
     const video = buildVideo();
     const added = videosReducer(state(), { type: 'ADD_VIDEO_TO_WATCH_LATER', payload: [video] });

@@ -108,10 +108,15 @@ export function videosReducer(state: VideosState, action: VideosAction): VideosS
           action.payload,
         ],
       };
+    // A video that leaves the history leaves Continue watching too: the server forgot both.
     case 'DELETE_VIDEO_FROM_HISTORY':
-      return { ...state, history: state.history.filter((video) => video._id !== action.payload) };
+      return {
+        ...state,
+        history: state.history.filter((video) => video._id !== action.payload),
+        progress: state.progress.filter((item) => item.videoId !== action.payload),
+      };
     case 'CLEAR_HISTORY':
-      return { ...state, history: [] };
+      return { ...state, history: [], progress: [] };
     case 'GET_WATCH_LATER':
     case 'ADD_VIDEO_TO_WATCH_LATER':
     case 'DELETE_VIDEO_FROM_WATCH_LATER':

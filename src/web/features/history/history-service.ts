@@ -64,8 +64,15 @@ export async function recordWatch(
   }
 }
 
-/** Removes one video from the history; Undo records it again (as the latest watched). */
-export function removeFromHistory(video: Video, dispatch: Dispatchers['videos']) {
+/**
+ * Removes one video from the history, and with it the place to resume it (the server forgets both).
+ * Undo records it again (as the latest watched), then runs `afterUndo` (which saves that place back).
+ */
+export function removeFromHistory(
+  video: Video,
+  dispatch: Dispatchers['videos'],
+  afterUndo: () => void = () => {},
+) {
   return withToasts(
     { loading: historyTexts.deleting, success: historyTexts.deleted },
     async () => {
@@ -76,11 +83,11 @@ export function removeFromHistory(video: Video, dispatch: Dispatchers['videos'])
       dispatch({ type: 'DELETE_VIDEO_FROM_HISTORY', payload: video._id });
     },
     (error) => dispatch({ type: 'ERROR', payload: error }),
-    { undo: () => void recordWatch(video, [], dispatch) },
+    { undo: () => void recordWatch(video, [], dispatch).then(afterUndo) },
   );
 }
 
-/** Empties the history. */
+/** Empties the history, and with it every place to resume (the server forgets both). */
 export function clearHistory(dispatch: Dispatchers['videos']) {
   return withToasts(
     { loading: historyTexts.clearing, success: historyTexts.cleared },

@@ -14,6 +14,7 @@ const duplicateErrors: Record<DuplicateIn, ApiErrorName> = {
 /** Another user's thing is indistinguishable from none: 404. */
 const notFoundErrors: Record<MissingThing, ApiErrorName> = {
   user: 'userNotFound',
+  video: 'videoNotFound',
   playlist: 'playlistNotFound',
   note: 'noteNotFound',
   todo: 'todoNotFound',

@@ -5,7 +5,8 @@ import type { VideoListName } from './store';
  * (src/api/http/store-errors.ts), so the stores know nothing of statuses or messages.
  *
  * - `duplicate`: the thing is already there: a video in a list or playlist, a user's email.
- * - `notFound`: the user has no such thing (another user's counts as none).
+ * - `notFound`: the user has no such thing (another user's counts as none), or the catalogue no such
+ *   video (removed by an operator while the request ran).
  * - `unstorableText`: the database cannot store the text (PostgreSQL and U+0000).
  */
 export type StoreErrorKind = 'duplicate' | 'notFound' | 'unstorableText';
@@ -13,7 +14,7 @@ export type StoreErrorKind = 'duplicate' | 'notFound' | 'unstorableText';
 /** Where a duplicate was refused. */
 export type DuplicateIn = VideoListName | 'playlist' | 'users';
 /** What was not found. */
-export type MissingThing = 'user' | 'playlist' | 'note' | 'todo';
+export type MissingThing = 'user' | 'video' | 'playlist' | 'note' | 'todo';
 
 export type StoreFault =
   | { kind: 'duplicate'; in: DuplicateIn }

@@ -50,6 +50,20 @@ function toUser(row: UserFields): StoredUser {
 }
 
 /**
+ * A write that names a catalogue video: the route checked the video exists, but an operator's
+ * removal can commit before the write does, and the foreign key refuses it. That is the 404 of a
+ * video that does not exist, not a failure.
+ */
+async function videoStillThere<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw StoreError.notFound('video');
+    throw error;
+  }
+}
+
+/**
  * Whether an id from a request names nothing stored: no stored id holds a NUL (every write refuses
  * one), and PostgreSQL would refuse the lookup itself (a 422 where SQLite finds nothing).
  */
@@ -279,10 +293,12 @@ export class SqlStore implements Store {
   ): Promise<void> {
     await this.guard(async () => {
       try {
-        await this.db
-          .insertInto(listTables[list])
-          .values({ user_id: userId, video_id: videoId, added_at: at })
-          .execute();
+        await videoStillThere(
+          this.db
+            .insertInto(listTables[list])
+            .values({ user_id: userId, video_id: videoId, added_at: at })
+            .execute(),
+        );
       } catch (error) {
         if (isUniqueViolation(error)) throw StoreError.duplicate(list);
         throw error;
@@ -384,7 +400,10 @@ export class SqlStore implements Store {
           .execute();
       } catch (error) {
         if (isUniqueViolation(error)) throw StoreError.duplicate('playlist');
-        if (isForeignKeyViolation(error)) throw StoreError.notFound('playlist');
+        if (isForeignKeyViolation(error)) {
+          // The playlist was deleted, or the video removed from the catalogue, meanwhile.
+          throw StoreError.notFound((await this.getVideo(videoId)) ? 'playlist' : 'video');
+        }
         throw error;
       }
     });
@@ -433,17 +452,19 @@ export class SqlStore implements Store {
     return this.guard(async () => {
       const id = newId();
       const timeSeconds = time ?? null;
-      await this.db
-        .insertInto('notes')
-        .values({
-          id,
-          user_id: userId,
-          video_id: videoId,
-          content,
-          created_at: at,
-          time_seconds: timeSeconds,
-        })
-        .execute();
+      await videoStillThere(
+        this.db
+          .insertInto('notes')
+          .values({
+            id,
+            user_id: userId,
+            video_id: videoId,
+            content,
+            created_at: at,
+            time_seconds: timeSeconds,
+          })
+          .execute(),
+      );
       return toNote(id, content, videoId, timeSeconds);
     });
   }
@@ -481,15 +502,17 @@ export class SqlStore implements Store {
   ) {
     const length = duration === undefined ? {} : { duration_seconds: duration };
     await this.guard(() =>
-      this.db
-        .insertInto('progress')
-        .values({ user_id: userId, video_id: videoId, seconds, updated_at: at, ...length })
-        .onConflict((conflict) =>
-          conflict
-            .columns(['user_id', 'video_id'])
-            .doUpdateSet({ seconds, updated_at: at, ...length }),
-        )
-        .execute(),
+      videoStillThere(
+        this.db
+          .insertInto('progress')
+          .values({ user_id: userId, video_id: videoId, seconds, updated_at: at, ...length })
+          .onConflict((conflict) =>
+            conflict
+              .columns(['user_id', 'video_id'])
+              .doUpdateSet({ seconds, updated_at: at, ...length }),
+          )
+          .execute(),
+      ),
     );
   }
 

@@ -292,6 +292,23 @@ test.describe('login', () => {
     await expect(password).not.toHaveAttribute('aria-invalid', 'true');
   });
 
+  test('an empty submit sends nothing and says which fields are required', async ({ page }) => {
+    await page.goto('/login');
+    const login = page.getByRole('button', { name: 'Login', exact: true });
+    await login.click();
+    for (const label of ['Email', 'Password']) {
+      const field = page.getByLabel(label);
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await expect(field).toHaveAccessibleDescription(`${label} is required.`);
+    }
+    await expect(page.getByLabel('Email')).toBeFocused();
+    await page.getByLabel('Email').fill('test@codetube.dev');
+    await expect(page.getByLabel('Email')).not.toHaveAttribute('aria-invalid', 'true');
+    await login.click();
+    await expect(page.getByLabel('Password')).toBeFocused();
+    await expect(page.getByText('Logging in...')).toHaveCount(0);
+  });
+
   test('the session survives a reload, and Logout ends it', async ({ page }) => {
     const user = await createUser(page);
     await logInAs(page, user);
@@ -353,6 +370,21 @@ test.describe('signup', () => {
     await expect(page.getByText('Account created successfully!')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
     await logInAs(page, { email, password: 'substitution', firstName: 'Barbara', lastName: 'L' });
+  });
+
+  test('an account whose email has a non-ASCII name before the @ logs in too', async ({ page }) => {
+    // The API takes it at signup; the browser's own email check would refuse it at login.
+    const email = `jürgen-${Date.now()}@example.com`;
+    await page.goto('/signup');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('First name').fill('Jürgen');
+    await page.getByLabel('Last name').fill('Müller');
+    await page.getByLabel('Password', { exact: true }).fill('umlauts-welcome');
+    await page.getByLabel('Confirm password').fill('umlauts-welcome');
+    await page.getByRole('button', { name: 'Create New Account' }).click();
+    await expect(page.getByText('Account created successfully!')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await logInAs(page, { email, password: 'umlauts-welcome', firstName: 'Jürgen', lastName: 'M' });
   });
 
   test('an email already registered shows the server message', async ({ page }) => {

@@ -5,7 +5,7 @@ import { useAuth, useDispatchers } from '../../../state/use-store';
 import { signUp } from '../auth-service';
 import { authErrorField } from '../auth-error-field';
 import { authTexts } from '../auth-texts';
-import { AuthField } from './auth-field';
+import { AuthField, focusFirstEmptyField } from './auth-field';
 import styles from './auth-form.module.css';
 
 const fields = [
@@ -16,8 +16,6 @@ const fields = [
 ] as const;
 
 type FieldName = (typeof fields)[number]['name'];
-
-const missingText = (label: string) => `${label} is required.`;
 
 /** product §2's signup screen; after success the user is sent to /login. */
 export default function SignupPage() {
@@ -48,8 +46,7 @@ export default function SignupPage() {
     // and taking the user to the first).
     if (Object.values(values).some((value) => value === '') || confirm === '') {
       setMarkMissing(true);
-      const inputs = [...event.currentTarget.querySelectorAll('input')];
-      inputs.find((input) => input.type !== 'checkbox' && input.value === '')?.focus();
+      focusFirstEmptyField(event.currentTarget);
       return;
     }
     if (confirm !== values.password) {
@@ -77,7 +74,7 @@ export default function SignupPage() {
             onChange={(event) => setValues({ ...values, [field.name]: event.target.value })}
             error={
               isMissing(values[field.name])
-                ? missingText(field.label)
+                ? authTexts.required(field.label)
                 : errorField === field.name
                   ? (auth.error ?? undefined)
                   : undefined
@@ -97,7 +94,7 @@ export default function SignupPage() {
           }}
           error={
             isMissing(confirm)
-              ? missingText('Confirm password')
+              ? authTexts.required('Confirm password')
               : matches
                 ? undefined
                 : authTexts.passwordMismatch

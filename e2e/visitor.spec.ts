@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   card,
   catalogue,
@@ -400,6 +400,54 @@ test.describe('signup', () => {
     await expect(page.getByText(message)).toHaveCount(1);
     await expect(page.getByLabel('Email')).toHaveAccessibleDescription(message);
     await expect(page).toHaveURL(/\/signup$/);
+  });
+});
+
+test.describe('a form opens without the error of an earlier one', () => {
+  const taken = 'Unprocessable Entity. Email Already Exists.';
+
+  async function signUpWith(page: Page, email: string) {
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('First name').fill('Grace');
+    await page.getByLabel('Last name').fill('Hopper');
+    await page.getByLabel('Password', { exact: true }).fill('compiler');
+    await page.getByLabel('Confirm password').fill('compiler');
+    await page.getByRole('button', { name: 'Create New Account' }).click();
+  }
+
+  test('a refused signup, then one that works: login shows no error', async ({ page }) => {
+    await page.goto('/signup');
+    await signUpWith(page, 'test@codetube.dev');
+    await expect(page.getByLabel('Email')).toHaveAccessibleDescription(taken);
+    await signUpWith(page, `grace-${Date.now()}@example.com`);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+    await expect(page.getByText(taken)).toHaveCount(0);
+    await expect(page.getByLabel('Email')).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('signup shows no error of a failed login, and login none of a failed signup', async ({
+    page,
+  }) => {
+    const wrong = 'The credentials you entered are invalid. Unauthorized access error.';
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('test@codetube.dev');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByLabel('Password')).toHaveAccessibleDescription(wrong);
+    await page.getByRole('link', { name: 'Create New Account' }).click();
+    await expect(page.getByRole('heading', { name: 'Signup' })).toBeVisible();
+    await expect(page.getByText(wrong)).toHaveCount(0);
+    await expect(page.getByLabel('Password', { exact: true })).not.toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+
+    await signUpWith(page, 'test@codetube.dev');
+    await expect(page.getByLabel('Email')).toHaveAccessibleDescription(taken);
+    await page.getByRole('link', { name: 'Login' }).last().click();
+    await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+    await expect(page.getByText(taken)).toHaveCount(0);
   });
 });
 

@@ -14,7 +14,7 @@ const canGoBack = () => ((window.history.state as { idx?: number } | null)?.idx 
 
 /** product §2's login screen; after success the user goes back one step. */
 export default function LoginPage() {
-  const { state: auth } = useAuth();
+  const { state: auth, dispatch: authDispatch } = useAuth();
   const dispatchers = useDispatchers();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
@@ -25,6 +25,8 @@ export default function LoginPage() {
   const [markMissing, setMarkMissing] = useState(false);
   const unavailableId = useId();
   useDocumentTitle('Login');
+  // The form opens clean: an error of an earlier login or signup is not about this one.
+  useEffect(() => authDispatch({ type: 'CLEAR_AUTH_ERROR' }), [authDispatch]);
 
   useEffect(() => {
     let current = true;

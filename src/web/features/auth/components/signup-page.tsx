@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuth, useDispatchers } from '../../../state/use-store';
@@ -19,7 +19,7 @@ type FieldName = (typeof fields)[number]['name'];
 
 /** product §2's signup screen; after success the user is sent to /login. */
 export default function SignupPage() {
-  const { state: auth } = useAuth();
+  const { state: auth, dispatch: authDispatch } = useAuth();
   const dispatchers = useDispatchers();
   const navigate = useNavigate();
   const [values, setValues] = useState<Record<FieldName, string>>({
@@ -35,6 +35,8 @@ export default function SignupPage() {
   // After a submit with empty fields, those fields say so until they are filled.
   const [markMissing, setMarkMissing] = useState(false);
   useDocumentTitle('Signup');
+  // The form opens clean: an error of an earlier login or signup is not about this one.
+  useEffect(() => authDispatch({ type: 'CLEAR_AUTH_ERROR' }), [authDispatch]);
 
   if (auth.isLoggedIn) return <Navigate to="/" replace />;
   const errorField = auth.error ? authErrorField(auth.error) : undefined;

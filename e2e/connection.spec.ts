@@ -7,6 +7,7 @@ import {
   openWatchPage,
   seed,
   signedInUser,
+  stubExternalImages,
 } from './support';
 
 // The server down, and failed actions, no longer break the app.
@@ -46,6 +47,41 @@ test('with the server down a banner offers Retry, and Retry brings the screen ba
   await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeHidden();
   await expect(page.locator('#main')).toBeFocused();
   await sameDocument(page);
+});
+
+test('the browser going offline: the banner with a server; in mock mode the in-page API still answers', async ({
+  page,
+  context,
+}, testInfo) => {
+  await stubExternalImages(page);
+  await page.goto('/');
+  await expect(card(page, seed.css.title)).toBeVisible();
+  // Set up before going offline: resolves once the page has seen the offline event (its own
+  // listeners included).
+  await page.evaluate(() => {
+    const seen = new Promise<void>((resolve) =>
+      window.addEventListener('offline', () => setTimeout(resolve, 0), { once: true }),
+    );
+    Object.assign(window, { e2eOfflineSeen: seen });
+  });
+  await context.setOffline(true);
+  await page.evaluate(
+    () => (window as unknown as { e2eOfflineSeen: Promise<void> }).e2eOfflineSeen,
+  );
+  const banner = page.getByRole('status').filter({ hasText: OFFLINE });
+  if (testInfo.project.name === 'server') {
+    await expect(banner).toBeVisible();
+  } else {
+    await expect(banner).toBeHidden();
+    await page
+      .getByRole('group', { name: 'Categories' })
+      .getByRole('button', { name: 'CSS' })
+      .click();
+    await expect(card(page, seed.css.title)).toBeVisible();
+    await expect(card(page, seed.html5.title)).toBeHidden();
+    await expect(banner).toBeHidden();
+  }
+  await context.setOffline(false);
 });
 
 test("the signed-in user's lists load again by themselves when the connection is back", async ({

@@ -156,4 +156,31 @@ test.describe('a tab whose lists are behind', () => {
     await expect(toast(stale, GENERIC_ERROR)).toBeVisible();
     await expect(box).toBeChecked();
   });
+
+  test('ticking a playlist deleted in another tab: the error, then it is gone', async ({
+    page,
+  }) => {
+    await signedInUser(page);
+    const created = await callWithToken(page, 'POST', '/api/user/playlists', {
+      playlist: { title: 'Deleted elsewhere' },
+    });
+    const { playlists } = created.data as { playlists: { _id: string }[] };
+    const stale = await secondTab(page, seed.html5.id, seed.html5.title);
+    await stale.getByRole('button', { name: 'Save to playlist' }).click();
+    const box = stale.getByRole('checkbox', { name: 'Deleted elsewhere' });
+    await expect(box).not.toBeChecked();
+    // Deleted behind the tab's back: in mock mode through its own in-page API (another tab's write
+    // reaches it on a storage event, which could come after the click), past the app's store.
+    const deleted = await callWithToken(
+      stale,
+      'DELETE',
+      `/api/user/playlists/${playlists[0]!._id}`,
+    );
+    expect(deleted.status).toBe(200);
+
+    await box.click();
+    await expect(toast(stale, GENERIC_ERROR)).toBeVisible();
+    await expect(box).toBeHidden();
+    await expect(stale.getByText('No playlist created.')).toBeVisible();
+  });
 });

@@ -332,20 +332,28 @@ test.describe('any absolute URL', PAGE_ONLY, () => {
       const body = { note: "Rock 'n' roll; $(echo swapped) & `echo swapped`", list: [1, 'two'] };
       await send(
         page,
-        { method: 'POST', endpoint: `${echo.url}/echo`, body: JSON.stringify(body) },
+        // Brackets and braces, which curl would read as ranges and lists were globbing on.
+        {
+          method: 'POST',
+          endpoint: `${echo.url}/echo?q=[React]&tags={CSS,HTML}`,
+          body: JSON.stringify(body),
+        },
         '200 OK',
       );
 
       await page.getByRole('button', { name: 'Copy as cURL' }).click();
       await expect(page.getByText('cURL command copied to the clipboard.')).toBeVisible();
       const command = await page.evaluate(() => navigator.clipboard.readText());
-      expect(command).toMatch(/^curl --request POST '/);
+      expect(command).toMatch(/^curl --globoff --request POST '/);
 
       test.skip(!hasCurl(), 'curl is not installed on this machine');
       // A real shell runs it: quoting mistakes would show as a different request or none.
       await runShell(command);
-      const [fromTester, fromCurl] = echo.received.filter((entry) => entry.method === 'POST');
-      expect(fromCurl?.path).toBe('/echo');
+      const posts = echo.received.filter((entry) => entry.method === 'POST');
+      expect(posts).toHaveLength(2);
+      const [fromTester, fromCurl] = posts;
+      expect(fromCurl?.path).toBe(fromTester?.path);
+      expect(fromCurl?.path).toBe('/echo?q=[React]&tags={CSS,HTML}');
       expect(fromCurl?.headers['x-quote']).toBe(fromTester?.headers['x-quote']);
       expect(fromCurl?.headers.accept).toBe('*/*');
       expect(fromCurl?.headers['content-type']).toBe('application/json');

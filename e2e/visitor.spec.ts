@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   card,
   catalogue,
@@ -292,6 +292,23 @@ test.describe('login', () => {
     await expect(password).not.toHaveAttribute('aria-invalid', 'true');
   });
 
+  test('an empty submit sends nothing and says which fields are required', async ({ page }) => {
+    await page.goto('/login');
+    const login = page.getByRole('button', { name: 'Login', exact: true });
+    await login.click();
+    for (const label of ['Email', 'Password']) {
+      const field = page.getByLabel(label);
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await expect(field).toHaveAccessibleDescription(`${label} is required.`);
+    }
+    await expect(page.getByLabel('Email')).toBeFocused();
+    await page.getByLabel('Email').fill('test@codetube.dev');
+    await expect(page.getByLabel('Email')).not.toHaveAttribute('aria-invalid', 'true');
+    await login.click();
+    await expect(page.getByLabel('Password')).toBeFocused();
+    await expect(page.getByText('Logging in...')).toHaveCount(0);
+  });
+
   test('the session survives a reload, and Logout ends it', async ({ page }) => {
     const user = await createUser(page);
     await logInAs(page, user);
@@ -355,6 +372,21 @@ test.describe('signup', () => {
     await logInAs(page, { email, password: 'substitution', firstName: 'Barbara', lastName: 'L' });
   });
 
+  test('an account whose email has a non-ASCII name before the @ logs in too', async ({ page }) => {
+    // The API takes it at signup; the browser's own email check would refuse it at login.
+    const email = `jürgen-${Date.now()}@example.com`;
+    await page.goto('/signup');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('First name').fill('Jürgen');
+    await page.getByLabel('Last name').fill('Müller');
+    await page.getByLabel('Password', { exact: true }).fill('umlauts-welcome');
+    await page.getByLabel('Confirm password').fill('umlauts-welcome');
+    await page.getByRole('button', { name: 'Create New Account' }).click();
+    await expect(page.getByText('Account created successfully!')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await logInAs(page, { email, password: 'umlauts-welcome', firstName: 'Jürgen', lastName: 'M' });
+  });
+
   test('an email already registered shows the server message', async ({ page }) => {
     await page.goto('/signup');
     await page.getByLabel('Email').fill('test@codetube.dev');
@@ -368,6 +400,54 @@ test.describe('signup', () => {
     await expect(page.getByText(message)).toHaveCount(1);
     await expect(page.getByLabel('Email')).toHaveAccessibleDescription(message);
     await expect(page).toHaveURL(/\/signup$/);
+  });
+});
+
+test.describe('a form opens without the error of an earlier one', () => {
+  const taken = 'Unprocessable Entity. Email Already Exists.';
+
+  async function signUpWith(page: Page, email: string) {
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('First name').fill('Grace');
+    await page.getByLabel('Last name').fill('Hopper');
+    await page.getByLabel('Password', { exact: true }).fill('compiler');
+    await page.getByLabel('Confirm password').fill('compiler');
+    await page.getByRole('button', { name: 'Create New Account' }).click();
+  }
+
+  test('a refused signup, then one that works: login shows no error', async ({ page }) => {
+    await page.goto('/signup');
+    await signUpWith(page, 'test@codetube.dev');
+    await expect(page.getByLabel('Email')).toHaveAccessibleDescription(taken);
+    await signUpWith(page, `grace-${Date.now()}@example.com`);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+    await expect(page.getByText(taken)).toHaveCount(0);
+    await expect(page.getByLabel('Email')).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('signup shows no error of a failed login, and login none of a failed signup', async ({
+    page,
+  }) => {
+    const wrong = 'The credentials you entered are invalid. Unauthorized access error.';
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('test@codetube.dev');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByLabel('Password')).toHaveAccessibleDescription(wrong);
+    await page.getByRole('link', { name: 'Create New Account' }).click();
+    await expect(page.getByRole('heading', { name: 'Signup' })).toBeVisible();
+    await expect(page.getByText(wrong)).toHaveCount(0);
+    await expect(page.getByLabel('Password', { exact: true })).not.toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+
+    await signUpWith(page, 'test@codetube.dev');
+    await expect(page.getByLabel('Email')).toHaveAccessibleDescription(taken);
+    await page.getByRole('link', { name: 'Login' }).last().click();
+    await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+    await expect(page.getByText(taken)).toHaveCount(0);
   });
 });
 

@@ -8,7 +8,10 @@ import './styles/global.css';
 
 async function boot() {
   applyStoredTheme();
-  watchBrowserConnection(window);
+  watchBrowserConnection(window, {
+    apiInPage: import.meta.env.VITE_BACKEND === 'mock',
+    onLine: navigator.onLine,
+  });
   // A build-time constant: in server builds the mock and its API code are left out entirely.
   if (import.meta.env.VITE_BACKEND === 'mock') {
     const { installMockBackend } = await import('./mock/install-mock');

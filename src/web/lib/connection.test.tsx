@@ -15,12 +15,29 @@ function Attempts({ failed }: { failed: boolean }) {
 describe('the connection status', () => {
   afterEach(() => reportReachable());
 
-  it("follows the browser's online and offline events", () => {
+  it("follows the browser's online and offline events when the API is on a server", () => {
     const target = new EventTarget();
-    watchBrowserConnection(target as unknown as Window);
+    watchBrowserConnection(target as unknown as Window, { apiInPage: false, onLine: true });
+    expect(connectionStatus()).toBe('online');
     target.dispatchEvent(new Event('offline'));
     expect(connectionStatus()).toBe('offline');
     target.dispatchEvent(new Event('online'));
+    expect(connectionStatus()).toBe('online');
+  });
+
+  it('starts offline when the browser is, with the API on a server', () => {
+    watchBrowserConnection(new EventTarget() as unknown as Window, {
+      apiInPage: false,
+      onLine: false,
+    });
+    expect(connectionStatus()).toBe('offline');
+  });
+
+  it('with the API in the page (mock mode), the browser going offline does not cut it off', () => {
+    const target = new EventTarget();
+    watchBrowserConnection(target as unknown as Window, { apiInPage: true, onLine: false });
+    expect(connectionStatus()).toBe('online');
+    target.dispatchEvent(new Event('offline'));
     expect(connectionStatus()).toBe('online');
   });
 

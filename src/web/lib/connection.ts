@@ -8,8 +8,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
  */
 export type ConnectionStatus = 'online' | 'offline';
 
-let status: ConnectionStatus =
-  typeof navigator !== 'undefined' && navigator.onLine === false ? 'offline' : 'online';
+let status: ConnectionStatus = 'online';
 const statusListeners = new Set<() => void>();
 const reconnectListeners = new Set<() => void>();
 
@@ -46,9 +45,21 @@ export function onReconnect(listener: () => void): () => void {
   return () => reconnectListeners.delete(listener);
 }
 
-/** Follows the browser's own idea of the network (main.tsx calls this once). */
-export function watchBrowserConnection(target: Pick<Window, 'addEventListener'>): void {
-  target.addEventListener('offline', reportUnreachable);
+/**
+ * Follows the browser's own idea of the network (main.tsx calls this once, with `navigator.onLine`).
+ * With the API on a server, the browser being offline means the server is out of reach. In mock
+ * mode the API runs in the page and answers offline too: only a call that gets no answer (the mock
+ * panel's 'Simulate offline') says it is unreachable. The network coming back is a moment to try
+ * again in both.
+ */
+export function watchBrowserConnection(
+  target: Pick<Window, 'addEventListener'>,
+  { apiInPage, onLine }: { apiInPage: boolean; onLine: boolean },
+): void {
+  if (!apiInPage) {
+    if (!onLine) reportUnreachable();
+    target.addEventListener('offline', reportUnreachable);
+  }
   target.addEventListener('online', reportReachable);
 }
 

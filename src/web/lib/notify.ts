@@ -37,20 +37,22 @@ export function toastFailure(error: unknown): void {
 }
 
 /**
- * An add whose 409 (already there) means this tab's copy of the list is behind: the video was added
- * elsewhere, in another tab or on another device. `refetch` brings the copy up to date, then the
- * failure goes on as before (its toast, the error action), and the screen shows the video as added.
- * A refetch that fails changes nothing.
+ * A change whose refusal means this tab's copy of the list is behind: by default a 409 (already
+ * there: the video was added elsewhere, in another tab or on another device); for a playlist also a
+ * 404 (it was deleted elsewhere). `refetch` brings the copy up to date, then the failure goes on as
+ * before (its toast, the error action), and the screen shows the list as it now is. A refetch that
+ * fails changes nothing.
  */
 export function catchingUp(
-  add: () => Promise<void>,
+  change: () => Promise<void>,
   refetch: () => Promise<void>,
+  behindWhen: readonly number[] = [409],
 ): () => Promise<void> {
   return async () => {
     try {
-      await add();
+      await change();
     } catch (error) {
-      if (error instanceof ApiRequestError && error.status === 409) {
+      if (error instanceof ApiRequestError && behindWhen.includes(error.status)) {
         await refetch().catch(() => undefined);
       }
       throw error;

@@ -35,6 +35,13 @@ describe('authReducer', () => {
     });
   });
 
+  it('clearing the error keeps the rest', () => {
+    expect(authReducer({ ...loggedOut, error: 'old' }, { type: 'CLEAR_AUTH_ERROR' })).toEqual(
+      loggedOut,
+    );
+    expect(authReducer(signedIn, { type: 'CLEAR_AUTH_ERROR' })).toEqual(signedIn);
+  });
+
   it('logout clears token, user and error', () => {
     expect(authReducer({ ...signedIn, error: 'x' }, { type: 'LOGOUT' })).toEqual(loggedOut);
   });

@@ -12,6 +12,7 @@ export type AuthAction =
   | { type: 'SAVE_TOKEN'; payload: string }
   | { type: 'SAVE_USER_INFO'; payload: PublicUser }
   | { type: 'AUTH_ERROR'; payload: string }
+  | { type: 'CLEAR_AUTH_ERROR' }
   | { type: 'LOGOUT' };
 
 export const loggedOut: AuthState = { token: null, userInfo: null, isLoggedIn: false, error: null };
@@ -25,6 +26,9 @@ export function authReducer(state: AuthState, action: AuthAction): AuthState {
       return { ...state, userInfo: action.payload };
     case 'AUTH_ERROR':
       return { ...loggedOut, error: action.payload };
+    // A form opened or an account created: an earlier attempt's error is no longer about anything.
+    case 'CLEAR_AUTH_ERROR':
+      return { ...state, error: null };
     case 'LOGOUT':
       return loggedOut;
   }

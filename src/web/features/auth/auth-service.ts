@@ -52,6 +52,8 @@ export async function signUp(details: SignupBody, dispatchers: Dispatchers): Pro
   const id = toast.loading(authTexts.signingUp);
   try {
     accept(await api.call('POST /api/auth/signup', { body: details }), ADDED);
+    // An earlier attempt's error (the email taken, say) is not about the account now made.
+    dispatchers.auth({ type: 'CLEAR_AUTH_ERROR' });
     toast.success(authTexts.signedUp, { id });
     return true;
   } catch (error) {

@@ -8,6 +8,8 @@ export const authTexts = {
   loggedOut: "You're logged out successfully",
   serverError: '500 : Internal Server Error',
   passwordMismatch: "Password doesn't match.",
+  // A field left empty at submit (the forms check it themselves, not the browser).
+  required: (label: string) => `${label} is required.`,
   rememberMe: 'Remember me',
   forgotPassword: 'Forgot your password?',
   testCredentials: 'Login with test credentials',

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../lib/api-client';
 import { signInToMockBackend } from '../../testing/mock-session';
 import type { PlaylistsAction } from '../../state/playlists-reducer';
-import { addVideoToPlaylist } from './playlists-service';
+import { addVideoToPlaylist, deletePlaylist, removeVideoFromPlaylist } from './playlists-service';
 
 const video = { _id: 'No8qdcVYiQw' } as never;
 
@@ -26,5 +26,52 @@ describe('adding a video to a playlist', () => {
       .find((action) => action.type === 'GET_ALL_PLAYLISTS');
     const refreshed = caughtUp?.payload.find((playlist) => playlist._id === playlistId);
     expect(refreshed?.videos).toEqual([expect.objectContaining({ _id: 'No8qdcVYiQw' })]);
+  });
+});
+
+describe('a playlist deleted elsewhere (another tab, another device)', () => {
+  beforeEach(signInToMockBackend);
+
+  /** Makes a playlist holding the video, deletes it on the server, and returns it as this tab had it. */
+  async function deletedElsewhere() {
+    const { playlists } = (
+      await api.call('POST /api/user/playlists', { body: { playlist: { title: 'Gone' } } })
+    ).data;
+    const playlistId = playlists.at(-1)!._id;
+    const { playlist } = (
+      await api.call('POST /api/user/playlists/{playlistId}', {
+        params: { playlistId },
+        body: { video },
+      })
+    ).data;
+    await api.call('DELETE /api/user/playlists/{playlistId}', { params: { playlistId } });
+    return playlist;
+  }
+
+  /** What the failure told the store: its error, and the playlists fetched again. */
+  function refetched(dispatch: ReturnType<typeof vi.fn<(action: PlaylistsAction) => void>>) {
+    const actions = dispatch.mock.calls.map(([action]) => action);
+    expect(actions).toContainEqual({ type: 'ERROR', payload: expect.anything() });
+    const caughtUp = actions.find((action) => action.type === 'GET_ALL_PLAYLISTS');
+    return caughtUp?.payload.map((playlist) => playlist.title);
+  }
+
+  it('ticking it in the save modal (404) fails as before, and the playlists no longer have it', async () => {
+    const gone = await deletedElsewhere();
+    const dispatch = vi.fn<(action: PlaylistsAction) => void>();
+    expect(await addVideoToPlaylist(gone._id, { _id: 'pQN-pnXPaVg' } as never, dispatch)).toBe(
+      false,
+    );
+    expect(refetched(dispatch)).toEqual([]);
+  });
+
+  it('unticking it, or deleting it, does the same', async () => {
+    const gone = await deletedElsewhere();
+    const removing = vi.fn<(action: PlaylistsAction) => void>();
+    expect(await removeVideoFromPlaylist(gone._id, video, removing, [gone])).toBe(false);
+    expect(refetched(removing)).toEqual([]);
+    const deleting = vi.fn<(action: PlaylistsAction) => void>();
+    expect(await deletePlaylist(gone, deleting)).toBe(false);
+    expect(refetched(deleting)).toEqual([]);
   });
 });

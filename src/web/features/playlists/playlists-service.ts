@@ -16,6 +16,13 @@ const reportTo = (dispatch: Dispatch) => (error: unknown) =>
 const newestTitled = (playlists: Playlist[], title: string) =>
   playlists.findLast((playlist) => playlist.title === title) ?? playlists.at(-1);
 
+/**
+ * The status of a call about a playlist that is no longer there (deleted in another tab or on
+ * another device): the failure goes on as before, and the playlists are fetched again so it leaves
+ * the screen (the save modal, the playlists page) rather than be offered again.
+ */
+const PLAYLIST_GONE = [404] as const;
+
 /** Creates an empty playlist; resolves to it, or to undefined when creating failed. */
 export async function createPlaylist(
   title: string,
@@ -41,15 +48,19 @@ export async function createPlaylist(
 export function deletePlaylist(playlist: Playlist, dispatch: Dispatch) {
   return withToasts(
     { loading: playlistTexts.deleting, success: playlistTexts.deleted },
-    async () => {
-      const { playlists } = accept(
-        await api.call('DELETE /api/user/playlists/{playlistId}', {
-          params: { playlistId: playlist._id },
-        }),
-        DELETED,
-      );
-      dispatch({ type: 'DELETE_PLAYLIST', payload: playlists });
-    },
+    catchingUp(
+      async () => {
+        const { playlists } = accept(
+          await api.call('DELETE /api/user/playlists/{playlistId}', {
+            params: { playlistId: playlist._id },
+          }),
+          DELETED,
+        );
+        dispatch({ type: 'DELETE_PLAYLIST', payload: playlists });
+      },
+      () => refetchPlaylists(dispatch),
+      PLAYLIST_GONE,
+    ),
     reportTo(dispatch),
     { undo: () => void restorePlaylist(playlist, dispatch) },
   );
@@ -111,6 +122,7 @@ export function addVideoToPlaylist(
         dispatch({ type: 'ADD_VIDEO_TO_PLAYLIST', payload: playlist });
       },
       () => refetchPlaylists(dispatch),
+      [409, ...PLAYLIST_GONE],
     ),
     reportTo(dispatch),
   );
@@ -143,15 +155,19 @@ export function removeVideoFromPlaylist(
   const before = videosAfter(playlists, playlistId, video._id);
   return withToasts(
     { loading: playlistTexts.removing, success: playlistTexts.removed },
-    async () => {
-      const { playlist } = accept(
-        await api.call('DELETE /api/user/playlists/{playlistId}/{videoId}', {
-          params: { playlistId, videoId: video._id },
-        }),
-        DELETED,
-      );
-      dispatch({ type: 'DELETE_VIDEO_FROM_PLAYLIST', payload: playlist });
-    },
+    catchingUp(
+      async () => {
+        const { playlist } = accept(
+          await api.call('DELETE /api/user/playlists/{playlistId}/{videoId}', {
+            params: { playlistId, videoId: video._id },
+          }),
+          DELETED,
+        );
+        dispatch({ type: 'DELETE_VIDEO_FROM_PLAYLIST', payload: playlist });
+      },
+      () => refetchPlaylists(dispatch),
+      PLAYLIST_GONE,
+    ),
     reportTo(dispatch),
     { undo: () => void addVideoToPlaylist(playlistId, video, dispatch, before) },
   );

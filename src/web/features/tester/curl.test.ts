@@ -29,7 +29,7 @@ describe('shell quoting', () => {
 describe('the cURL command', () => {
   it('sends a GET to the absolute URL with the enabled headers and no body', () => {
     expect(buildCurlCommand(buildRequest(), base)).toBe(
-      "curl --request GET 'http://127.0.0.1:4173/api/test-todos' --header 'accept: */*'",
+      "curl --globoff --request GET 'http://127.0.0.1:4173/api/test-todos' --header 'accept: */*'",
     );
   });
 
@@ -45,7 +45,7 @@ describe('the cURL command', () => {
     );
     expect(command).toBe(
       [
-        'curl --request POST',
+        'curl --globoff --request POST',
         "'http://127.0.0.1:4173/api/test-todos?x=1&y=2'",
         "--header 'content-type: application/json'",
         `--header 'x-note: Bob'\\''s header'`,
@@ -65,7 +65,17 @@ describe('the cURL command', () => {
       base,
     );
     expect(command).toBe(
-      "curl --request DELETE 'https://api.example.com/items/1' --header 'content-type: application/vnd.api+json' --data-raw '[]'",
+      "curl --globoff --request DELETE 'https://api.example.com/items/1' --header 'content-type: application/vnd.api+json' --data-raw '[]'",
+    );
+  });
+
+  it("turns off curl's globbing, so brackets and braces in the URL are sent as they are", () => {
+    const command = buildCurlCommand(
+      buildRequest({ endpoint: '/api/videos?search=[React]&tags={CSS,HTML}' }),
+      base,
+    );
+    expect(command).toBe(
+      "curl --globoff --request GET 'http://127.0.0.1:4173/api/videos?search=[React]&tags={CSS,HTML}' --header 'accept: */*'",
     );
   });
 

@@ -11,12 +11,14 @@ export function shellQuote(word: string): string {
 /**
  * The tester's request as a `curl` command that sends the same thing: the method, the endpoint
  * resolved against the page's origin, the headers and body exactly as Submit sends them.
+ * `--globoff` keeps curl from reading `[…]` and `{…}` in the URL as ranges and lists (a search for
+ * `[React]` would fail, one for `{CSS,HTML}` send two requests): the URL is sent as it is.
  * Throws what `requestInit` and `URL` throw for a request the browser could not send either.
  */
 export function buildCurlCommand(request: TesterRequest, base: string): string {
   const init = requestInit(request);
   const url = new URL(request.endpoint, base).href;
-  const words = ['curl', '--request', init.method ?? 'GET', shellQuote(url)];
+  const words = ['curl', '--globoff', '--request', init.method ?? 'GET', shellQuote(url)];
   for (const [name, value] of new Headers(init.headers)) {
     words.push('--header', shellQuote(`${name}: ${value}`));
   }

@@ -1,4 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- a test, never in a page load: the examples are checked against the API's own body checks
+import { routeTable } from '../../../contract/routes';
 import { createMockBackend } from '../../mock/mock-backend';
 import {
   endpointOptions,
@@ -62,6 +64,17 @@ describe('the endpoint list from the real /api/openapi.json', () => {
     expect(find('DELETE /api/user/history/all')?.exampleBody).toBeUndefined();
   });
 
+  it('offers every route that takes a body an example its body check accepts', () => {
+    const withBody = routeTable.filter((route) => route.body !== undefined);
+    expect(withBody.length).toBeGreaterThanOrEqual(10);
+    for (const route of withBody) {
+      const key = `${route.method} ${route.path}`;
+      const example: unknown = JSON.parse(find(key)?.exampleBody ?? 'null');
+      const checked = route.body?.safeParse(example);
+      expect({ key, issues: checked?.error?.issues ?? [] }).toEqual({ key, issues: [] });
+    }
+  });
+
   it('fails when the document cannot be had', async () => {
     await expect(
       loadEndpointOptions(async () => Response.json({ errors: ['x'] }, { status: 503 })),
@@ -88,6 +101,8 @@ describe('reading documents', () => {
         type: 'object',
         properties: {
           size: { type: 'integer', minimum: 1 },
+          length: { type: 'number', exclusiveMinimum: 0 },
+          share: { type: 'number', exclusiveMinimum: 0, maximum: 0.5 },
           ratio: { type: 'number' },
           tags: { type: 'array', items: { type: 'string' } },
           kind: { type: 'string', enum: ['a', 'b'] },
@@ -95,7 +110,16 @@ describe('reading documents', () => {
           note: { type: ['null', 'string'] },
         },
       }),
-    ).toEqual({ size: 1, ratio: 0, tags: [], kind: 'a', mode: 'fast', note: '' });
+    ).toEqual({
+      size: 1,
+      length: 1,
+      share: 0.5,
+      ratio: 0,
+      tags: [],
+      kind: 'a',
+      mode: 'fast',
+      note: '',
+    });
   });
 
   it('fills only the path parameters it has an example for', () => {

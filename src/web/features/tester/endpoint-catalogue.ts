@@ -54,15 +54,25 @@ type JsonSchema = {
   enum?: unknown;
   default?: unknown;
   minimum?: unknown;
+  exclusiveMinimum?: unknown;
+  maximum?: unknown;
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** A number its schema allows: the minimum, or the next whole number above a bound it excludes. */
+function numberExample({ minimum, exclusiveMinimum, maximum }: JsonSchema): number {
+  if (typeof minimum === 'number') return minimum;
+  if (typeof exclusiveMinimum !== 'number') return 0;
+  const above = Math.floor(exclusiveMinimum) + 1;
+  return typeof maximum === 'number' ? Math.min(above, maximum) : above;
+}
+
 /** A value that satisfies a (simple) JSON schema, for the body box. */
 export function exampleFromSchema(schema: unknown, name = '', depth = 0): unknown {
   if (!isRecord(schema) || depth > 8) return null;
-  const { type, properties, enum: choices, default: fallback, minimum } = schema as JsonSchema;
+  const { type, properties, enum: choices, default: fallback } = schema as JsonSchema;
   if (fallback !== undefined) return fallback;
   if (Array.isArray(choices) && choices.length > 0) return choices[0];
   const kind = Array.isArray(type) ? (type.find((entry) => entry !== 'null') as unknown) : type;
@@ -82,7 +92,7 @@ export function exampleFromSchema(schema: unknown, name = '', depth = 0): unknow
       return stringExamples[name] ?? '';
     case 'integer':
     case 'number':
-      return typeof minimum === 'number' ? minimum : 0;
+      return numberExample(schema as JsonSchema);
     case 'boolean':
       return false;
     default:

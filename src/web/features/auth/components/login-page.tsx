@@ -6,7 +6,7 @@ import { useAuth, useDispatchers } from '../../../state/use-store';
 import { demoAccountAvailable, logIn } from '../auth-service';
 import { authErrorField } from '../auth-error-field';
 import { authTexts } from '../auth-texts';
-import { AuthField } from './auth-field';
+import { AuthField, focusFirstEmptyField } from './auth-field';
 import styles from './auth-form.module.css';
 
 /** True when the app itself put an entry before this one, so going back stays in the app. */
@@ -14,15 +14,19 @@ const canGoBack = () => ((window.history.state as { idx?: number } | null)?.idx 
 
 /** product §2's login screen; after success the user goes back one step. */
 export default function LoginPage() {
-  const { state: auth } = useAuth();
+  const { state: auth, dispatch: authDispatch } = useAuth();
   const dispatchers = useDispatchers();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [demoAvailable, setDemoAvailable] = useState(true);
+  // After a submit with an empty field, the empty fields say so until they are filled.
+  const [markMissing, setMarkMissing] = useState(false);
   const unavailableId = useId();
   useDocumentTitle('Login');
+  // The form opens clean: an error of an earlier login or signup is not about this one.
+  useEffect(() => authDispatch({ type: 'CLEAR_AUTH_ERROR' }), [authDispatch]);
 
   useEffect(() => {
     let current = true;
@@ -36,6 +40,8 @@ export default function LoginPage() {
 
   if (auth.isLoggedIn && !submitting) return <Navigate to="/" replace />;
   const errorField = auth.error ? authErrorField(auth.error) : undefined;
+  const missing = (label: string, value: string) =>
+    markMissing && value === '' ? authTexts.required(label) : undefined;
 
   const submit = async (credentials: { email: string; password: string }) => {
     setSubmitting(true);
@@ -47,14 +53,22 @@ export default function LoginPage() {
     }
   };
 
-  const handleSubmit = (event: FormEvent) => {
+  // product §5: email and password are required. The form checks that itself, as signup does,
+  // rather than leave it to the browser, whose email check would refuse addresses the API takes
+  // at signup (a non-ASCII name before the @): every account that can be made can log in.
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (email === '' || password === '') {
+      setMarkMissing(true);
+      focusFirstEmptyField(event.currentTarget);
+      return;
+    }
     void submit({ email, password });
   };
 
   return (
     <div className={styles.page}>
-      <form className={styles.form} onSubmit={handleSubmit}>
+      <form className={styles.form} onSubmit={handleSubmit} noValidate>
         <h1 className={styles.title}>Login</h1>
         <AuthField
           label="Email"
@@ -64,8 +78,11 @@ export default function LoginPage() {
           required
           value={email}
           onChange={(event) => setEmail(event.target.value)}
-          error={errorField === 'email' ? (auth.error ?? undefined) : undefined}
-          announce
+          error={
+            missing('Email', email) ??
+            (errorField === 'email' ? (auth.error ?? undefined) : undefined)
+          }
+          announce={errorField === 'email'}
         />
         <AuthField
           label="Password"
@@ -75,8 +92,11 @@ export default function LoginPage() {
           required
           value={password}
           onChange={(event) => setPassword(event.target.value)}
-          error={errorField === 'password' ? (auth.error ?? undefined) : undefined}
-          announce
+          error={
+            missing('Password', password) ??
+            (errorField === 'password' ? (auth.error ?? undefined) : undefined)
+          }
+          announce={errorField === 'password'}
         />
         <div className={styles.row}>
           <label className={styles.check}>

@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuth, useDispatchers } from '../../../state/use-store';
 import { signUp } from '../auth-service';
 import { authErrorField } from '../auth-error-field';
 import { authTexts } from '../auth-texts';
-import { AuthField } from './auth-field';
+import { AuthField, focusFirstEmptyField } from './auth-field';
 import styles from './auth-form.module.css';
 
 const fields = [
@@ -17,11 +17,9 @@ const fields = [
 
 type FieldName = (typeof fields)[number]['name'];
 
-const missingText = (label: string) => `${label} is required.`;
-
 /** product §2's signup screen; after success the user is sent to /login. */
 export default function SignupPage() {
-  const { state: auth } = useAuth();
+  const { state: auth, dispatch: authDispatch } = useAuth();
   const dispatchers = useDispatchers();
   const navigate = useNavigate();
   const [values, setValues] = useState<Record<FieldName, string>>({
@@ -37,6 +35,8 @@ export default function SignupPage() {
   // After a submit with empty fields, those fields say so until they are filled.
   const [markMissing, setMarkMissing] = useState(false);
   useDocumentTitle('Signup');
+  // The form opens clean: an error of an earlier login or signup is not about this one.
+  useEffect(() => authDispatch({ type: 'CLEAR_AUTH_ERROR' }), [authDispatch]);
 
   if (auth.isLoggedIn) return <Navigate to="/" replace />;
   const errorField = auth.error ? authErrorField(auth.error) : undefined;
@@ -48,8 +48,7 @@ export default function SignupPage() {
     // and taking the user to the first).
     if (Object.values(values).some((value) => value === '') || confirm === '') {
       setMarkMissing(true);
-      const inputs = [...event.currentTarget.querySelectorAll('input')];
-      inputs.find((input) => input.type !== 'checkbox' && input.value === '')?.focus();
+      focusFirstEmptyField(event.currentTarget);
       return;
     }
     if (confirm !== values.password) {
@@ -77,7 +76,7 @@ export default function SignupPage() {
             onChange={(event) => setValues({ ...values, [field.name]: event.target.value })}
             error={
               isMissing(values[field.name])
-                ? missingText(field.label)
+                ? authTexts.required(field.label)
                 : errorField === field.name
                   ? (auth.error ?? undefined)
                   : undefined
@@ -97,7 +96,7 @@ export default function SignupPage() {
           }}
           error={
             isMissing(confirm)
-              ? missingText('Confirm password')
+              ? authTexts.required('Confirm password')
               : matches
                 ? undefined
                 : authTexts.passwordMismatch

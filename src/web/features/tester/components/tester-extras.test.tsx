@@ -175,7 +175,7 @@ describe('the request tester extras, against the real in-page mock', { timeout: 
     await user.click(screen.getByRole('button', { name: 'Copy as cURL' }));
     expect(await screen.findByText('cURL command copied to the clipboard.')).toBeTruthy();
     expect(await navigator.clipboard.readText()).toBe(
-      `curl --request GET '${window.location.origin}/api/test-todos' --header 'accept: */*'`,
+      `curl --globoff --request GET '${window.location.origin}/api/test-todos' --header 'accept: */*'`,
     );
   });
 
@@ -187,7 +187,7 @@ describe('the request tester extras, against the real in-page mock', { timeout: 
     const box = (await screen.findByRole('textbox', {
       name: 'cURL command',
     })) as HTMLTextAreaElement;
-    expect(box.value).toMatch(/^curl --request GET /);
+    expect(box.value).toMatch(/^curl --globoff --request GET /);
     await vi.waitFor(() => expect(box.selectionEnd - box.selectionStart).toBe(box.value.length));
     expect(screen.getByText(/the command is selected below/)).toBeTruthy();
   });

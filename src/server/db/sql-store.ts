@@ -1,4 +1,4 @@
-import { sql, SqliteAdapter, type Kysely, type Insertable } from 'kysely';
+import { sql, SqliteAdapter, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type {
   Category,
   HistoryItem,
@@ -374,10 +374,11 @@ export class SqlStore implements Store {
   }
 
   /**
-   * Adds a video to one of the user's playlists. Ownership is checked first (playlists never
-   * change owner); the (playlist_id, video_id) unique constraint refuses a duplicate, and a
-   * playlist deleted in between fails its foreign key: notFound. With `before` (Undo of a
-   * removal) it goes in front of the first of them still in the playlist: see insertBefore.
+   * Adds a video to one of the user's playlists, under the playlist's lock (lockPlaylist, which
+   * also checks ownership). The (playlist_id, video_id) unique constraint refuses a duplicate, and
+   * a video removed from the catalogue meanwhile fails its foreign key: notFound. With `before`
+   * (Undo of a removal) it goes in front of the first of them still in the playlist: see
+   * insertBefore.
    */
   async addVideoToPlaylist(
     userId: string,
@@ -388,30 +389,31 @@ export class SqlStore implements Store {
   ): Promise<void> {
     if (namesNothing(playlistId)) throw StoreError.notFound('playlist');
     await this.guard(async () => {
-      if (!(await this.ownsPlaylist(userId, playlistId))) throw StoreError.notFound('playlist');
       try {
-        if (before.length > 0) {
-          await this.insertBefore(playlistId, videoId, at, before);
-          return;
-        }
-        await this.db
-          .insertInto('playlist_videos')
-          .values({ playlist_id: playlistId, video_id: videoId, added_at: at })
-          .execute();
+        await this.db.transaction().execute(async (trx) => {
+          if (!(await lockPlaylist(trx, userId, playlistId))) {
+            throw StoreError.notFound('playlist');
+          }
+          if (before.length > 0) {
+            await insertBefore(trx, playlistId, videoId, at, before);
+            return;
+          }
+          await trx
+            .insertInto('playlist_videos')
+            .values({ playlist_id: playlistId, video_id: videoId, added_at: at })
+            .execute();
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw StoreError.duplicate('playlist');
-        if (isForeignKeyViolation(error)) {
-          // The playlist was deleted, or the video removed from the catalogue, meanwhile.
-          throw StoreError.notFound((await this.getVideo(videoId)) ? 'playlist' : 'video');
-        }
+        if (isForeignKeyViolation(error)) throw StoreError.notFound('video');
         throw error;
       }
     });
   }
 
   /**
-   * Removes a video from one of the user's playlists (an absent video is a no-op); StoreError
-   * notFound when the user has no such playlist.
+   * Removes a video from one of the user's playlists (an absent video is a no-op), under the
+   * playlist's lock; StoreError notFound when the user has no such playlist.
    */
   async removeVideoFromPlaylist(
     userId: string,
@@ -419,15 +421,17 @@ export class SqlStore implements Store {
     videoId: string,
   ): Promise<void> {
     if (namesNothing(playlistId)) throw StoreError.notFound('playlist');
-    await this.guard(async () => {
-      if (!(await this.ownsPlaylist(userId, playlistId))) throw StoreError.notFound('playlist');
-      if (namesNothing(videoId)) return;
-      await this.db
-        .deleteFrom('playlist_videos')
-        .where('playlist_id', '=', playlistId)
-        .where('video_id', '=', videoId)
-        .execute();
-    });
+    await this.guard(() =>
+      this.db.transaction().execute(async (trx) => {
+        if (!(await lockPlaylist(trx, userId, playlistId))) throw StoreError.notFound('playlist');
+        if (namesNothing(videoId)) return;
+        await trx
+          .deleteFrom('playlist_videos')
+          .where('playlist_id', '=', playlistId)
+          .where('video_id', '=', videoId)
+          .execute();
+      }),
+    );
   }
 
   /** All the user's notes, oldest first. */
@@ -659,61 +663,6 @@ export class SqlStore implements Store {
     });
   }
 
-  /**
-   * A playlist's order is its rows' `seq`, which only grows: to put a video in front of another,
-   * the rows from that one on are taken out and written again after it, in the same order and
-   * with their own added_at, in one transaction that writes first, so two such writes to one
-   * playlist take turns on both databases.
-   */
-  private async insertBefore(
-    playlistId: string,
-    videoId: string,
-    at: string,
-    before: readonly string[],
-  ): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      // A write first: PostgreSQL locks the playlist's row, SQLite takes its write lock, before
-      // anything is read (a read then a write could not take SQLite's lock if another process
-      // wrote in between).
-      await sql`update playlists set title = title where id = ${playlistId}`.execute(trx);
-      const rows = await trx
-        .selectFrom('playlist_videos')
-        .select(['seq', 'video_id', 'added_at'])
-        .where('playlist_id', '=', playlistId)
-        .orderBy('seq')
-        .execute();
-      if (rows.some((row) => row.video_id === videoId)) throw StoreError.duplicate('playlist');
-      const next = before
-        .map((id) => rows.findIndex((row) => row.video_id === id))
-        .find((index) => index >= 0);
-      const moved = next === undefined ? [] : rows.slice(next);
-      if (moved.length > 0) {
-        await trx
-          .deleteFrom('playlist_videos')
-          .where('playlist_id', '=', playlistId)
-          .where('seq', '>=', moved[0]!.seq)
-          .execute();
-      }
-      // One row at a time: each takes the next seq, in this order.
-      for (const row of [{ video_id: videoId, added_at: at }, ...moved]) {
-        await trx
-          .insertInto('playlist_videos')
-          .values({ playlist_id: playlistId, video_id: row.video_id, added_at: row.added_at })
-          .execute();
-      }
-    });
-  }
-
-  private async ownsPlaylist(userId: string, playlistId: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('playlists')
-      .select('id')
-      .where('id', '=', playlistId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
   /** Playlists and their videos in one statement, so the answer is one consistent snapshot. */
   private async readPlaylists(userId: string, playlistId?: string): Promise<Playlist[]> {
     let query = this.db
@@ -745,6 +694,67 @@ export class SqlStore implements Store {
       if (isUnstorableText(error)) throw StoreError.unstorableText();
       throw error;
     }
+  }
+}
+
+/**
+ * Takes the lock of one of the user's playlists for the rest of the transaction, with a write
+ * before anything is read: PostgreSQL locks the playlist's row, SQLite takes its write lock (a
+ * read then a write could not take SQLite's lock if another process wrote in between). Every
+ * change to a playlist's videos takes it first, so an Undo that writes rows again (insertBefore)
+ * cannot lose an add made meanwhile, nor bring back a removal. False when the user has no such
+ * playlist.
+ */
+async function lockPlaylist(
+  trx: Transaction<Database>,
+  userId: string,
+  playlistId: string,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('playlists')
+    .set({ title: sql<string>`title` })
+    .where('id', '=', playlistId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * A playlist's order is its rows' `seq`, which only grows: to put a video in front of another,
+ * the rows from that one on are taken out and written again after it, in the same order and
+ * with their own added_at. Runs under the playlist's lock (lockPlaylist).
+ */
+async function insertBefore(
+  trx: Transaction<Database>,
+  playlistId: string,
+  videoId: string,
+  at: string,
+  before: readonly string[],
+): Promise<void> {
+  const rows = await trx
+    .selectFrom('playlist_videos')
+    .select(['seq', 'video_id', 'added_at'])
+    .where('playlist_id', '=', playlistId)
+    .orderBy('seq')
+    .execute();
+  if (rows.some((row) => row.video_id === videoId)) throw StoreError.duplicate('playlist');
+  const next = before
+    .map((id) => rows.findIndex((row) => row.video_id === id))
+    .find((index) => index >= 0);
+  const moved = next === undefined ? [] : rows.slice(next);
+  if (moved.length > 0) {
+    await trx
+      .deleteFrom('playlist_videos')
+      .where('playlist_id', '=', playlistId)
+      .where('seq', '>=', moved[0]!.seq)
+      .execute();
+  }
+  // One row at a time: each takes the next seq, in this order.
+  for (const row of [{ video_id: videoId, added_at: at }, ...moved]) {
+    await trx
+      .insertInto('playlist_videos')
+      .values({ playlist_id: playlistId, video_id: row.video_id, added_at: row.added_at })
+      .execute();
   }
 }
 

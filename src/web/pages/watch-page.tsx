@@ -4,6 +4,7 @@ import { Clock, ListPlus, ThumbsUp, VideoOff } from 'lucide-react';
 import type { Video } from '../../contract/entities';
 import buttons from '../components/ui/button.module.css';
 import { EmptyState } from '../components/ui/empty-state';
+import { LibraryFailure } from '../components/ui/library-failure';
 import { parseChapters } from '../features/chapters/chapters';
 import { ChapterList } from '../features/chapters/components/chapter-list';
 import { likesTexts, toggleLike } from '../features/likes/likes-service';
@@ -111,14 +112,19 @@ function WatchVideo({ video }: { video: Video }) {
   // A button whose call is on its way ignores presses until it is answered.
   const likeBusy = liked !== stored.liked;
   const watchLaterBusy = inWatchLater !== stored.inWatchLater;
+  // Until the user's likes (or watch later list) are in, the button cannot tell what a press
+  // would do: it waits, busy while they load, and after a failure until 'Try again' brings them.
+  const { likes: likesLoad, watchLater: watchLaterLoad } = state.library;
+  const likesUnknown = likesLoad.loading || likesLoad.error !== null;
+  const watchLaterUnknown = watchLaterLoad.loading || watchLaterLoad.error !== null;
 
   const whenLoggedIn = useRequireLogin();
   const handleLike = whenLoggedIn(() => {
-    if (likeBusy) return;
+    if (likeBusy || likesUnknown) return;
     change({ liked: !stored.liked }, () => toggleLike(video, stored.liked, dispatch));
   });
   const handleWatchLater = whenLoggedIn(() => {
-    if (watchLaterBusy) return;
+    if (watchLaterBusy || watchLaterUnknown) return;
     change({ inWatchLater: !stored.inWatchLater }, () =>
       stored.inWatchLater
         ? removeFromWatchLater(video, dispatch)
@@ -151,7 +157,8 @@ function WatchVideo({ video }: { video: Video }) {
             type="button"
             className={liked ? buttons.active : buttons.button}
             aria-pressed={liked}
-            aria-busy={likeBusy}
+            aria-busy={likeBusy || likesLoad.loading}
+            disabled={likesUnknown}
             onClick={handleLike}
           >
             <ThumbsUp aria-hidden size={18} />
@@ -163,7 +170,8 @@ function WatchVideo({ video }: { video: Video }) {
           <button
             type="button"
             className={buttons.button}
-            aria-busy={watchLaterBusy}
+            aria-busy={watchLaterBusy || watchLaterLoad.loading}
+            disabled={watchLaterUnknown}
             onClick={handleWatchLater}
           >
             <Clock aria-hidden size={18} />
@@ -182,6 +190,7 @@ function WatchVideo({ video }: { video: Video }) {
           </button>
           <PlaybackSpeed rate={playbackRate} onChange={changePlaybackRate} />
         </div>
+        <LibraryFailure lists={['likes', 'watchLater', 'progress']} />
         <Link className={styles.channel} to={channelPageUrl(video.channelName)}>
           <ChannelAvatar name={video.channelName} src={video.avatar} />
           {video.channelName}

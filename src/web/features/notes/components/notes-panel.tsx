@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Trash2 } from 'lucide-react';
+import { LibraryFailure } from '../../../components/ui/library-failure';
 import { useShortcut } from '../../../lib/shortcuts';
 import { usePlayer } from '../../../lib/player-context';
 import { useSingleFlight } from '../../../lib/use-single-flight';
@@ -20,6 +21,7 @@ export function NotesPanel({ videoId }: { videoId: string }) {
   const fieldId = useId();
   const headingId = useId();
   const notes = state.notes.filter((note) => note.videoId === videoId);
+  const notesLoad = state.library.notes;
   const field = useRef<HTMLTextAreaElement>(null);
   const navigate = useNavigate();
   const player = usePlayer();
@@ -89,7 +91,13 @@ export function NotesPanel({ videoId }: { videoId: string }) {
               </button>
             </div>
           </form>
-          {notes.length === 0 ? (
+          {notesLoad.error !== null ? (
+            <LibraryFailure lists={['notes']} />
+          ) : notesLoad.loading && notes.length === 0 ? (
+            <p role="status" className={styles.empty}>
+              {notesTexts.loading}
+            </p>
+          ) : notes.length === 0 ? (
             <p className={styles.empty}>{notesTexts.empty}</p>
           ) : (
             <ul className={styles.list} aria-label="Your notes on this video">

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -103,5 +103,26 @@ describe('the notes panel', () => {
     await notes.release();
     await screen.findByText('Specificity wins');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('keeps what was typed while a note was being saved', async () => {
+    const saves = holdCalls(
+      backend,
+      (request) => request.method === 'POST' && request.url.includes('/api/user/notes/'),
+    );
+    const box = renderPanel();
+    await screen.findByText('No note available.');
+
+    await act(async () => fireEvent.input(box, { target: { value: 'Specificity wins' } }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save note' })));
+    // The save is on its way; the learner goes on with the next note.
+    await act(async () =>
+      fireEvent.input(box, { target: { value: 'Specificity wins\nThe cascade comes next' } }),
+    );
+    await saves.release();
+
+    const list = await screen.findByRole('list', { name: 'Your notes on this video' });
+    await within(list).findByText('Specificity wins');
+    expect((box as HTMLTextAreaElement).value).toBe('The cascade comes next');
   });
 });

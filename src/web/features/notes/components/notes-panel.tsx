@@ -40,9 +40,13 @@ export function NotesPanel({ videoId }: { videoId: string }) {
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    const sent = draft;
     await saving.run(async () => {
-      if (await saveNote(videoId, draft, dispatch, startedAt ?? player.currentTime())) {
-        setDraft('');
+      if (await saveNote(videoId, sent, dispatch, startedAt ?? player.currentTime())) {
+        // The saved text leaves the box; what was typed while it was being saved stays.
+        setDraft((current) =>
+          current.startsWith(sent) ? current.slice(sent.length).trimStart() : current,
+        );
         setStartedAt(undefined);
       }
     });

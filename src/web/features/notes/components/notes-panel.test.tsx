@@ -125,4 +125,13 @@ describe('the notes panel', () => {
     await within(list).findByText('Specificity wins');
     expect((box as HTMLTextAreaElement).value).toBe('The cascade comes next');
   });
+
+  it("names a note's delete button by its moment and its text as it reads, not its Markdown", async () => {
+    await api.call('POST /api/user/notes/{videoId}', {
+      params: { videoId },
+      body: { note: { content: '## The *cascade*\n\n```css\na { color: red }\n```', time: 83 } },
+    });
+    renderPanel();
+    await screen.findByRole('button', { name: 'Delete note at 1:23: The cascade' });
+  });
 });

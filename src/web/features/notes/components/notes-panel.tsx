@@ -6,12 +6,21 @@ import { useShortcut } from '../../../lib/shortcuts';
 import { usePlayer } from '../../../lib/player-context';
 import { useSingleFlight } from '../../../lib/use-single-flight';
 import { formatTime } from '../../../lib/format';
+import type { Note } from '../../../../contract/entities';
+import { noteLabel } from '../note-label';
 import { timeLink } from '../notes-markdown';
 import { useAuth, useVideos } from '../../../state/use-store';
 import { deleteNote, notesTexts, saveNote } from '../notes-service';
 import { exportNotes, transferTexts } from '../notes-transfer';
 import { NoteContent } from './note-content';
 import styles from './notes-panel.module.css';
+
+/** A note's delete button's name: its moment in the video, if any, and what it reads like. */
+function deleteLabel(note: Note): string {
+  const at = note.time === undefined ? '' : ` at ${formatTime(note.time)}`;
+  const label = noteLabel(note.content);
+  return `Delete note${at}${label ? `: ${label}` : ''}`;
+}
 
 /** The watch page's notes: a labelled box, a save button and this video's notes. */
 export function NotesPanel({ videoId }: { videoId: string }) {
@@ -127,7 +136,7 @@ export function NotesPanel({ videoId }: { videoId: string }) {
                   <button
                     type="button"
                     className={styles.delete}
-                    aria-label={`Delete note: ${note.content.slice(0, 40)}`}
+                    aria-label={deleteLabel(note)}
                     onClick={() => void deleteNote(note, dispatch)}
                   >
                     <Trash2 aria-hidden size={18} />

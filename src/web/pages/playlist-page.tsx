@@ -1,4 +1,3 @@
-import { useParams } from 'react-router';
 import { FolderX, ListVideo } from 'lucide-react';
 import { playlistLabel } from '../features/playlists/playlist-label';
 import { playlistTexts } from '../features/playlists/playlist-texts';
@@ -9,10 +8,11 @@ import { LoadState } from './load-state';
 import { RequireLogin } from './require-login';
 import { EmptyState } from '../components/ui/empty-state';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { useRouteParam } from '../lib/use-route-param';
 
 /** /playlist/:playlistId: one playlist, titled with its name and video count. */
 export default function PlaylistPage() {
-  const { playlistId = '' } = useParams();
+  const playlistId = useRouteParam('/playlist/:playlistId', 'playlistId');
   const { state } = usePlaylists();
   const { library } = useVideos().state;
   const retryLibrary = useLibraryRetry();

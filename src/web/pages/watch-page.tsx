@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { Clock, ListPlus, ThumbsUp, VideoOff } from 'lucide-react';
 import type { Video } from '../../contract/entities';
 import buttons from '../components/ui/button.module.css';
@@ -33,6 +33,7 @@ import { formatAge, formatCount } from '../lib/format';
 import { useShortcut } from '../lib/shortcuts';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useOptimisticState } from '../lib/use-optimistic-state';
+import { useRouteParam } from '../lib/use-route-param';
 import { useAuth, useVideos } from '../state/use-store';
 import { LoadState } from './load-state';
 import styles from './pages.module.css';
@@ -42,7 +43,7 @@ import { useVideo } from './use-video';
 
 /** product §2's watch page: the player and everything a learner does with the video. */
 export default function WatchPage() {
-  const { videoId = '' } = useParams();
+  const videoId = useRouteParam('/watch/:videoId', 'videoId');
   const load = useVideo(videoId);
   const notFound =
     load.state === 'error' && load.error instanceof ApiRequestError && load.error.status === 404;

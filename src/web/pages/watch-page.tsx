@@ -44,7 +44,7 @@ import { useVideo } from './use-video';
 /** product §2's watch page: the player and everything a learner does with the video. */
 export default function WatchPage() {
   const videoId = useRouteParam('/watch/:videoId', 'videoId');
-  const load = useVideo(videoId);
+  const { load, retry } = useVideo(videoId);
   const notFound =
     load.state === 'error' && load.error instanceof ApiRequestError && load.error.status === 404;
   useDocumentTitle(
@@ -61,6 +61,7 @@ export default function WatchPage() {
     <LoadState
       loading={load.state === 'loading'}
       error={load.state === 'error' ? load.error : undefined}
+      onRetry={retry}
     >
       {load.state === 'ready' && <WatchVideo key={load.video._id} video={load.video} />}
     </LoadState>

@@ -61,7 +61,8 @@ test('until the lists are in, Like and Watch later wait and the notes say they a
       await route.fallback();
     },
   );
-  await openWatchPage(page, seed.css.id, seed.css.title);
+  await page.goto(`/watch/${seed.css.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: seed.css.title })).toBeVisible();
   await expect(likeButton(page)).toBeDisabled();
   await expect(likeButton(page)).toHaveAttribute('aria-busy', 'true');
   await expect(watchLaterButton(page)).toBeDisabled();

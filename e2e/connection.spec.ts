@@ -192,3 +192,21 @@ test.describe('category chips after a failure', () => {
     await expect(chips(page)).toHaveText([...catalogue.chips]);
   });
 });
+
+test("the watch page's failed load offers Try again, which brings the video", async ({
+  page,
+}, testInfo) => {
+  const recover = await failCalls(page, testInfo.project.name, [
+    { method: 'GET', path: '/api/video/{videoId}' },
+  ]);
+  await page.goto(`/watch/${seed.css.id}`);
+  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('Internal Server Error');
+  await markDocument(page);
+
+  await recover();
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: seed.css.title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeHidden();
+  await sameDocument(page);
+});

@@ -123,3 +123,42 @@ test('headings and messages holding long unbroken user text wrap at 320 px', asy
   }
   expect(overflowing).toEqual([]);
 });
+
+// A channel's name comes from the catalogue: one long word wraps on every kind of card too.
+test('a long channel name wraps on the watch page, its Up next cards and the grids at 320 px', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name === 'mock', 'the server project rewrites the answers on the way');
+  await stubExternalImages(page);
+  const longName = 'TheChannelWhoseNameIsOneLongWordWithoutAnyPlaceToBreakIt';
+  // Every video the catalogue sends is from that channel.
+  await page.route(
+    (url) => /^\/api\/videos?(\/|$)/.test(url.pathname),
+    async (route) => {
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      const body = (await response.text()).replace(
+        /"channelName":"[^"]*"/g,
+        `"channelName":"${longName}"`,
+      );
+      await route.fulfill({ status: response.status(), headers, body });
+    },
+  );
+  await page.setViewportSize({ width: narrowest, height: 640 });
+  const overflowing: string[] = [];
+  for (const path of [`/watch/${seed.css.id}`, '/', '/trending']) {
+    await page.goto(path);
+    await expect(page.getByRole('main').getByText(longName).first()).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
+    if (path.startsWith('/watch/')) {
+      await expect(
+        page.getByRole('list', { name: 'Up next' }).getByText(longName).first(),
+      ).toBeVisible();
+    }
+    const overflow = await sidewaysOverflow(page);
+    if (overflow > 0) overflowing.push(`${path}: ${overflow}px too wide`);
+  }
+  expect(overflowing).toEqual([]);
+});

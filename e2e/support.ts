@@ -73,10 +73,14 @@ export async function signedInUser(page: Page): Promise<TestUser> {
   return user;
 }
 
-/** A seed video's watch page, waiting for its title. */
+/**
+ * A seed video's watch page, waiting for its title and for Like to take presses (a signed-in
+ * user's Like waits until their likes are in).
+ */
 export async function openWatchPage(page: Page, videoId: string, title: string): Promise<void> {
   await page.goto(`/watch/${videoId}`);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Liked?$/ })).toBeEnabled();
 }
 
 /**

@@ -189,6 +189,15 @@ test("a card's channel opens its page too; an unknown channel has none", async (
   await expect(page.getByRole('link', { name: 'Browse videos' })).toBeVisible();
 });
 
+test('a name or id holding an escape reads as its link encoded it, not decoded twice', async ({
+  page,
+}) => {
+  const name = 'AC%2FDC';
+  await page.goto(`/channel/${encodeURIComponent(name)}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByText(`The catalogue holds no videos from “${name}”.`)).toBeVisible();
+});
+
 test('the playback speed applies to the player and is remembered for the next video', async ({
   page,
 }) => {

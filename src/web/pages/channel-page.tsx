@@ -1,10 +1,10 @@
 import { useMemo, useReducer } from 'react';
-import { useParams } from 'react-router';
 import { UserX } from 'lucide-react';
 import { EmptyState } from '../components/ui/empty-state';
 import { PageHeading } from '../components/ui/page-heading';
 import { channelPageFetcher } from '../features/videos/videos-service';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { useRouteParam } from '../lib/use-route-param';
 import { emptyVideoWindow, videoWindowReducer } from '../state/video-window';
 import { LoadState } from './load-state';
 import { PagedVideoGrid } from './paged-list';
@@ -18,7 +18,7 @@ function videoCount(total: number): string {
 
 /** A channel (/channel/:name): its videos in catalogue order, a page at a time. */
 export default function ChannelPage() {
-  const { channelName = '' } = useParams();
+  const channelName = useRouteParam('/channel/:channelName', 'channelName');
   const [state, dispatch] = useReducer(videoWindowReducer, emptyVideoWindow);
   const fetchPage = useMemo(() => channelPageFetcher(channelName), [channelName]);
   const paging = useVideoPages({

@@ -31,7 +31,7 @@ export function ContinueWatching() {
   const { openVideo } = useVideoActions();
   const [expected] = useState(continueRowExpected);
   // The positions come with the user's lists.
-  const progressLoaded = !state.library.loading && state.library.error === null;
+  const progressLoaded = !state.library.progress.loading && state.library.progress.error === null;
   const entries = auth.isLoggedIn ? state.progress.slice(0, CONTINUE_LIMIT) : [];
   const idsKey = entries.map((entry) => entry.videoId).join('\u0000');
   const [known, setKnown] = useState<ReadonlyMap<string, Video>>(new Map());

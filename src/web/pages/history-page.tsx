@@ -12,6 +12,7 @@ import {
 } from '../features/history/history-days';
 import { VideoGrid } from '../features/videos/components/video-grid';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { useLibraryRetry } from '../state/load-library';
 import { useVideos } from '../state/use-store';
 import { LoadState } from './load-state';
 import styles from './pages.module.css';
@@ -37,6 +38,7 @@ function HistoryScreen() {
   const { state, dispatch } = useVideos();
   const { openVideo, menuFor } = useVideoActions({ onHistoryPage: true });
   const [confirming, setConfirming] = useState(false);
+  const retryLibrary = useLibraryRetry();
   const [query, setQuery] = useState('');
   const searchId = useId();
   const history = state.history;
@@ -61,8 +63,9 @@ function HistoryScreen() {
         )}
       </PageHeading>
       <LoadState
-        loading={state.library.loading && history.length === 0}
-        error={history.length === 0 ? state.library.error : undefined}
+        loading={state.library.history.loading && history.length === 0}
+        error={history.length === 0 ? state.library.history.error : undefined}
+        onRetry={retryLibrary}
         serverErrorText={historyTexts.loadFailed}
       >
         {history.length === 0 ? (

@@ -1,10 +1,12 @@
 import { ThumbsUp } from 'lucide-react';
+import { useLibraryRetry } from '../state/load-library';
 import { useVideos } from '../state/use-store';
 import { VideoListScreen } from './video-list-screen';
 
 /** /liked-videos. */
 export default function LikedVideosPage() {
   const { state } = useVideos();
+  const retryLibrary = useLibraryRetry();
   return (
     <VideoListScreen
       title="Liked Videos"
@@ -12,8 +14,9 @@ export default function LikedVideosPage() {
       emptyText="No videos added yet."
       emptyTitle="No liked videos yet"
       emptyIcon={ThumbsUp}
-      loading={state.library.loading}
-      error={state.library.error}
+      loading={state.library.likes.loading}
+      error={state.library.likes.error}
+      onRetry={retryLibrary}
     />
   );
 }

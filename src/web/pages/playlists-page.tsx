@@ -14,6 +14,7 @@ import { createPlaylist, deletePlaylist } from '../features/playlists/playlists-
 import { Thumbnail } from '../features/videos/components/thumbnail';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useSingleFlight } from '../lib/use-single-flight';
+import { useLibraryRetry } from '../state/load-library';
 import { usePlaylists, useVideos, type Dispatchers } from '../state/use-store';
 import { LoadState } from './load-state';
 import { RequireLogin } from './require-login';
@@ -34,6 +35,7 @@ function Playlists() {
   const { state, dispatch } = usePlaylists();
   const { library } = useVideos().state;
   const [creating, setCreating] = useState(false);
+  const retryLibrary = useLibraryRetry();
 
   return (
     <>
@@ -45,8 +47,9 @@ function Playlists() {
       </PageHeading>
       <CreatePlaylistModal open={creating} onClose={() => setCreating(false)} />
       <LoadState
-        loading={library.loading && state.playlists.length === 0}
-        error={state.playlists.length === 0 ? library.error : undefined}
+        loading={library.playlists.loading && state.playlists.length === 0}
+        error={state.playlists.length === 0 ? library.playlists.error : undefined}
+        onRetry={retryLibrary}
       >
         {state.playlists.length === 0 ? (
           <EmptyState icon={ListVideo} title="No playlists yet">

@@ -8,10 +8,11 @@ type VideoLoad =
 
 /**
  * One video from GET /api/video/:id (an unknown id ends in the 404 error); asked again when the
- * connection comes back after it failed for want of one.
+ * connection comes back after it failed for want of one, and on `retry` ('Try again').
  */
-export function useVideo(videoId: string): VideoLoad {
+export function useVideo(videoId: string): { load: VideoLoad; retry: () => void } {
   const [fetched, setFetched] = useState<{ id: string; load: VideoLoad } | null>(null);
+  const [tries, setTries] = useState(0);
   const failure = fetched?.load.state === 'error' ? fetched.load.error : null;
   const attempt = useReconnectAttempt(failure instanceof ApiRequestError && failure.unreachable);
 
@@ -25,7 +26,12 @@ export function useVideo(videoId: string): VideoLoad {
     return () => {
       current = false;
     };
-  }, [videoId, attempt]);
+  }, [videoId, attempt, tries]);
 
-  return fetched?.id === videoId ? fetched.load : { state: 'loading' };
+  const retry = () => {
+    // The page shows it loading again until the answer comes.
+    setFetched(null);
+    setTries((count) => count + 1);
+  };
+  return { load: fetched?.id === videoId ? fetched.load : { state: 'loading' }, retry };
 }

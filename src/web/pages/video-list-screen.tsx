@@ -22,6 +22,8 @@ interface VideoListScreenProps {
   error: unknown;
   place?: CardPlace;
   serverErrorText?: string;
+  /** Loads the list again after a failure ('Try again'). */
+  onRetry?: () => void;
   /** Buttons beside the title. */
   actions?: ReactNode;
 }
@@ -46,6 +48,7 @@ function VideoList({
   error,
   place,
   serverErrorText,
+  onRetry,
   actions,
 }: VideoListScreenProps) {
   const { openVideo, menuFor } = useVideoActions(place);
@@ -56,6 +59,7 @@ function VideoList({
         loading={loading && videos.length === 0}
         error={videos.length === 0 ? error : undefined}
         serverErrorText={serverErrorText}
+        onRetry={onRetry}
       >
         {videos.length === 0 ? (
           <EmptyState icon={emptyIcon} title={emptyTitle}>

@@ -1,11 +1,13 @@
 import { Clock } from 'lucide-react';
 import { watchLaterTexts } from '../features/watch-later/watch-later-service';
+import { useLibraryRetry } from '../state/load-library';
 import { useVideos } from '../state/use-store';
 import { VideoListScreen } from './video-list-screen';
 
 /** /watch-later. */
 export default function WatchLaterPage() {
   const { state } = useVideos();
+  const retryLibrary = useLibraryRetry();
   return (
     <VideoListScreen
       title={watchLaterTexts.heading}
@@ -13,8 +15,9 @@ export default function WatchLaterPage() {
       emptyText={watchLaterTexts.empty}
       emptyTitle="Nothing saved for later"
       emptyIcon={Clock}
-      loading={state.library.loading}
-      error={state.library.error}
+      loading={state.library.watchLater.loading}
+      error={state.library.watchLater.error}
+      onRetry={retryLibrary}
     />
   );
 }

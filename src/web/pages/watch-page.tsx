@@ -1,9 +1,10 @@
 import { useMemo, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { Clock, ListPlus, ThumbsUp, VideoOff } from 'lucide-react';
 import type { Video } from '../../contract/entities';
 import buttons from '../components/ui/button.module.css';
 import { EmptyState } from '../components/ui/empty-state';
+import { LibraryFailure } from '../components/ui/library-failure';
 import { parseChapters } from '../features/chapters/chapters';
 import { ChapterList } from '../features/chapters/components/chapter-list';
 import { likesTexts, toggleLike } from '../features/likes/likes-service';
@@ -32,6 +33,7 @@ import { formatAge, formatCount } from '../lib/format';
 import { useShortcut } from '../lib/shortcuts';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useOptimisticState } from '../lib/use-optimistic-state';
+import { useRouteParam } from '../lib/use-route-param';
 import { useAuth, useVideos } from '../state/use-store';
 import { LoadState } from './load-state';
 import styles from './pages.module.css';
@@ -41,8 +43,8 @@ import { useVideo } from './use-video';
 
 /** product §2's watch page: the player and everything a learner does with the video. */
 export default function WatchPage() {
-  const { videoId = '' } = useParams();
-  const load = useVideo(videoId);
+  const videoId = useRouteParam('/watch/:videoId', 'videoId');
+  const { load, retry } = useVideo(videoId);
   const notFound =
     load.state === 'error' && load.error instanceof ApiRequestError && load.error.status === 404;
   useDocumentTitle(
@@ -59,6 +61,7 @@ export default function WatchPage() {
     <LoadState
       loading={load.state === 'loading'}
       error={load.state === 'error' ? load.error : undefined}
+      onRetry={retry}
     >
       {load.state === 'ready' && <WatchVideo key={load.video._id} video={load.video} />}
     </LoadState>
@@ -111,14 +114,19 @@ function WatchVideo({ video }: { video: Video }) {
   // A button whose call is on its way ignores presses until it is answered.
   const likeBusy = liked !== stored.liked;
   const watchLaterBusy = inWatchLater !== stored.inWatchLater;
+  // Until the user's likes (or watch later list) are in, the button cannot tell what a press
+  // would do: it waits, busy while they load, and after a failure until 'Try again' brings them.
+  const { likes: likesLoad, watchLater: watchLaterLoad } = state.library;
+  const likesUnknown = likesLoad.loading || likesLoad.error !== null;
+  const watchLaterUnknown = watchLaterLoad.loading || watchLaterLoad.error !== null;
 
   const whenLoggedIn = useRequireLogin();
   const handleLike = whenLoggedIn(() => {
-    if (likeBusy) return;
+    if (likeBusy || likesUnknown) return;
     change({ liked: !stored.liked }, () => toggleLike(video, stored.liked, dispatch));
   });
   const handleWatchLater = whenLoggedIn(() => {
-    if (watchLaterBusy) return;
+    if (watchLaterBusy || watchLaterUnknown) return;
     change({ inWatchLater: !stored.inWatchLater }, () =>
       stored.inWatchLater
         ? removeFromWatchLater(video, dispatch)
@@ -151,7 +159,8 @@ function WatchVideo({ video }: { video: Video }) {
             type="button"
             className={liked ? buttons.active : buttons.button}
             aria-pressed={liked}
-            aria-busy={likeBusy}
+            aria-busy={likeBusy || likesLoad.loading}
+            disabled={likesUnknown}
             onClick={handleLike}
           >
             <ThumbsUp aria-hidden size={18} />
@@ -163,7 +172,8 @@ function WatchVideo({ video }: { video: Video }) {
           <button
             type="button"
             className={buttons.button}
-            aria-busy={watchLaterBusy}
+            aria-busy={watchLaterBusy || watchLaterLoad.loading}
+            disabled={watchLaterUnknown}
             onClick={handleWatchLater}
           >
             <Clock aria-hidden size={18} />
@@ -182,6 +192,7 @@ function WatchVideo({ video }: { video: Video }) {
           </button>
           <PlaybackSpeed rate={playbackRate} onChange={changePlaybackRate} />
         </div>
+        <LibraryFailure lists={['likes', 'watchLater', 'progress']} />
         <Link className={styles.channel} to={channelPageUrl(video.channelName)}>
           <ChannelAvatar name={video.channelName} src={video.avatar} />
           {video.channelName}

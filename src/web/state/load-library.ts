@@ -1,40 +1,81 @@
 import { api, ApiRequestError, firstError } from '../lib/api-client';
 import { clearStoredAuth } from './auth-storage';
-import type { Dispatchers } from './use-store';
+import { useDispatchers, useVideos, type Dispatchers } from './use-store';
+import { failedLists, LIBRARY_LISTS, type LibraryList } from './videos-reducer';
+
+/** How each list is asked for and put in its store. */
+const loaders: Record<LibraryList, (dispatchers: Dispatchers) => Promise<void>> = {
+  likes: async ({ videos }) => {
+    const { data } = await api.call('GET /api/user/likes');
+    videos({ type: 'GET_LIKED_VIDEOS', payload: data.likes });
+  },
+  history: async ({ videos }) => {
+    const { data } = await api.call('GET /api/user/history');
+    videos({ type: 'GET_HISTORY', payload: data.history });
+  },
+  watchLater: async ({ videos }) => {
+    const { data } = await api.call('GET /api/user/watchlater');
+    videos({ type: 'GET_WATCH_LATER', payload: data.watchlater });
+  },
+  playlists: async ({ playlists }) => {
+    const { data } = await api.call('GET /api/user/playlists');
+    playlists({ type: 'GET_ALL_PLAYLISTS', payload: data.playlists });
+  },
+  notes: async ({ videos }) => {
+    const { data } = await api.call('GET /api/user/notes');
+    videos({ type: 'GET_NOTES', payload: data.notes });
+  },
+  progress: async ({ videos }) => {
+    const { data } = await api.call('GET /api/user/progress');
+    videos({ type: 'GET_PROGRESS', payload: data.progress });
+  },
+};
+
+/** A token the server no longer accepts (or a user it no longer has) ends the session. */
+const endsSession = (error: unknown): error is ApiRequestError =>
+  error instanceof ApiRequestError && (error.status === 401 || error.status === 404);
 
 /**
  * product §4: after login (and on start with a stored session) the liked, history and watch-later
- * lists, the playlists and the notes are loaded. A token the server no longer accepts ends the
- * session.
+ * lists, the playlists, the notes and the watch progress are loaded; `lists` loads only those
+ * again (the ones that failed, on 'Try again' or when the connection is back). Each list shows as
+ * soon as it is in; one that fails keeps its failure (`library` in the videos store) and leaves
+ * the others alone. A token the server no longer accepts ends the session.
  */
-export async function loadLibrary(dispatchers: Dispatchers): Promise<void> {
-  dispatchers.playlists({ type: 'LOADING' });
-  dispatchers.videos({ type: 'LIBRARY_LOADING' });
-  try {
-    const [likes, history, watchLater, playlists, notes, progress] = await Promise.all([
-      api.call('GET /api/user/likes'),
-      api.call('GET /api/user/history'),
-      api.call('GET /api/user/watchlater'),
-      api.call('GET /api/user/playlists'),
-      api.call('GET /api/user/notes'),
-      api.call('GET /api/user/progress'),
-    ]);
-    dispatchers.videos({ type: 'GET_LIKED_VIDEOS', payload: likes.data.likes });
-    dispatchers.videos({ type: 'GET_HISTORY', payload: history.data.history });
-    dispatchers.videos({ type: 'GET_WATCH_LATER', payload: watchLater.data.watchlater });
-    dispatchers.videos({ type: 'GET_NOTES', payload: notes.data.notes });
-    dispatchers.videos({ type: 'GET_PROGRESS', payload: progress.data.progress });
-    dispatchers.playlists({ type: 'GET_ALL_PLAYLISTS', payload: playlists.data.playlists });
-    dispatchers.videos({ type: 'LIBRARY_LOADED' });
-  } catch (error) {
-    dispatchers.playlists({ type: 'ERROR', payload: error });
-    dispatchers.videos({ type: 'ERROR', payload: error });
-    dispatchers.videos({ type: 'LIBRARY_FAILED', payload: error });
-    if (error instanceof ApiRequestError && (error.status === 401 || error.status === 404)) {
-      clearStoredAuth();
-      dispatchers.auth({ type: 'AUTH_ERROR', payload: firstError(error.data) ?? error.message });
-      dispatchers.videos({ type: 'CLEAR_USER_DATA' });
-      dispatchers.playlists({ type: 'CLEAR_USER_DATA' });
-    }
+export async function loadLibrary(
+  dispatchers: Dispatchers,
+  lists: readonly LibraryList[] = LIBRARY_LISTS,
+): Promise<void> {
+  if (lists.length === 0) return;
+  if (lists.includes('playlists')) dispatchers.playlists({ type: 'LOADING' });
+  dispatchers.videos({ type: 'LIBRARY_LOADING', payload: lists });
+  const failures: unknown[] = [];
+  await Promise.all(
+    lists.map((list) =>
+      loaders[list](dispatchers).then(
+        () => dispatchers.videos({ type: 'LIBRARY_LIST_LOADED', payload: list }),
+        (error: unknown) => {
+          failures.push(error);
+          if (list === 'playlists') dispatchers.playlists({ type: 'ERROR', payload: error });
+          dispatchers.videos({ type: 'LIBRARY_LIST_FAILED', payload: { list, error } });
+        },
+      ),
+    ),
+  );
+  if (failures.length === 0) return;
+  dispatchers.videos({ type: 'ERROR', payload: failures[0] });
+  const ending = failures.find(endsSession);
+  if (ending) {
+    clearStoredAuth();
+    dispatchers.auth({ type: 'AUTH_ERROR', payload: firstError(ending.data) ?? ending.message });
+    dispatchers.videos({ type: 'CLEAR_USER_DATA' });
+    dispatchers.playlists({ type: 'CLEAR_USER_DATA' });
   }
+}
+
+/** Loads again every list whose last load failed ('Try again' where a list's failure shows). */
+export function useLibraryRetry(): () => void {
+  const dispatchers = useDispatchers();
+  const { library } = useVideos().state;
+  return () => void loadLibrary(dispatchers, failedLists(library));
 }

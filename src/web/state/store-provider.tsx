@@ -6,6 +6,7 @@ import { AuthContext, PlaylistsContext, VideosContext } from './store-context';
 import {
   filtersFromParams,
   initialVideosState,
+  libraryLoad,
   videosReducer,
   type VideosState,
 } from './videos-reducer';
@@ -15,7 +16,7 @@ import {
  */
 function startingVideosState(): VideosState {
   // A restored session's lists are on their way from the first render (StartupLoader asks).
-  const library = { loading: readStoredAuth().isLoggedIn, error: null };
+  const library = libraryLoad(readStoredAuth().isLoggedIn);
   if (typeof window === 'undefined' || window.location.pathname !== '/') {
     return { ...initialVideosState, library };
   }

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { buildNote, buildVideo } from '../testing/factories';
 import {
   ALL_CATEGORIES,
+  failedLists,
+  LIBRARY_LISTS,
+  libraryLoad,
   categoryChips,
   filtersFromParams,
   homePath,
@@ -105,16 +108,28 @@ describe('videosReducer', () => {
     expect(videosReducer(noted, { type: 'DELETE_NOTE', payload: [] }).notes).toEqual([]);
   });
 
-  it("the lists' load has its own status: an action's ERROR leaves it alone", () => {
-    const loading = videosReducer(state(), { type: 'LIBRARY_LOADING' });
-    expect(loading.library).toEqual({ loading: true, error: null });
-    const failed = videosReducer(loading, { type: 'LIBRARY_FAILED', payload: 'offline' });
-    expect(failed.library).toEqual({ loading: false, error: 'offline' });
-    const loaded = videosReducer(failed, { type: 'LIBRARY_LOADED' });
-    expect(loaded.library).toEqual({ loading: false, error: null });
+  it("each list's load has its own status: an action's ERROR leaves it alone", () => {
+    const loading = videosReducer(state(), { type: 'LIBRARY_LOADING', payload: LIBRARY_LISTS });
+    expect(loading.library).toEqual(libraryLoad(true));
+    const failed = videosReducer(loading, {
+      type: 'LIBRARY_LIST_FAILED',
+      payload: { list: 'notes', error: 'offline' },
+    });
+    const likesIn = videosReducer(failed, { type: 'LIBRARY_LIST_LOADED', payload: 'likes' });
+    expect(likesIn.library.notes).toEqual({ loading: false, error: 'offline' });
+    expect(likesIn.library.likes).toEqual({ loading: false, error: null });
+    expect(likesIn.library.history).toEqual({ loading: true, error: null });
+    expect(failedLists(likesIn.library)).toEqual(['notes']);
+    // Loading the failed one again leaves the others as they are.
+    const again = videosReducer(likesIn, { type: 'LIBRARY_LOADING', payload: ['notes'] });
+    expect(again.library.notes).toEqual({ loading: true, error: null });
+    expect(again.library.likes).toEqual({ loading: false, error: null });
+    const loaded = videosReducer(again, { type: 'LIBRARY_LIST_LOADED', payload: 'notes' });
+    expect(failedLists(loaded.library)).toEqual([]);
     // A failed like or progress save: product §3's error is set, the lists' status is not.
     const afterAction = videosReducer(loaded, { type: 'ERROR', payload: 'like failed' });
-    expect(afterAction).toMatchObject({ error: 'like failed', library: { error: null } });
+    expect(afterAction.error).toBe('like failed');
+    expect(failedLists(afterAction.library)).toEqual([]);
   });
 
   it("CLEAR_USER_DATA forgets the user's lists but keeps the catalogue", () => {
@@ -125,7 +140,7 @@ describe('videosReducer', () => {
       likedVideos: [video],
       watchLater: [video],
       notes: [buildNote()],
-      library: { loading: false, error: 'offline' },
+      library: { ...libraryLoad(false), likes: { loading: false, error: 'offline' } },
     });
     expect(videosReducer(full, { type: 'CLEAR_USER_DATA' })).toEqual(state({ videos: [video] }));
   });

@@ -9,14 +9,40 @@ import {
 
 export const ALL_CATEGORIES = 'All';
 
-/**
- * Loading the signed-in user's lists (load-library.ts). The list screens show this, not `error`:
- * Product §3's `error` is the last failure of anything, a like or a progress save included, and one
- * failed action must not replace the lists on screen with an error.
- */
-export interface LibraryLoad {
+/** The signed-in user's lists, as load-library.ts loads them (product §4). */
+export const LIBRARY_LISTS = [
+  'likes',
+  'history',
+  'watchLater',
+  'playlists',
+  'notes',
+  'progress',
+] as const;
+export type LibraryList = (typeof LIBRARY_LISTS)[number];
+
+/** One list's load: on its way or not, and the failure of its last load (null when it loaded). */
+export interface ListLoad {
   loading: boolean;
   error: unknown;
+}
+
+/**
+ * Loading the signed-in user's lists (load-library.ts), each on its own: one that fails leaves the
+ * others on screen. The list screens show this, not `error`: product §3's `error` is the last
+ * failure of anything, a like or a progress save included, and one failed action must not replace
+ * the lists on screen with an error.
+ */
+export type LibraryLoad = Record<LibraryList, ListLoad>;
+
+/** Every list's load, all on their way (a restored session, at start) or none. */
+export function libraryLoad(loading: boolean): LibraryLoad {
+  const entries = LIBRARY_LISTS.map((list) => [list, { loading, error: null }] as const);
+  return Object.fromEntries(entries) as LibraryLoad;
+}
+
+/** The lists whose last load failed. */
+export function failedLists(library: LibraryLoad): LibraryList[] {
+  return LIBRARY_LISTS.filter((list) => library[list].error !== null);
 }
 
 export interface Filters {
@@ -60,9 +86,9 @@ export type VideosAction =
   | { type: 'ADD_NOTE'; payload: Note[] }
   | { type: 'DELETE_NOTE'; payload: Note[] }
   | { type: 'GET_PROGRESS'; payload: Progress[] }
-  | { type: 'LIBRARY_LOADING' }
-  | { type: 'LIBRARY_LOADED' }
-  | { type: 'LIBRARY_FAILED'; payload: unknown }
+  | { type: 'LIBRARY_LOADING'; payload: readonly LibraryList[] }
+  | { type: 'LIBRARY_LIST_LOADED'; payload: LibraryList }
+  | { type: 'LIBRARY_LIST_FAILED'; payload: { list: LibraryList; error: unknown } }
   | { type: 'CLEAR_USER_DATA' };
 
 export const initialVideosState: VideosState = {
@@ -73,7 +99,7 @@ export const initialVideosState: VideosState = {
   watchLater: [],
   progress: [],
   filters: { category: ALL_CATEGORIES, search: '' },
-  library: { loading: false, error: null },
+  library: libraryLoad(false),
 };
 
 /**
@@ -127,12 +153,20 @@ export function videosReducer(state: VideosState, action: VideosAction): VideosS
       return { ...state, notes: action.payload };
     case 'GET_PROGRESS':
       return { ...state, progress: action.payload };
-    case 'LIBRARY_LOADING':
-      return { ...state, library: { loading: true, error: null } };
-    case 'LIBRARY_LOADED':
-      return { ...state, library: { loading: false, error: null } };
-    case 'LIBRARY_FAILED':
-      return { ...state, library: { loading: false, error: action.payload } };
+    case 'LIBRARY_LOADING': {
+      const library = { ...state.library };
+      for (const list of action.payload) library[list] = { loading: true, error: null };
+      return { ...state, library };
+    }
+    case 'LIBRARY_LIST_LOADED':
+      return {
+        ...state,
+        library: { ...state.library, [action.payload]: { loading: false, error: null } },
+      };
+    case 'LIBRARY_LIST_FAILED': {
+      const { list, error } = action.payload;
+      return { ...state, library: { ...state.library, [list]: { loading: false, error } } };
+    }
     case 'CLEAR_USER_DATA':
       return {
         ...state,

@@ -12,6 +12,7 @@ export const notesTexts = {
   deleting: 'Deleting note...',
   deleted: 'note deleted successfully.',
   empty: 'No note available.',
+  loading: 'Loading notes…',
 } as const;
 
 /** Saves a note on a video, at a moment in it when known; product §5: no emptiness check. */

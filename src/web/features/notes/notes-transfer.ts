@@ -12,8 +12,9 @@ export const transferTexts = {
   exportAll: 'Export all notes',
   import: 'Import notes',
   importing: 'Importing notes...',
-  imported: (added: number, skipped: number) =>
-    `Imported ${added} ${added === 1 ? 'note' : 'notes'}; ${skipped} already there.`,
+  imported: (added: number, skipped: number, failed: number) =>
+    `Imported ${added} ${added === 1 ? 'note' : 'notes'}; ${skipped} already there` +
+    (failed > 0 ? `; ${failed} could not be imported.` : '.'),
   nothing: 'No CodeTube notes in that file.',
 } as const;
 
@@ -30,7 +31,9 @@ export async function exportNotes(notes: Note[], videoId?: string): Promise<void
 
 /**
  * Imports notes from a Markdown file written by the export. A note already there (same video,
- * moment and text) is skipped, so importing the same file twice adds nothing.
+ * moment and text) is skipped, so importing the same file twice adds nothing. One the server
+ * refuses (a video no longer in the catalogue) is counted, and the toast, an error then, says how
+ * many.
  */
 export async function importNotes(
   markdown: string,
@@ -77,6 +80,8 @@ export async function importNotes(
     }
   }
   if (latest) dispatch({ type: 'ADD_NOTE', payload: latest });
-  toast.success(transferTexts.imported(result.added, result.skipped), { id });
+  const summary = transferTexts.imported(result.added, result.skipped, result.failed);
+  if (result.failed > 0) toast.error(summary, { id });
+  else toast.success(summary, { id });
   return result;
 }

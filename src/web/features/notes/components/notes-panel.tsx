@@ -1,16 +1,26 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Trash2 } from 'lucide-react';
+import { LibraryFailure } from '../../../components/ui/library-failure';
 import { useShortcut } from '../../../lib/shortcuts';
 import { usePlayer } from '../../../lib/player-context';
 import { useSingleFlight } from '../../../lib/use-single-flight';
 import { formatTime } from '../../../lib/format';
+import type { Note } from '../../../../contract/entities';
+import { noteLabel } from '../note-label';
 import { timeLink } from '../notes-markdown';
 import { useAuth, useVideos } from '../../../state/use-store';
 import { deleteNote, notesTexts, saveNote } from '../notes-service';
 import { exportNotes, transferTexts } from '../notes-transfer';
 import { NoteContent } from './note-content';
 import styles from './notes-panel.module.css';
+
+/** A note's delete button's name: its moment in the video, if any, and what it reads like. */
+function deleteLabel(note: Note): string {
+  const at = note.time === undefined ? '' : ` at ${formatTime(note.time)}`;
+  const label = noteLabel(note.content);
+  return `Delete note${at}${label ? `: ${label}` : ''}`;
+}
 
 /** The watch page's notes: a labelled box, a save button and this video's notes. */
 export function NotesPanel({ videoId }: { videoId: string }) {
@@ -20,6 +30,7 @@ export function NotesPanel({ videoId }: { videoId: string }) {
   const fieldId = useId();
   const headingId = useId();
   const notes = state.notes.filter((note) => note.videoId === videoId);
+  const notesLoad = state.library.notes;
   const field = useRef<HTMLTextAreaElement>(null);
   const navigate = useNavigate();
   const player = usePlayer();
@@ -38,9 +49,13 @@ export function NotesPanel({ videoId }: { videoId: string }) {
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    const sent = draft;
     await saving.run(async () => {
-      if (await saveNote(videoId, draft, dispatch, startedAt ?? player.currentTime())) {
-        setDraft('');
+      if (await saveNote(videoId, sent, dispatch, startedAt ?? player.currentTime())) {
+        // The saved text leaves the box; what was typed while it was being saved stays.
+        setDraft((current) =>
+          current.startsWith(sent) ? current.slice(sent.length).trimStart() : current,
+        );
         setStartedAt(undefined);
       }
     });
@@ -89,7 +104,13 @@ export function NotesPanel({ videoId }: { videoId: string }) {
               </button>
             </div>
           </form>
-          {notes.length === 0 ? (
+          {notesLoad.error !== null ? (
+            <LibraryFailure lists={['notes']} />
+          ) : notesLoad.loading && notes.length === 0 ? (
+            <p role="status" className={styles.empty}>
+              {notesTexts.loading}
+            </p>
+          ) : notes.length === 0 ? (
             <p className={styles.empty}>{notesTexts.empty}</p>
           ) : (
             <ul className={styles.list} aria-label="Your notes on this video">
@@ -115,7 +136,7 @@ export function NotesPanel({ videoId }: { videoId: string }) {
                   <button
                     type="button"
                     className={styles.delete}
-                    aria-label={`Delete note: ${note.content.slice(0, 40)}`}
+                    aria-label={deleteLabel(note)}
                     onClick={() => void deleteNote(note, dispatch)}
                   >
                     <Trash2 aria-hidden size={18} />

@@ -2,7 +2,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../lib/api-client';
 import { signInToMockBackend } from '../../testing/mock-session';
 import type { PlaylistsAction } from '../../state/playlists-reducer';
-import { addVideoToPlaylist, deletePlaylist, removeVideoFromPlaylist } from './playlists-service';
+import {
+  addVideoToPlaylist,
+  deletePlaylist,
+  removeVideoFromPlaylist,
+  restorePlaylist,
+} from './playlists-service';
 
 const video = { _id: 'No8qdcVYiQw' } as never;
 
@@ -73,5 +78,24 @@ describe('a playlist deleted elsewhere (another tab, another device)', () => {
     const deleting = vi.fn<(action: PlaylistsAction) => void>();
     expect(await deletePlaylist(gone, deleting)).toBe(false);
     expect(refetched(deleting)).toEqual([]);
+  });
+});
+
+describe('Undo of a deleted playlist', () => {
+  beforeEach(signInToMockBackend);
+
+  it('makes it again with its videos, skipping one that left the catalogue meanwhile', async () => {
+    const first = { _id: 'No8qdcVYiQw' } as never;
+    const last = { _id: 'pQN-pnXPaVg' } as never;
+    const deleted = {
+      _id: 'old-id',
+      title: 'Kept in order',
+      videos: [first, { _id: 'left-the-catalogue' } as never, last],
+    };
+    const dispatch = vi.fn<(action: PlaylistsAction) => void>();
+    expect(await restorePlaylist(deleted, dispatch)).toBe(true);
+    const { playlists } = (await api.call('GET /api/user/playlists')).data;
+    const restored = playlists.find((playlist) => playlist.title === 'Kept in order');
+    expect(restored?.videos.map((item) => item._id)).toEqual(['No8qdcVYiQw', 'pQN-pnXPaVg']);
   });
 });

@@ -1,5 +1,5 @@
 import type { Playlist, Video } from '../../../contract/entities';
-import { api } from '../../lib/api-client';
+import { api, ApiRequestError } from '../../lib/api-client';
 import { ADDED, DELETED, accept, catchingUp, withToasts } from '../../lib/notify';
 import type { Dispatchers } from '../../state/use-store';
 import { playlistTexts } from './playlist-texts';
@@ -68,9 +68,10 @@ export function deletePlaylist(playlist: Playlist, dispatch: Dispatch) {
 
 /**
  * A deleted playlist made again (a new id: the old one is gone): one 'Creating playlist...' toast
- * for the whole restore rather than one per video.
+ * for the whole restore rather than one per video. Its videos that left the catalogue meanwhile
+ * are skipped.
  */
-function restorePlaylist(deleted: Playlist, dispatch: Dispatch) {
+export function restorePlaylist(deleted: Playlist, dispatch: Dispatch) {
   return withToasts(
     { loading: playlistTexts.creating, success: playlistTexts.created },
     async () => {
@@ -84,14 +85,19 @@ function restorePlaylist(deleted: Playlist, dispatch: Dispatch) {
       const restored = newestTitled(playlists, deleted.title);
       if (!restored) return;
       for (const video of deleted.videos) {
-        const { playlist } = accept(
-          await api.call('POST /api/user/playlists/{playlistId}', {
-            params: { playlistId: restored._id },
-            body: { video },
-          }),
-          ADDED,
-        );
-        dispatch({ type: 'ADD_VIDEO_TO_PLAYLIST', payload: playlist });
+        try {
+          const { playlist } = accept(
+            await api.call('POST /api/user/playlists/{playlistId}', {
+              params: { playlistId: restored._id },
+              body: { video },
+            }),
+            ADDED,
+          );
+          dispatch({ type: 'ADD_VIDEO_TO_PLAYLIST', payload: playlist });
+        } catch (error) {
+          // A video removed from the catalogue since cannot come back; the others still do.
+          if (!(error instanceof ApiRequestError && error.status === 404)) throw error;
+        }
       }
     },
     reportTo(dispatch),

@@ -98,6 +98,24 @@ test.describe('a session started elsewhere', () => {
   });
 });
 
+test.describe('lists changed in another tab', () => {
+  test('show in the first tab without a reload', async ({ page }) => {
+    await signedInUser(page);
+    await page.getByRole('link', { name: 'Liked Videos' }).click();
+    await expect(page.getByText('No videos added yet.')).toBeVisible();
+
+    const other = await secondTab(page, seed.css.id, seed.css.title);
+    await other.getByRole('button', { name: 'Like', exact: true }).click();
+    await expect(toast(other, 'Video added to liked list')).toBeVisible();
+    await other.getByRole('button', { name: 'Save to Watch later' }).click();
+    await expect(toast(other, 'Video added to watch later')).toBeVisible();
+
+    await expect(card(page, seed.css.title)).toBeVisible();
+    await page.getByRole('link', { name: 'Watch Later' }).click();
+    await expect(card(page, seed.css.title)).toBeVisible();
+  });
+});
+
 test.describe('a tab whose lists are behind', () => {
   test('liking a video liked in another tab: the error, then Liked', async ({ page }) => {
     await signedInUser(page);

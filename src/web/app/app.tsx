@@ -6,6 +6,7 @@ import { StoreProvider } from '../state/store-provider';
 import { AppToaster } from './app-toaster';
 import { ErrorBoundary } from './error-boundary';
 import { SaveToPlaylistProvider } from './save-to-playlist-provider';
+import { LibrarySync } from './library-sync';
 import { SessionGuard } from './session-guard';
 import { ShortcutsHelp } from './shortcuts-help';
 import { AppLayout } from './layout/app-layout';
@@ -36,6 +37,7 @@ export function App() {
           <SaveToPlaylistProvider>
             <StartupLoader />
             <SessionGuard />
+            <LibrarySync />
             <ShortcutsHelp />
             <Routes>
               <Route element={<AppLayout />}>

@@ -126,6 +126,17 @@ export function onTokenRefused(handler: (token: string) => void): void {
   tokenRefused = handler;
 }
 
+let userDataWritten: () => void = () => {};
+
+/**
+ * Tells the client what to do after a call changed the signed-in user's lists (a successful write
+ * under /api/user/, positions aside): other tabs of the browser are told, so they can show it
+ * (app/library-sync).
+ */
+export function onUserDataWritten(handler: () => void): void {
+  userDataWritten = handler;
+}
+
 /** The calls whose 401 is about the credentials they carry, not the stored session. */
 const CREDENTIAL_ROUTES: readonly RouteKey[] = ['POST /api/auth/login', 'POST /api/auth/signup'];
 
@@ -192,6 +203,10 @@ async function send(
   }
   if (response.status === 401 && token && watchesSession) tokenRefused(token);
   if (!response.ok) throw new ApiRequestError(response.status, response.statusText, data);
+  // Positions are saved every few seconds while a video plays: not worth a reload elsewhere.
+  if (!read && path.startsWith('/api/user/') && !path.startsWith('/api/user/progress/')) {
+    userDataWritten();
+  }
   return { status: response.status, data };
 }
 

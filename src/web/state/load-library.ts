@@ -73,6 +73,21 @@ export async function loadLibrary(
   }
 }
 
+/**
+ * Loads every list again without showing that it loads (they changed elsewhere: another tab, or
+ * another device while this tab was hidden). A list that fails is left as it was.
+ */
+export async function refreshLibrary(dispatchers: Dispatchers): Promise<void> {
+  await Promise.all(
+    LIBRARY_LISTS.map((list) =>
+      loaders[list](dispatchers).then(
+        () => dispatchers.videos({ type: 'LIBRARY_LIST_LOADED', payload: list }),
+        () => undefined,
+      ),
+    ),
+  );
+}
+
 /** Loads again every list whose last load failed ('Try again' where a list's failure shows). */
 export function useLibraryRetry(): () => void {
   const dispatchers = useDispatchers();

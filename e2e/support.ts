@@ -213,14 +213,14 @@ export async function slowCalls(page: Page, project: string, delayMs: number): P
 
 /**
  * Writes through the API as the signed-in user (the token the app stored), so a test sets up its
- * lists without clicking through them; answers the status.
+ * lists without clicking through them; answers the status and the body.
  */
 export async function writeAsUser(
   page: Page,
   method: 'POST' | 'DELETE',
   path: string,
   body?: unknown,
-): Promise<number> {
+): Promise<{ status: number; body: unknown }> {
   return page.evaluate(
     async ({ method, path, body }) => {
       const response = await fetch(path, {
@@ -231,7 +231,7 @@ export async function writeAsUser(
         },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      return response.status;
+      return { status: response.status, body: await response.json() };
     },
     { method, path, body },
   );

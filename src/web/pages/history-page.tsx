@@ -12,6 +12,7 @@ import {
 } from '../features/history/history-days';
 import { VideoGrid } from '../features/videos/components/video-grid';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { useFocusAfterRemoval } from '../lib/use-focus-after-removal';
 import { useVideos } from '../state/use-store';
 import { LoadState } from './load-state';
 import styles from './pages.module.css';
@@ -38,6 +39,7 @@ function HistoryScreen() {
   const { openVideo, menuFor } = useVideoActions({ onHistoryPage: true });
   const [confirming, setConfirming] = useState(false);
   const [query, setQuery] = useState('');
+  const keepFocus = useFocusAfterRemoval();
   const searchId = useId();
   const history = state.history;
 
@@ -51,7 +53,7 @@ function HistoryScreen() {
   );
 
   return (
-    <>
+    <div ref={keepFocus}>
       <PageHeading title={historyTexts.heading}>
         {history.length > 0 && (
           <button type="button" className={buttons.button} onClick={() => setConfirming(true)}>
@@ -147,6 +149,6 @@ function HistoryScreen() {
           </button>
         </div>
       </Modal>
-    </>
+    </div>
   );
 }

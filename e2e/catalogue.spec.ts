@@ -301,6 +301,60 @@ test.describe('paging a long listing', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect(items.first().getByRole('heading')).not.toHaveText('Long listing video 97');
   });
+  test('Show more from the keyboard goes to the first card not reached yet, also when a page is on its way', async ({
+    page,
+  }, testInfo) => {
+    test.skip(
+      testInfo.project.name !== 'server',
+      "page.route sees server mode's requests only: the mock answers inside the page",
+    );
+    // Trending, 1,000 long; the page from `held` on waits until the test lets it go.
+    let held = -1;
+    let letGo = () => {};
+    const gate = new Promise<void>((resolve) => (letGo = resolve));
+    await page.route(
+      (url) => url.pathname === '/api/videos/trending',
+      async (route) => {
+        const query = new URL(route.request().url()).searchParams;
+        const offset = Number(query.get('offset') ?? 0);
+        const limit = Number(query.get('limit') ?? catalogue.page);
+        if (offset === held) await gate;
+        const count = Math.max(0, Math.min(limit, 1000 - offset));
+        const videos = Array.from({ length: count }, (_, index) => madeUp(offset + index + 1));
+        return route.fulfill({ json: { videos, total: 1000 } });
+      },
+    );
+    await stubExternalImages(page);
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.goto('/trending');
+    const items = page.getByRole('list', { name: 'Trending videos' }).getByRole('listitem');
+    await expect(items).toHaveCount(catalogue.page);
+    const more = page.getByRole('button', { name: /^Show more videos/ });
+    const loading = page.getByRole('status').filter({ hasText: 'Loading more videos' });
+    const focused = page.locator(':focus');
+    const scrollToEnd = () => page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+
+    // The button takes the focus after 24 cards; scrolling brings the next 24 in above it.
+    await more.evaluate((button) => button.focus({ preventScroll: true }));
+    await scrollToEnd();
+    await expect(items).toHaveCount(2 * catalogue.page);
+    await expect(loading).toHaveCount(0);
+    await page.keyboard.press('Enter');
+    // Card 25, the first the keyboard had not reached: none skipped.
+    await expect(focused).toHaveAccessibleName(/^Long listing video 25 /);
+
+    // A press while the next page is on its way: the focus goes to its first card when it lands.
+    held = 2 * catalogue.page;
+    await more.evaluate((button) => button.focus({ preventScroll: true }));
+    await scrollToEnd();
+    await expect(loading).toBeVisible();
+    await page.keyboard.press('Enter');
+    letGo();
+    await expect(items).toHaveCount(3 * catalogue.page);
+    await expect(focused).toHaveAccessibleName(
+      new RegExp(`^Long listing video ${2 * catalogue.page + 1} `),
+    );
+  });
 });
 
 test.describe('filters in the address', () => {

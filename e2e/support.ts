@@ -214,3 +214,35 @@ export async function slowCalls(page: Page, project: string, delayMs: number): P
     },
   );
 }
+
+/**
+ * Writes through the API as the signed-in user (the token the app stored), so a test sets up its
+ * lists without clicking through them; answers the status and the body.
+ */
+export async function writeAsUser(
+  page: Page,
+  method: 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: unknown }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(path, {
+        method,
+        headers: {
+          authorization: localStorage.getItem('token') ?? '',
+          'content-type': 'application/json',
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: await response.json() };
+    },
+    { method, path, body },
+  );
+}
+
+/** Seed videos in the form the API takes them (`{ video }` bodies read only the id). */
+export const seedVideos = Object.values(seed).map((video) => ({
+  _id: video.id,
+  title: video.title,
+}));

@@ -1,5 +1,14 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { failCalls, openWatchPage, seed, signedInUser } from './support';
+import {
+  card,
+  failCalls,
+  openWatchPage,
+  seed,
+  seedVideos,
+  signedInUser,
+  stubExternalImages,
+  writeAsUser,
+} from './support';
 
 const GENERIC_ERROR = 'Some error occured. Try Again.';
 
@@ -67,4 +76,93 @@ test('failures of one kind share one toast', async ({ page }, testInfo) => {
     // Paused: a second toast could not hide behind an expired one.
     if (press === 0) await pauseToasts(page, errors);
   }
+});
+
+test.describe('toasts beside the screen title actions', () => {
+  const widths = [320, 768, 1024, 1440];
+
+  /**
+   * The toast once it has slid into place, and the screen's action: the toast is clear of it and a
+   * click on the action lands on the action.
+   */
+  async function expectClearOf(page: Page, toast: Locator, action: Locator) {
+    // The newest toast (the first in the page); older ones leave upwards, no longer clickable.
+    const bar = toast.locator('xpath=..');
+    await bar.evaluate(async (element) => {
+      const moving = () =>
+        (element.parentElement ?? element)
+          .getAnimations({ subtree: true })
+          .filter(
+            (animation) =>
+              animation.playState === 'running' &&
+              animation.effect?.getTiming().iterations !== Infinity,
+          );
+      // A toast that turns from loading to success starts new animations as old ones end.
+      while (moving().length > 0) {
+        await Promise.allSettled(moving().map((animation) => animation.finished));
+      }
+    });
+    // Where the title row is in view (the menu's sheet may have scrolled the page a little).
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const toastBox = await bar.boundingBox();
+    const actionBox = await action.boundingBox();
+    if (!toastBox || !actionBox) throw new Error('no box');
+    const overlaps =
+      toastBox.x < actionBox.x + actionBox.width &&
+      actionBox.x < toastBox.x + toastBox.width &&
+      toastBox.y < actionBox.y + actionBox.height &&
+      actionBox.y < toastBox.y + toastBox.height;
+    expect(overlaps, `at ${page.viewportSize()?.width} px`).toBe(false);
+    const hit = await action.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const at = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return element.contains(at);
+    });
+    expect(hit).toBe(true);
+  }
+
+  test("the toast of a deleted playlist leaves 'Create Playlist' free", async ({ page }) => {
+    await signedInUser(page);
+    for (const width of widths) {
+      const created = await writeAsUser(page, 'POST', '/api/user/playlists', {
+        playlist: { title: `At ${width} px` },
+      });
+      expect(created.status).toBe(201);
+    }
+    await page.goto('/playlist');
+    const playlists = page.getByRole('list', { name: 'Playlists' }).getByRole('listitem');
+    await expect(playlists).toHaveCount(widths.length);
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.getByRole('button', { name: `Delete playlist At ${width} px` }).click();
+      const toast = page
+        .getByRole('status')
+        .filter({ hasText: 'Playlist deleted successfully.' })
+        .first();
+      await expect(toast).toBeVisible();
+      await expectClearOf(page, toast, page.getByRole('button', { name: 'Create Playlist' }));
+    }
+  });
+
+  test("the toast of 'Remove from History' leaves 'Clear History' free", async ({ page }) => {
+    await stubExternalImages(page);
+    await signedInUser(page);
+    for (const video of seedVideos) {
+      expect((await writeAsUser(page, 'POST', '/api/user/history', { video })).status).toBe(201);
+    }
+    await page.goto('/history');
+    for (const [index, width] of widths.entries()) {
+      await page.setViewportSize({ width, height: 800 });
+      const video = seedVideos[index]!;
+      await card(page, video.title).getByRole('button', { name: 'More actions' }).click();
+      await page.getByRole('menuitem', { name: 'Remove from History' }).click();
+      await expect(card(page, video.title)).toHaveCount(0);
+      const toast = page
+        .getByRole('status')
+        .filter({ hasText: 'Video deleted from history.' })
+        .first();
+      await expect(toast).toBeVisible();
+      await expectClearOf(page, toast, page.getByRole('button', { name: 'Clear History' }));
+    }
+  });
 });

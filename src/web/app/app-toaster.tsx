@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import toast, { Toaster, useToaster, type DefaultToastOptions } from 'react-hot-toast';
+import { HEADING_WITH_ACTIONS } from '../components/ui/page-heading';
 import { useShortcut } from '../lib/shortcuts';
 import { forgetHiddenUndoes, UNDO_KEY, undoNewest } from '../lib/undo-toast';
 
@@ -20,12 +21,27 @@ const toastOptions: DefaultToastOptions = {
 };
 
 /** Below the top bar (3.75rem tall, layout.module.css), so toasts never cover Login or the logo. */
-const containerStyle = { top: 'calc(3.75rem + 0.5rem)' };
+const BELOW_TOP_BAR = 'calc(3.75rem + 0.5rem)';
 
 /**
- * The app's toaster: themed, under the top bar, at most VISIBLE_TOASTS at once. Toasts wait while
- * the pointer is over them (react-hot-toast's own) or the focus is in them, so a keyboard user who
- * tabs to 'Undo' can still press it; UNDO_KEY runs the newest Undo from anywhere.
+ * Where the toasts start: below the top bar, and below the screen's title row when it holds
+ * actions ('Create Playlist', 'Clear History'), so a toast never covers the button the user may
+ * press next. The row's place in the page, not in the window: scrolled, the row only rises.
+ */
+function toastsTop(): string {
+  const row = document.querySelector(HEADING_WITH_ACTIONS);
+  if (!row) return BELOW_TOP_BAR;
+  const bottom = row.getBoundingClientRect().bottom + window.scrollY;
+  return `max(${BELOW_TOP_BAR}, calc(${Math.ceil(bottom)}px + 0.5rem))`;
+}
+
+const containerStyle = { top: `var(--toasts-top, ${BELOW_TOP_BAR})` };
+
+/**
+ * The app's toaster: themed, under the top bar and the screen's title actions, at most
+ * VISIBLE_TOASTS at once. Toasts wait while the pointer is over them (react-hot-toast's own) or the
+ * focus is in them, so a keyboard user who tabs to 'Undo' can still press it; UNDO_KEY runs the
+ * newest Undo from anywhere.
  */
 export function AppToaster() {
   const { toasts, handlers } = useToaster();
@@ -38,8 +54,14 @@ export function AppToaster() {
     forgetHiddenUndoes(toasts);
   }, [toasts]);
   useShortcut(UNDO_KEY, () => undoNewest(toasts));
+  const box = useRef<HTMLDivElement>(null);
+  const showing = toasts.some((item) => item.visible);
+  // Placed as each toast comes (the screen under it may have changed since the last one).
+  useLayoutEffect(() => {
+    if (showing) box.current?.style.setProperty('--toasts-top', toastsTop());
+  }, [toasts, showing]);
   return (
-    <div onFocus={handlers.startPause} onBlur={handlers.endPause}>
+    <div ref={box} onFocus={handlers.startPause} onBlur={handlers.endPause}>
       <Toaster position="top-right" toastOptions={toastOptions} containerStyle={containerStyle} />
     </div>
   );

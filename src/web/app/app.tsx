@@ -5,6 +5,7 @@ import { HomePage } from '../pages/home-page';
 import { StoreProvider } from '../state/store-provider';
 import { AppToaster } from './app-toaster';
 import { ErrorBoundary } from './error-boundary';
+import { NewPageAtTop } from './new-page-at-top';
 import { SaveToPlaylistProvider } from './save-to-playlist-provider';
 import { LibrarySync } from './library-sync';
 import { SessionGuard } from './session-guard';
@@ -35,6 +36,7 @@ export function App() {
             together on every key. */}
         <BrowserRouter useTransitions={false}>
           <SaveToPlaylistProvider>
+            <NewPageAtTop />
             <StartupLoader />
             <SessionGuard />
             <LibrarySync />

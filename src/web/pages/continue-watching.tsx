@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { X } from 'lucide-react';
 import type { Video } from '../../contract/entities';
 import { WatchedBar } from '../components/ui/progress-bar';
 import { formatTime } from '../lib/format';
+import { removableItem, useFocusAfterRemoval } from '../lib/use-focus-after-removal';
 import {
   continueRowExpected,
   dismissProgress,
@@ -36,8 +37,8 @@ export function ContinueWatching() {
   const idsKey = entries.map((entry) => entry.videoId).join('\u0000');
   const [known, setKnown] = useState<ReadonlyMap<string, Video>>(new Map());
   const [lookedUp, setLookedUp] = useState('');
-  const list = useRef<HTMLUListElement>(null);
-  const focusAt = useRef<number | null>(null);
+  // After a removal the focus moves to the next card's button (or the previous, for the last).
+  const keepFocus = useFocusAfterRemoval();
 
   useEffect(() => {
     if (idsKey === '') return;
@@ -60,15 +61,6 @@ export function ContinueWatching() {
     const video = known.get(entry.videoId);
     return video ? [{ video, entry }] : [];
   });
-
-  // After a removal the focus moves to the next card's button (or the previous, for the last).
-  useEffect(() => {
-    const at = focusAt.current;
-    if (at === null) return;
-    focusAt.current = null;
-    const buttons = list.current?.querySelectorAll<HTMLButtonElement>('button[data-dismiss]');
-    if (buttons && buttons.length > 0) buttons[Math.min(at, buttons.length - 1)]?.focus();
-  }, [started.length]);
 
   const waiting =
     auth.isLoggedIn &&
@@ -94,14 +86,14 @@ export function ContinueWatching() {
         </div>
       ) : (
         <ul
-          ref={list}
+          ref={keepFocus}
           className={`${styles.row} ${styles.continueRow}`}
           aria-label="Continue watching"
         >
-          {started.map(({ video, entry }, index) => {
+          {started.map(({ video, entry }) => {
             const percent = watchedPercent(entry);
             return (
-              <li key={video._id}>
+              <li key={video._id} {...removableItem}>
                 <VideoCard
                   video={video}
                   onOpen={openVideo}
@@ -115,14 +107,10 @@ export function ContinueWatching() {
                   menu={
                     <button
                       type="button"
-                      data-dismiss
                       className={styles.dismiss}
                       aria-label={`Remove ${video.title} from Continue watching`}
                       title="Remove from Continue watching"
-                      onClick={() => {
-                        focusAt.current = index;
-                        void dismissProgress(video._id, state.progress, dispatch);
-                      }}
+                      onClick={() => void dismissProgress(video._id, state.progress, dispatch)}
                     >
                       <X aria-hidden size={18} />
                     </button>

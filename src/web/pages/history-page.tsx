@@ -12,6 +12,7 @@ import {
 } from '../features/history/history-days';
 import { VideoGrid } from '../features/videos/components/video-grid';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { useFocusAfterRemoval } from '../lib/use-focus-after-removal';
 import { useLibraryRetry } from '../state/load-library';
 import { useVideos } from '../state/use-store';
 import { LoadState } from './load-state';
@@ -40,6 +41,7 @@ function HistoryScreen() {
   const [confirming, setConfirming] = useState(false);
   const retryLibrary = useLibraryRetry();
   const [query, setQuery] = useState('');
+  const keepFocus = useFocusAfterRemoval();
   const searchId = useId();
   const history = state.history;
 
@@ -53,7 +55,7 @@ function HistoryScreen() {
   );
 
   return (
-    <>
+    <div ref={keepFocus}>
       <PageHeading title={historyTexts.heading}>
         {history.length > 0 && (
           <button type="button" className={buttons.button} onClick={() => setConfirming(true)}>
@@ -150,6 +152,6 @@ function HistoryScreen() {
           </button>
         </div>
       </Modal>
-    </>
+    </div>
   );
 }

@@ -52,7 +52,13 @@ export function PagedList({ pages, state, endSentinel, startSentinel, children }
       ) : (
         pages.hasLater && (
           <div ref={endSentinel} className={styles.more}>
-            <button type="button" className={buttons.button} onClick={pages.showMore}>
+            <button
+              type="button"
+              className={buttons.button}
+              onClick={pages.showMore}
+              onFocus={() => pages.reachEnd(true)}
+              onBlur={() => pages.reachEnd(false)}
+            >
               {state.totalCapped || remaining <= 0
                 ? 'Show more videos'
                 : `Show more videos (${remaining} more)`}

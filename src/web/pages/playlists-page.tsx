@@ -13,6 +13,7 @@ import { playlistTexts } from '../features/playlists/playlist-texts';
 import { createPlaylist, deletePlaylist } from '../features/playlists/playlists-service';
 import { Thumbnail } from '../features/videos/components/thumbnail';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { removableItem, useFocusAfterRemoval } from '../lib/use-focus-after-removal';
 import { useSingleFlight } from '../lib/use-single-flight';
 import { useLibraryRetry } from '../state/load-library';
 import { usePlaylists, useVideos, type Dispatchers } from '../state/use-store';
@@ -36,9 +37,10 @@ function Playlists() {
   const { library } = useVideos().state;
   const [creating, setCreating] = useState(false);
   const retryLibrary = useLibraryRetry();
+  const keepFocus = useFocusAfterRemoval();
 
   return (
-    <>
+    <div ref={keepFocus}>
       <PageHeading title={playlistTexts.heading}>
         <button type="button" className={buttons.primary} onClick={() => setCreating(true)}>
           <Plus aria-hidden size={18} />
@@ -63,7 +65,7 @@ function Playlists() {
           </ul>
         )}
       </LoadState>
-    </>
+    </div>
   );
 }
 
@@ -79,7 +81,7 @@ function PlaylistCard({
   const last = playlist.videos.at(-1);
   const name = playlistLabel(playlist.title);
   return (
-    <li className={styles.card}>
+    <li className={styles.card} {...removableItem}>
       <Link to={`/playlist/${encodeURIComponent(playlist._id)}`} className={styles.cardLink}>
         <Thumbnail videoId={last?._id} />
         <h2 className={styles.cardTitle}>{name}</h2>

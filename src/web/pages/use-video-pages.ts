@@ -70,6 +70,12 @@ export function useVideoPages({
   const anchor = useRef<{ node: Element; top: number } | null>(null);
   // The card (its place in the window) that gets the focus once a page the user asked for shows.
   const focusAt = useRef<number | null>(null);
+  // The listing's end when 'Show more' took the focus: the first card the user has not reached.
+  // Cards loaded by themselves while the button had the focus went in above it, unvisited.
+  const reached = useRef<number | null>(null);
+  // The card (its place in the listing) that gets the focus when the next page lands: a press of
+  // 'Show more' while a page was already on its way is honoured by that page.
+  const wanted = useRef<number | null>(null);
   // Set when a page after the window dropped its start: the start end then stays put until it
   // has been away from the viewport (or the user asks for it), so the drop itself never brings the
   // dropped page back, which would drop the page just loaded.
@@ -81,6 +87,7 @@ export function useVideoPages({
     const current = ++generation.current;
     inFlight.current = false;
     holdEarlier.current = false;
+    wanted.current = null;
     if (!enabled) return;
     const controller = new AbortController();
     dispatch({ type: 'LOADING' });
@@ -129,6 +136,7 @@ export function useVideoPages({
       neighbour.current = controller;
       inFlight.current = true;
       if (direction === 'earlier' && asked) holdEarlier.current = false;
+      if (direction === 'later' && asked) wanted.current = offset;
       setPending(direction);
       setMoreError(null);
       fetcher.current(offset, limit, controller.signal).then(
@@ -144,7 +152,10 @@ export function useVideoPages({
               keepPlace(dropped);
               holdEarlier.current = true;
             }
-            if (asked && page.videos.length > 0) focusAt.current = state.videos.length - dropped;
+            if (wanted.current !== null && page.videos.length > 0) {
+              focusAt.current = Math.max(0, wanted.current - (state.start + dropped));
+            }
+            wanted.current = null;
           }
           dispatch({
             type: direction === 'later' ? 'GET_MORE_VIDEOS' : 'GET_EARLIER_VIDEOS',
@@ -156,6 +167,7 @@ export function useVideoPages({
         (failure: unknown) => {
           if (generation.current !== current) return;
           inFlight.current = false;
+          if (direction === 'later') wanted.current = null;
           setMoreError({ direction, error: failure });
           setPending(null);
         },
@@ -176,11 +188,24 @@ export function useVideoPages({
     }
     const index = focusAt.current;
     focusAt.current = null;
-    if (index === null) return;
-    const card = listNode.current?.children[index];
-    const target = card?.querySelector<HTMLElement>('a[href], button') ?? null;
-    target?.focus();
+    if (index !== null) focusCard(listNode.current, index);
   }, [state.start, state.videos.length]);
+
+  /**
+   * 'Show more': the focus moves to the first card the user has not reached. Cards that came by
+   * themselves while the button had the focus are there already; else the next page brings it
+   * (the one on its way, or one asked for now).
+   */
+  const showMore = () => {
+    const end = state.start + state.videos.length;
+    const first = reached.current ?? end;
+    if (first < end) {
+      focusCard(listNode.current, Math.max(0, first - state.start));
+      return;
+    }
+    wanted.current = end;
+    load('later');
+  };
 
   const settled = settledKey === key;
   const hasEarlier = state.start > 0;
@@ -226,9 +251,18 @@ export function useVideoPages({
       setSettledKey(null);
       setRetries((count) => count + 1);
     },
-    showMore: () => load('later', true),
+    showMore,
+    /** 'Show more' took the focus (or lost it): the cards above it are the ones reached. */
+    reachEnd: (focused: boolean) => {
+      reached.current = focused ? state.start + state.videos.length : null;
+    },
     showEarlier: () => load('earlier', true),
   };
+}
+
+/** Puts the focus on a card of the list (its place in the window): its link. */
+function focusCard(list: HTMLUListElement | null, index: number) {
+  list?.children[index]?.querySelector<HTMLElement>('a[href], button')?.focus();
 }
 
 /**

@@ -3,6 +3,7 @@ import type { LucideIcon } from 'lucide-react';
 import type { Video } from '../../contract/entities';
 import { EmptyState } from '../components/ui/empty-state';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { useFocusAfterRemoval } from '../lib/use-focus-after-removal';
 import { PageHeading } from '../components/ui/page-heading';
 import { VideoGrid } from '../features/videos/components/video-grid';
 import { LoadState } from './load-state';
@@ -52,8 +53,9 @@ function VideoList({
   actions,
 }: VideoListScreenProps) {
   const { openVideo, menuFor } = useVideoActions(place);
+  const keepFocus = useFocusAfterRemoval();
   return (
-    <>
+    <div ref={keepFocus}>
       <PageHeading title={title}>{actions}</PageHeading>
       <LoadState
         loading={loading && videos.length === 0}
@@ -75,6 +77,6 @@ function VideoList({
           />
         )}
       </LoadState>
-    </>
+    </div>
   );
 }

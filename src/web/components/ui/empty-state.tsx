@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Film, type LucideIcon } from 'lucide-react';
+import { emptyStateMark } from '../../lib/use-focus-after-removal';
 import buttons from './button.module.css';
 import styles from './empty-state.module.css';
 
@@ -37,7 +38,7 @@ export function EmptyState({
 }: EmptyStateProps) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
-    <div className={styles.empty}>
+    <div className={styles.empty} {...emptyStateMark}>
       <Icon aria-hidden size={48} strokeWidth={1.5} className={styles.icon} />
       <Heading className={styles.heading}>{title}</Heading>
       <p className={styles.message} role={alert ? 'alert' : undefined}>

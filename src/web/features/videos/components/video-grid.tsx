@@ -1,5 +1,6 @@
 import type { ReactNode, Ref } from 'react';
 import type { Video } from '../../../../contract/entities';
+import { removableItem } from '../../../lib/use-focus-after-removal';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { VideoCard } from './video-card';
 import styles from './video-grid.module.css';
@@ -31,7 +32,7 @@ export function VideoGrid({
   return (
     <ul ref={listRef} className={compact ? styles.rows : styles.grid} aria-label={label}>
       {videos.map((video, index) => (
-        <li key={video._id}>
+        <li key={video._id} {...removableItem}>
           <VideoCard
             video={video}
             onOpen={onOpen}

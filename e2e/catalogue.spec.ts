@@ -355,6 +355,72 @@ test.describe('paging a long listing', () => {
       new RegExp(`^Long listing video ${2 * catalogue.page + 1} `),
     );
   });
+  test('Back from a card opened deep in trending, past 240 cards, shows that card where it was, without loading the listing again', async ({
+    page,
+  }, testInfo) => {
+    test.skip(
+      testInfo.project.name !== 'server',
+      "page.route sees server mode's requests only: the mock answers inside the page",
+    );
+    // Trending, 1,000 long: every page asked for is counted.
+    const asked: number[] = [];
+    await page.route(
+      (url) => url.pathname === '/api/videos/trending',
+      (route) => {
+        const query = new URL(route.request().url()).searchParams;
+        const offset = Number(query.get('offset') ?? 0);
+        const limit = Number(query.get('limit') ?? catalogue.page);
+        asked.push(offset);
+        const count = Math.max(0, Math.min(limit, 1000 - offset));
+        const videos = Array.from({ length: count }, (_, index) => madeUp(offset + index + 1));
+        return route.fulfill({ json: { videos, total: 1000 } });
+      },
+    );
+    await stubExternalImages(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/trending');
+    const items = page.getByRole('list', { name: 'Trending videos' }).getByRole('listitem');
+    await expect(items).toHaveCount(catalogue.page);
+    const earlier = page.getByRole('button', { name: /^Show earlier videos/ });
+    const loading = page.getByRole('status').filter({ hasText: 'Loading more videos' });
+
+    // Scrolling on until the window has moved past its first two pages.
+    await expect
+      .poll(
+        async () => {
+          await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+          return (await earlier.count()) > 0 ? await earlier.textContent() : '';
+        },
+        { intervals: [100] },
+      )
+      .toBe(`Show earlier videos (${2 * catalogue.page} before)`);
+    await expect(loading).toHaveCount(0);
+    await page.evaluate(() => window.scrollBy(0, -1500));
+    await expect(loading).toHaveCount(0);
+    await expect(items).toHaveCount(240);
+
+    // A card in view, as the reader would click it.
+    const inView = await items.evaluateAll((cards) =>
+      cards.findIndex((card) => card.getBoundingClientRect().top > 100),
+    );
+    const card = items.nth(inView);
+    const title = (await card.getByRole('heading').textContent()) ?? '';
+    const top = await card.evaluate((node) => node.getBoundingClientRect().top);
+    const askedBefore = asked.length;
+    await card.getByRole('heading').click();
+    await expect(page).toHaveURL(/\/watch\//);
+
+    await page.goBack();
+    const again = items.filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+    await expect(again).toBeInViewport();
+    await expect
+      .poll(() => again.evaluate((node) => Math.round(node.getBoundingClientRect().top)))
+      .toBe(Math.round(top));
+    await expect(earlier).toHaveText(`Show earlier videos (${2 * catalogue.page} before)`);
+    // The listing was not loaded again from its start.
+    expect(asked.slice(askedBefore)).not.toContain(0);
+    expect(asked.filter((offset) => offset === 0)).toHaveLength(1);
+  });
 });
 
 test.describe('filters in the address', () => {

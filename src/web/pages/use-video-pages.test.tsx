@@ -7,7 +7,8 @@ import {
   screen,
   waitFor,
 } from '@testing-library/react';
-import { useReducer } from 'react';
+import { useReducer, type ReactNode } from 'react';
+import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PageFetcher } from '../features/videos/videos-service';
 import {
@@ -34,6 +35,17 @@ function manualFetcher() {
   return { calls, fetchPage };
 }
 
+/**
+ * The router the pages run in, on a history entry of its own: what a list screen keeps is kept
+ * per entry, and no test finds another's.
+ */
+function inRouter() {
+  const entry = { pathname: '/', key: crypto.randomUUID() };
+  return function Router({ children }: { children: ReactNode }) {
+    return <MemoryRouter initialEntries={[entry]}>{children}</MemoryRouter>;
+  };
+}
+
 function usePaged(key: string, fetchPage: PageFetcher) {
   const [state, dispatch] = useReducer(videoWindowReducer, emptyVideoWindow);
   return { state, pages: useVideoPages({ key, fetchPage, state, dispatch }) };
@@ -48,6 +60,7 @@ describe('useVideoPages', () => {
   it('shows the newest query only, whatever order the answers come in', async () => {
     const { calls, fetchPage } = manualFetcher();
     const { result, rerender } = renderHook(({ key }) => usePaged(key, fetchPage), {
+      wrapper: inRouter(),
       initialProps: { key: 'J' },
     });
     expect(result.current.pages.loading).toBe(true);
@@ -68,7 +81,7 @@ describe('useVideoPages', () => {
 
   it('asks for the next page after the window, once, and appends it', async () => {
     const { calls, fetchPage } = manualFetcher();
-    const { result } = renderHook(() => usePaged('all', fetchPage));
+    const { result } = renderHook(() => usePaged('all', fetchPage), { wrapper: inRouter() });
     await act(async () => calls[0]!.answer(page(VIDEO_PAGE_SIZE, 30)));
     expect(result.current.pages.hasLater).toBe(true);
 
@@ -85,7 +98,7 @@ describe('useVideoPages', () => {
 
   it('a failed next page offers a retry and keeps what is shown', async () => {
     const { calls, fetchPage } = manualFetcher();
-    const { result } = renderHook(() => usePaged('all', fetchPage));
+    const { result } = renderHook(() => usePaged('all', fetchPage), { wrapper: inRouter() });
     await act(async () => calls[0]!.answer(page(VIDEO_PAGE_SIZE, 100)));
     act(() => result.current.pages.showMore());
     await act(async () => calls[1]!.fail(new Error('offline')));
@@ -99,6 +112,7 @@ describe('useVideoPages', () => {
   it('a next page still on its way when the query changes is cancelled, and shows no error', async () => {
     const { calls, fetchPage } = manualFetcher();
     const { result, rerender } = renderHook(({ key }) => usePaged(key, fetchPage), {
+      wrapper: inRouter(),
       initialProps: { key: 'CSS' },
     });
     await act(async () => calls[0]!.answer(page(VIDEO_PAGE_SIZE, 100)));
@@ -116,7 +130,7 @@ describe('useVideoPages', () => {
 
   it('a failed first page is asked for again on retry, showing the loading state meanwhile', async () => {
     const { calls, fetchPage } = manualFetcher();
-    const { result } = renderHook(() => usePaged('all', fetchPage));
+    const { result } = renderHook(() => usePaged('all', fetchPage), { wrapper: inRouter() });
     await act(async () => calls[0]!.fail(new Error('503')));
     expect(result.current.pages.error).toEqual(new Error('503'));
     const attempt = result.current.pages.attempt;
@@ -135,6 +149,7 @@ describe('useVideoPages', () => {
   it('a failed first page is this list’s error; an empty answer is empty', async () => {
     const { calls, fetchPage } = manualFetcher();
     const { result, rerender } = renderHook(({ key }) => usePaged(key, fetchPage), {
+      wrapper: inRouter(),
       initialProps: { key: 'a' },
     });
     await act(async () => calls[0]!.fail(new Error('down')));
@@ -222,7 +237,7 @@ describe('useVideoPages with Show more pressed from the keyboard', () => {
     // the page is not scrolled): the start is always within the load margin, the end never is.
     stubObserver((node) => node.getAttribute('data-testid') === 'start');
     const fetcher = manualFetcher();
-    render(<PagedHarness fetchPage={fetcher.fetchPage} />);
+    render(<PagedHarness fetchPage={fetcher.fetchPage} />, { wrapper: inRouter() });
     await answerAll(fetcher.calls, 0);
     /** Presses the button and answers what that asks for. */
     const press = async (name: string) => {
@@ -264,5 +279,59 @@ describe('useVideoPages with Show more pressed from the keyboard', () => {
     expect(document.activeElement).toBe(link(MAX_KEPT_VIDEOS - VIDEO_PAGE_SIZE));
     await press('Show earlier videos');
     expect(document.activeElement).toBe(link(0));
+  });
+});
+
+describe('useVideoPages on Back and Forward', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  /** The list on home and a watch page, with links between them as the app has. */
+  function App({ fetchPage }: { fetchPage: PageFetcher }) {
+    const navigate = useNavigate();
+    return (
+      <>
+        <button type="button" onClick={() => void navigate('/watch')}>
+          Open a video
+        </button>
+        <button type="button" onClick={() => void navigate('/')}>
+          Home
+        </button>
+        <button type="button" onClick={() => void navigate(-1)}>
+          Back
+        </button>
+        <Routes>
+          <Route path="/" element={<PagedHarness fetchPage={fetchPage} />} />
+          <Route path="/watch" element={<p>Watching</p>} />
+        </Routes>
+      </>
+    );
+  }
+
+  it('Back to a list screen shows the window it was left with, asking for nothing; a new visit starts over', async () => {
+    stubObserver(() => false);
+    const { calls, fetchPage } = manualFetcher();
+    render(<App fetchPage={fetchPage} />, { wrapper: inRouter() });
+    await act(async () => calls[0]!.answer(page(VIDEO_PAGE_SIZE, 1000)));
+    fireEvent.click(screen.getByRole('button', { name: 'Show more videos' }));
+    await act(async () => calls[1]!.answer(page(VIDEO_PAGE_SIZE, 1000)));
+    const titles = () => screen.getAllByRole('listitem').map((item) => item.textContent);
+    const left = titles();
+    expect(left).toHaveLength(2 * VIDEO_PAGE_SIZE);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Open a video' }));
+    expect(screen.getByText('Watching')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(titles()).toEqual(left);
+    expect(calls).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Show more videos' })).toBeTruthy();
+
+    // Home by its link: a new visit, from the first page.
+    fireEvent.click(screen.getByRole('button', { name: 'Open a video' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Home' }));
+    expect(calls).toHaveLength(3);
+    expect(calls[2]).toMatchObject({ offset: 0, limit: VIDEO_PAGE_SIZE });
   });
 });

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLocation, useNavigationType } from 'react-router';
 import type { PageFetcher } from '../features/videos/videos-service';
 import { useReconnectAttempt } from '../lib/connection';
+import { forgetListingPlace, keepListingPlace, listingPlace } from '../state/listing-places';
 import {
   MAX_KEPT_VIDEOS,
   VIDEO_PAGE_SIZE,
@@ -28,7 +30,8 @@ const LOAD_MARGIN = '600px';
  * changes, the next one when the end comes near (or on 'Show more'), the previous ones again when
  * the user scrolls back to a start that was dropped. Answers to superseded requests are ignored,
  * so fast typing never shows an older result; the page keeps its place when cards are added or
- * dropped above the viewport.
+ * dropped above the viewport. Back or Forward to a list screen shows the window it was left with
+ * (listing-places.ts), the card that was first in view back where it was, asking for nothing.
  */
 export function useVideoPages({
   key,
@@ -37,6 +40,15 @@ export function useVideoPages({
   dispatch,
   enabled = true,
 }: VideoPagesOptions) {
+  const location = useLocation();
+  const navigation = useNavigationType();
+  // Back or Forward to this screen: the window and the card in view it was left with, if kept.
+  const [resumed] = useState(() =>
+    navigation === 'POP' && enabled ? listingPlace(location.key, key) : null,
+  );
+  // The kept window stands in for the first page, once; then its card is put back in place.
+  const resuming = useRef(resumed !== null);
+  const resumedCard = useRef(resumed?.card ?? null);
   const generation = useRef(0);
   // A neighbour page on its way: the button and the observer may both ask before a re-render.
   const inFlight = useRef(false);
@@ -83,6 +95,43 @@ export function useVideoPages({
   const [endSentinel, setEndSentinel] = useState<HTMLElement | null>(null);
   const [startSentinel, setStartSentinel] = useState<HTMLElement | null>(null);
 
+  // Before the screen shows: the kept window, at once.
+  useLayoutEffect(() => {
+    if (!resumed) return;
+    dispatch({ type: 'RESTORE_VIDEOS', payload: resumed.window });
+    // Settled with the window, in the same render: the screen never shows as empty or loading.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- once, as the screen comes back
+    setSettledKey(resumed.listing);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the screen comes back
+  }, []);
+
+  // As the screen goes: its window and the card in view, kept under its history entry.
+  const shown = useRef({ entry: location.key, key, state, kept: false });
+  useLayoutEffect(() => {
+    shown.current = {
+      entry: location.key,
+      key,
+      state,
+      kept: enabled && settledKey === key && error === null && state.videos.length > 0,
+    };
+  });
+  useLayoutEffect(
+    () => () => {
+      const { entry, key: listing, state: left, kept } = shown.current;
+      if (!kept) {
+        forgetListingPlace(entry);
+        return;
+      }
+      const { videos, start, total, totalCapped, more } = left;
+      keepListingPlace(entry, {
+        listing,
+        window: { videos, start, total, totalCapped, more },
+        card: firstCardInView(listNode.current, start),
+      });
+    },
+    [],
+  );
+
   useEffect(() => {
     const current = ++generation.current;
     inFlight.current = false;
@@ -90,21 +139,26 @@ export function useVideoPages({
     wanted.current = null;
     if (!enabled) return;
     const controller = new AbortController();
-    dispatch({ type: 'LOADING' });
-    fetcher.current(0, VIDEO_PAGE_SIZE, controller.signal).then(
-      (page) => {
-        if (generation.current !== current) return;
-        setError(null);
-        setSettledKey(key);
-        dispatch({ type: 'GET_VIDEOS', payload: page });
-      },
-      (failure: unknown) => {
-        if (generation.current !== current) return;
-        setError(failure);
-        setSettledKey(key);
-        dispatch({ type: 'ERROR', payload: failure });
-      },
-    );
+    if (resuming.current) {
+      // The kept window is on screen already: nothing to ask for.
+      resuming.current = false;
+    } else {
+      dispatch({ type: 'LOADING' });
+      fetcher.current(0, VIDEO_PAGE_SIZE, controller.signal).then(
+        (page) => {
+          if (generation.current !== current) return;
+          setError(null);
+          setSettledKey(key);
+          dispatch({ type: 'GET_VIDEOS', payload: page });
+        },
+        (failure: unknown) => {
+          if (generation.current !== current) return;
+          setError(failure);
+          setSettledKey(key);
+          dispatch({ type: 'ERROR', payload: failure });
+        },
+      );
+    }
     return () => {
       generation.current += 1;
       controller.abort();
@@ -112,6 +166,15 @@ export function useVideoPages({
       neighbour.current = null;
     };
   }, [key, enabled, dispatch, attempt]);
+
+  // The kept window shows: the card that was first in view goes back where it was.
+  useLayoutEffect(() => {
+    const card = resumedCard.current;
+    if (!card || settledKey !== key) return;
+    resumedCard.current = null;
+    const node = listNode.current?.children[card.index - state.start];
+    if (node) window.scrollBy(0, node.getBoundingClientRect().top - card.top);
+  });
 
   const keepPlace = (index: number) => {
     const node = listNode.current?.children[index];
@@ -258,6 +321,14 @@ export function useVideoPages({
     },
     showEarlier: () => load('earlier', true),
   };
+}
+
+/** The first card (its place in the listing) not above the viewport, and its top. */
+function firstCardInView(list: HTMLUListElement | null, start: number) {
+  const cards = list ? Array.from(list.children) : [];
+  const index = cards.findIndex((card) => card.getBoundingClientRect().bottom > 0);
+  const card = cards[index];
+  return card ? { index: start + index, top: card.getBoundingClientRect().top } : null;
 }
 
 /** Puts the focus on a card of the list (its place in the window): its link. */

@@ -153,3 +153,15 @@ describe('videoWindowReducer', () => {
     expect(failed).toMatchObject({ loading: false, error: 'boom' });
   });
 });
+
+describe('a kept window', () => {
+  it('shows again as it was, loaded', () => {
+    const kept = { videos: videos(3), start: 240, total: 1000, totalCapped: false, more: true };
+    const loading = videoWindowReducer(firstPage(50), { type: 'LOADING' });
+    expect(videoWindowReducer(loading, { type: 'RESTORE_VIDEOS', payload: kept })).toEqual({
+      ...kept,
+      loading: false,
+      error: null,
+    });
+  });
+});

@@ -41,7 +41,15 @@ export type VideoWindowAction =
    */
   | { type: 'GET_MORE_VIDEOS'; payload: VideoPage; at: number }
   /** The page before the window, asked for when the window started at `at`. */
-  | { type: 'GET_EARLIER_VIDEOS'; payload: VideoPage; at: number };
+  | { type: 'GET_EARLIER_VIDEOS'; payload: VideoPage; at: number }
+  /** A window kept from before (Back or Forward to a list screen): shown as it was. */
+  | { type: 'RESTORE_VIDEOS'; payload: KeptVideoWindow };
+
+/** What a window is without its loading: the part kept when its screen goes. */
+export type KeptVideoWindow = Pick<
+  VideoWindowState,
+  'videos' | 'start' | 'total' | 'totalCapped' | 'more'
+>;
 
 export const emptyVideoWindow: VideoWindowState = {
   videos: [],
@@ -120,5 +128,7 @@ export function videoWindowReducer<S extends VideoWindowState>(
         more: state.more || joined.length > MAX_KEPT_VIDEOS,
       };
     }
+    case 'RESTORE_VIDEOS':
+      return { ...state, ...action.payload, loading: false, error: null };
   }
 }

@@ -113,6 +113,7 @@ export function videosReducer(state: VideosState, action: VideosAction): VideosS
     case 'GET_VIDEOS':
     case 'GET_MORE_VIDEOS':
     case 'GET_EARLIER_VIDEOS':
+    case 'RESTORE_VIDEOS':
       return videoWindowReducer(state, action);
     case 'SET_CATEGORY':
       return { ...state, filters: { category: action.payload, search: '' } };

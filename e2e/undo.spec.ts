@@ -144,6 +144,9 @@ test('from the keyboard: z undoes the newest removal, and a focused toast waits'
   // The focus in its Undo holds the toast past product §9's 2,000 ms.
   const button = undo(page, 'note deleted successfully.');
   await button.focus();
+  // The pointer passing over it and away does not end the focus's hold.
+  await button.hover();
+  await page.mouse.move(0, 0);
   await page.waitForTimeout(3_000);
   await expect(button).toBeVisible();
   await page.keyboard.press('Enter');

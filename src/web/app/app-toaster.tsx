@@ -60,8 +60,30 @@ export function AppToaster() {
   useLayoutEffect(() => {
     if (showing) box.current?.style.setProperty('--toasts-top', toastsTop());
   }, [toasts, showing]);
+  // react-hot-toast keeps one pause, which its own hover handlers start and end: the focus must
+  // not end a pause the pointer holds, nor the pointer leaving end one the focus holds.
+  const hovered = useRef(false);
+  const focused = useRef(false);
   return (
-    <div ref={box} onFocus={handlers.startPause} onBlur={handlers.endPause}>
+    <div
+      ref={box}
+      onFocus={() => {
+        focused.current = true;
+        if (!hovered.current) handlers.startPause();
+      }}
+      onBlur={() => {
+        focused.current = false;
+        if (!hovered.current) handlers.endPause();
+      }}
+      onMouseEnter={() => {
+        hovered.current = true;
+      }}
+      onMouseLeave={() => {
+        hovered.current = false;
+        // The toaster's own handler has just ended the pause.
+        if (focused.current) handlers.startPause();
+      }}
+    >
       <Toaster position="top-right" toastOptions={toastOptions} containerStyle={containerStyle} />
     </div>
   );

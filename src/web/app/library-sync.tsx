@@ -5,9 +5,9 @@ import { refreshLibrary } from '../state/load-library';
 import { useAuth, useDispatchers } from '../state/use-store';
 
 /** The storage key a tab writes after it changed the user's lists, so the others load them again. */
-export const LIBRARY_CHANGED_KEY = 'codetube:library-changed';
+const LIBRARY_CHANGED_KEY = 'codetube:library-changed';
 /** A tab hidden this long loads the lists again when it is shown (other devices may have written). */
-export const STALE_AFTER_MS = 60_000;
+const STALE_AFTER_MS = 60_000;
 /** Changes that come in a burst (a playlist restored video by video) are loaded once. */
 const SETTLE_MS = 250;
 

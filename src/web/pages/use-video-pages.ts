@@ -266,6 +266,9 @@ export function useVideoPages({
       focusCard(listNode.current, Math.max(0, first - state.start));
       return;
     }
+    // A new listing on its way, or an earlier page: the press is not for them (and must not
+    // take the focus later, when a page comes by itself).
+    if (state.loading || (inFlight.current && pending !== 'later')) return;
     wanted.current = end;
     load('later');
   };

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { setTokenSource, setTransport } from '../lib/api-client';
+import { api, setTokenSource, setTransport } from '../lib/api-client';
 import type { MockBackend } from '../mock/mock-backend';
 import { signInToMockBackend } from '../testing/mock-session';
 import { authReducer, loggedOut } from './auth-reducer';
+import { clearStoredAuth, storeAuth } from './auth-storage';
 import { loadLibrary } from './load-library';
 import { initialPlaylistsState, playlistsReducer } from './playlists-reducer';
 import type { Dispatchers } from './use-store';
@@ -67,5 +68,22 @@ describe("loading the signed-in user's lists", () => {
     expect(state.auth.isLoggedIn).toBe(false);
     expect(state.auth.error).toEqual(expect.stringContaining('token'));
     expect(failedLists(state.videos.library)).toEqual([]);
+  });
+
+  it('drops lists that arrive after the session changed (a logout meanwhile)', async () => {
+    await api.call('POST /api/user/likes', { body: { video: { _id: 'No8qdcVYiQw' } as never } });
+    storeAuth('session-1', { _id: 'u1', firstName: 'Ada', lastName: 'L', email: 'a@b.c' } as never);
+    let release = () => {};
+    const gate = new Promise<void>((open) => (release = open));
+    setTransport(async (request) => {
+      await gate;
+      return backend.handle(request);
+    });
+    const { state, dispatchers } = stores();
+    const loading = loadLibrary(dispatchers);
+    clearStoredAuth();
+    release();
+    await loading;
+    expect(state.videos.likedVideos).toEqual([]);
   });
 });

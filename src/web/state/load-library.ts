@@ -1,5 +1,5 @@
 import { api, ApiRequestError, firstError } from '../lib/api-client';
-import { clearStoredAuth } from './auth-storage';
+import { clearStoredAuth, storedToken } from './auth-storage';
 import { useDispatchers, useVideos, type Dispatchers } from './use-store';
 import { failedLists, LIBRARY_LISTS, type LibraryList } from './videos-reducer';
 
@@ -31,6 +31,31 @@ const loaders: Record<LibraryList, (dispatchers: Dispatchers) => Promise<void>> 
   },
 };
 
+/**
+ * The dispatchers for lists asked for now: an answer that arrives once the session has changed
+ * (a logout, or another tab's login as someone else) is dropped, so no screen shows one user's
+ * lists in another's session or a visitor's.
+ */
+function forThisSession(dispatchers: Dispatchers): {
+  dispatchers: Dispatchers;
+  current: () => boolean;
+} {
+  const token = storedToken();
+  const current = () => storedToken() === token;
+  return {
+    current,
+    dispatchers: {
+      ...dispatchers,
+      videos: (action) => {
+        if (current()) dispatchers.videos(action);
+      },
+      playlists: (action) => {
+        if (current()) dispatchers.playlists(action);
+      },
+    },
+  };
+}
+
 /** A token the server no longer accepts (or a user it no longer has) ends the session. */
 const endsSession = (error: unknown): error is ApiRequestError =>
   error instanceof ApiRequestError && (error.status === 401 || error.status === 404);
@@ -43,10 +68,12 @@ const endsSession = (error: unknown): error is ApiRequestError =>
  * the others alone. A token the server no longer accepts ends the session.
  */
 export async function loadLibrary(
-  dispatchers: Dispatchers,
+  all: Dispatchers,
   lists: readonly LibraryList[] = LIBRARY_LISTS,
 ): Promise<void> {
   if (lists.length === 0) return;
+  const session = forThisSession(all);
+  const dispatchers = session.dispatchers;
   if (lists.includes('playlists')) dispatchers.playlists({ type: 'LOADING' });
   dispatchers.videos({ type: 'LIBRARY_LOADING', payload: lists });
   const failures: unknown[] = [];
@@ -65,7 +92,7 @@ export async function loadLibrary(
   if (failures.length === 0) return;
   dispatchers.videos({ type: 'ERROR', payload: failures[0] });
   const ending = failures.find(endsSession);
-  if (ending) {
+  if (ending && session.current()) {
     clearStoredAuth();
     dispatchers.auth({ type: 'AUTH_ERROR', payload: firstError(ending.data) ?? ending.message });
     dispatchers.videos({ type: 'CLEAR_USER_DATA' });
@@ -77,7 +104,8 @@ export async function loadLibrary(
  * Loads every list again without showing that it loads (they changed elsewhere: another tab, or
  * another device while this tab was hidden). A list that fails is left as it was.
  */
-export async function refreshLibrary(dispatchers: Dispatchers): Promise<void> {
+export async function refreshLibrary(all: Dispatchers): Promise<void> {
+  const { dispatchers } = forThisSession(all);
   await Promise.all(
     LIBRARY_LISTS.map((list) =>
       loaders[list](dispatchers).then(

@@ -1,5 +1,5 @@
 import type { HistoryItem, Video } from '../../../contract/entities';
-import { api } from '../../lib/api-client';
+import { api, ApiRequestError } from '../../lib/api-client';
 import { ADDED, DELETED, accept, catchingUp, withToasts } from '../../lib/notify';
 import type { Dispatchers } from '../../state/use-store';
 
@@ -30,16 +30,17 @@ function bareVideo(video: Video & Partial<Pick<HistoryItem, 'watchedAt'>>): Vide
  * product §4: opening a video adds it to history when absent; when present it only moves to the end,
  * locally, with no call (it is shown as watched now, until the next load). A failed add is silent
  * (error action only); one refused as already there (added elsewhere) also reloads the history.
+ * Resolves to whether the video is in the history now.
  */
 export async function recordWatch(
   video: Video,
   history: Video[],
   dispatch: Dispatchers['videos'],
-): Promise<void> {
+): Promise<boolean> {
   const plain = bareVideo(video);
   if (history.some((item) => item._id === video._id)) {
     dispatch({ type: 'ADD_VIDEO_TO_HISTORY', payload: { ...plain, watchedAt: nowTimestamp() } });
-    return;
+    return true;
   }
   try {
     await catchingUp(
@@ -59,8 +60,10 @@ export async function recordWatch(
         dispatch({ type: 'GET_HISTORY', payload: history });
       },
     )();
+    return true;
   } catch (error) {
     dispatch({ type: 'ERROR', payload: error });
+    return error instanceof ApiRequestError && error.status === 409;
   }
 }
 
@@ -83,7 +86,12 @@ export function removeFromHistory(
       dispatch({ type: 'DELETE_VIDEO_FROM_HISTORY', payload: video._id });
     },
     (error) => dispatch({ type: 'ERROR', payload: error }),
-    { undo: () => void recordWatch(video, [], dispatch).then(afterUndo) },
+    {
+      undo: () =>
+        void recordWatch(video, [], dispatch).then((recorded) => {
+          if (recorded) afterUndo();
+        }),
+    },
   );
 }
 

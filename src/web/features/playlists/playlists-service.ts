@@ -1,5 +1,6 @@
 import type { Playlist, Video } from '../../../contract/entities';
-import { api, ApiRequestError } from '../../lib/api-client';
+import { apiErrors } from '../../../contract/errors';
+import { api, ApiRequestError, firstError } from '../../lib/api-client';
 import { ADDED, DELETED, accept, catchingUp, withToasts } from '../../lib/notify';
 import type { Dispatchers } from '../../state/use-store';
 import { playlistTexts } from './playlist-texts';
@@ -71,6 +72,15 @@ export function deletePlaylist(playlist: Playlist, dispatch: Dispatch) {
  * for the whole restore rather than one per video. Its videos that left the catalogue meanwhile
  * are skipped.
  */
+/** The video of a call is not in the catalogue (not: the playlist is gone). */
+function videoGone(error: unknown): boolean {
+  return (
+    error instanceof ApiRequestError &&
+    error.status === 404 &&
+    firstError(error.data) === apiErrors.videoNotFound.message
+  );
+}
+
 export function restorePlaylist(deleted: Playlist, dispatch: Dispatch) {
   return withToasts(
     { loading: playlistTexts.creating, success: playlistTexts.created },
@@ -96,7 +106,7 @@ export function restorePlaylist(deleted: Playlist, dispatch: Dispatch) {
           dispatch({ type: 'ADD_VIDEO_TO_PLAYLIST', payload: playlist });
         } catch (error) {
           // A video removed from the catalogue since cannot come back; the others still do.
-          if (!(error instanceof ApiRequestError && error.status === 404)) throw error;
+          if (!videoGone(error)) throw error;
         }
       }
     },

@@ -7,7 +7,7 @@ import {
   screen,
   waitFor,
 } from '@testing-library/react';
-import { useReducer, type ReactNode } from 'react';
+import { useReducer, useState, type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PageFetcher } from '../features/videos/videos-service';
@@ -183,10 +183,16 @@ function stubObserver(near: (node: Element) => boolean) {
 }
 
 /** The hook in a list as the pages draw it: a start end, the cards (links) and an end. */
-function PagedHarness({ fetchPage }: { fetchPage: PageFetcher }) {
+function PagedHarness({
+  fetchPage,
+  listing = 'all',
+}: {
+  fetchPage: PageFetcher;
+  listing?: string;
+}) {
   const [state, dispatch] = useReducer(videoWindowReducer, emptyVideoWindow);
   const { list, endSentinel, startSentinel, ...pages } = useVideoPages({
-    key: 'all',
+    key: listing,
     fetchPage,
     state,
     dispatch,
@@ -279,6 +285,43 @@ describe('useVideoPages with Show more pressed from the keyboard', () => {
     expect(document.activeElement).toBe(link(MAX_KEPT_VIDEOS - VIDEO_PAGE_SIZE));
     await press('Show earlier videos');
     expect(document.activeElement).toBe(link(0));
+  });
+});
+
+describe('useVideoPages with Show more pressed while a new listing loads', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  /** The list with a chip that switches to another listing (the old cards stay meanwhile). */
+  function Chips({ fetchPage }: { fetchPage: PageFetcher }) {
+    const [listing, setListing] = useState('all');
+    return (
+      <>
+        <button type="button" onClick={() => setListing('css')}>
+          CSS
+        </button>
+        <PagedHarness fetchPage={fetchPage} listing={listing} />
+      </>
+    );
+  }
+
+  it('ignores the press: the new listing’s next page, come by itself, does not take the focus', async () => {
+    let endNear = false;
+    stubObserver((node) => node.getAttribute('data-testid') === 'end' && endNear);
+    const { calls, fetchPage } = manualFetcher();
+    render(<Chips fetchPage={fetchPage} />, { wrapper: inRouter() });
+    await act(async () => calls[0]!.answer(page(VIDEO_PAGE_SIZE, 1000)));
+    fireEvent.click(screen.getByRole('button', { name: 'CSS' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Show more videos' }));
+    expect(calls.map((call) => call.offset)).toEqual([0, 0]);
+    // Scrolled to the end meanwhile: once the new first page is in, the next comes by itself.
+    endNear = true;
+    await act(async () => calls[1]!.answer(page(VIDEO_PAGE_SIZE, 1000)));
+    await waitFor(() => expect(calls).toHaveLength(3));
+    await act(async () => calls[2]!.answer(page(VIDEO_PAGE_SIZE, 1000)));
+    expect(document.activeElement).toBe(document.body);
   });
 });
 

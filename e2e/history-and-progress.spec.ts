@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { card, openWatchPage, seed, signedInUser, stubExternalImages } from './support';
+import {
+  card,
+  openWatchPage,
+  seed,
+  signedInUser,
+  stubExternalImages,
+  writeAsUser,
+} from './support';
 
 // History by day (decision 0013) with a search; 'Continue watching' with a progress bar,
 // a way to remove a video from it, and a row that keeps its place while it loads.
@@ -227,17 +234,9 @@ test('a video that leaves the history leaves Continue watching; Undo brings both
   await stubExternalImages(page);
   await signedInUser(page);
   for (const video of [seed.html5, seed.css]) {
-    const status = await page.evaluate(async (id) => {
-      const response = await fetch('/api/user/history', {
-        method: 'POST',
-        headers: {
-          authorization: localStorage.getItem('token') ?? '',
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify({ video: { _id: id } }),
-      });
-      return response.status;
-    }, video.id);
+    const { status } = await writeAsUser(page, 'POST', '/api/user/history', {
+      video: { _id: video.id },
+    });
     expect(status).toBe(201);
     await savePosition(page, video.id, { seconds: 60, duration: 600 });
   }

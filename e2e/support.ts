@@ -231,11 +231,11 @@ export async function writeAsUser(
         method,
         headers: {
           authorization: localStorage.getItem('token') ?? '',
-          'content-type': 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      return { status: response.status, body: await response.json() };
+      return { status: response.status, body: (await response.json()) as unknown };
     },
     { method, path, body },
   );

@@ -1,5 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { card, createUser, logInAs, openWatchPage, seed, signedInUser } from './support';
+import {
+  card,
+  createUser,
+  logInAs,
+  openWatchPage,
+  seed,
+  signedInUser,
+  writeAsUser,
+} from './support';
 
 // Two tabs of one browser (one context: one localStorage), signed in as the same user.
 
@@ -14,24 +22,6 @@ async function secondTab(first: Page, videoId: string, title: string): Promise<P
   return second;
 }
 
-/** Calls the API from a page with the stored session's token, as another device would. */
-function callWithToken(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: {
-          authorization: localStorage.getItem('token') ?? '',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, data: (await response.json()) as unknown };
-    },
-    { method, path, body },
-  );
-}
-
 test.describe('a session ended elsewhere', () => {
   test('a tab whose token the server refuses logs out at its next call', async ({
     page,
@@ -40,7 +30,7 @@ test.describe('a session ended elsewhere', () => {
     await signedInUser(page);
     const stale = await secondTab(page, seed.css.id, seed.css.title);
     // Revoked on the server (a logout on another device): storage still holds the token.
-    expect((await callWithToken(page, 'POST', '/api/auth/logout')).status).toBe(200);
+    expect((await writeAsUser(page, 'POST', '/api/auth/logout')).status).toBe(200);
 
     await stale.getByRole('button', { name: 'Like', exact: true }).click();
     await expect(toast(stale, GENERIC_ERROR)).toBeVisible();
@@ -123,7 +113,7 @@ test.describe('a tab whose lists are behind', () => {
   test('liking a video liked on another device: the error, then Liked', async ({ page }) => {
     await signedInUser(page);
     const stale = await secondTab(page, seed.css.id, seed.css.title);
-    const liked = await callWithToken(stale, 'POST', '/api/user/likes', {
+    const liked = await writeAsUser(stale, 'POST', '/api/user/likes', {
       video: { _id: seed.css.id },
     });
     expect(liked.status).toBe(201);
@@ -143,7 +133,7 @@ test.describe('a tab whose lists are behind', () => {
   }) => {
     await signedInUser(page);
     const stale = await secondTab(page, seed.jsCourse.id, seed.jsCourse.title);
-    const saved = await callWithToken(stale, 'POST', '/api/user/watchlater', {
+    const saved = await writeAsUser(stale, 'POST', '/api/user/watchlater', {
       video: { _id: seed.jsCourse.id },
     });
     expect(saved.status).toBe(201);
@@ -160,12 +150,12 @@ test.describe('a tab whose lists are behind', () => {
     page,
   }) => {
     await signedInUser(page);
-    const created = await callWithToken(page, 'POST', '/api/user/playlists', {
+    const created = await writeAsUser(page, 'POST', '/api/user/playlists', {
       playlist: { title: 'Both tabs' },
     });
-    const { playlists } = created.data as { playlists: { _id: string }[] };
+    const { playlists } = created.body as { playlists: { _id: string }[] };
     const stale = await secondTab(page, seed.html5.id, seed.html5.title);
-    const added = await callWithToken(stale, 'POST', `/api/user/playlists/${playlists[0]!._id}`, {
+    const added = await writeAsUser(stale, 'POST', `/api/user/playlists/${playlists[0]!._id}`, {
       video: { _id: seed.html5.id },
     });
     expect(added.status).toBe(201);
@@ -182,19 +172,15 @@ test.describe('a tab whose lists are behind', () => {
     page,
   }) => {
     await signedInUser(page);
-    const created = await callWithToken(page, 'POST', '/api/user/playlists', {
+    const created = await writeAsUser(page, 'POST', '/api/user/playlists', {
       playlist: { title: 'Deleted elsewhere' },
     });
-    const { playlists } = created.data as { playlists: { _id: string }[] };
+    const { playlists } = created.body as { playlists: { _id: string }[] };
     const stale = await secondTab(page, seed.html5.id, seed.html5.title);
     await stale.getByRole('button', { name: 'Save to playlist' }).click();
     const box = stale.getByRole('checkbox', { name: 'Deleted elsewhere' });
     await expect(box).not.toBeChecked();
-    const deleted = await callWithToken(
-      stale,
-      'DELETE',
-      `/api/user/playlists/${playlists[0]!._id}`,
-    );
+    const deleted = await writeAsUser(stale, 'DELETE', `/api/user/playlists/${playlists[0]!._id}`);
     expect(deleted.status).toBe(200);
 
     await box.click();

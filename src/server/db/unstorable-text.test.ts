@@ -9,6 +9,13 @@ const stores = [
   { name: 'PostgreSQL', open: () => openPostgresTestStore(inject('postgresUrl')) },
 ];
 
+/** A valid body for each route that takes one in a path with an id. */
+const bodies: Record<string, unknown> = {
+  'POST /api/user/playlists/{playlistId}': { video: { _id: seedVideo(0)._id } },
+  'POST /api/user/notes/{videoId}': { note: { content: 'a note' } },
+  'POST /api/user/progress/{videoId}': { seconds: 10 },
+};
+
 describe.each(stores)('text with a NUL character on $name', ({ open }) => {
   let opened: OpenedStore;
   let h: Awaited<ReturnType<typeof createHarness>>;
@@ -44,23 +51,6 @@ describe.each(stores)('text with a NUL character on $name', ({ open }) => {
       }
     }
   });
-});
-
-/** A valid body for each route that takes one in a path with an id. */
-const bodies: Record<string, unknown> = {
-  'POST /api/user/playlists/{playlistId}': { video: { _id: seedVideo(0)._id } },
-  'POST /api/user/notes/{videoId}': { note: { content: 'a note' } },
-  'POST /api/user/progress/{videoId}': { seconds: 10 },
-};
-
-describe.each(stores)('an id with a NUL character in a path on $name', ({ open }) => {
-  let opened: OpenedStore;
-  let h: Awaited<ReturnType<typeof createHarness>>;
-  beforeAll(async () => {
-    opened = await open();
-    h = await createHarness(opened.store);
-  });
-  afterAll(() => opened.close());
 
   // No stored id holds a NUL (every write refuses one), so such an id is one that does not exist.
   it.each(routeTable.filter((route) => route.path.includes('{')))(

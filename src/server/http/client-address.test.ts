@@ -25,6 +25,24 @@ describe('clientAddressResolver', () => {
     });
     expect(resolve('::1', '1.2.3.4, 203.0.113.7, 10.2.3.4')).toBe('203.0.113.7');
     expect(resolve('192.168.1.1', '203.0.113.7')).toBe('192.168.1.1');
-    expect(resolve('10.0.0.9', 'not-an-ip')).toBe('not-an-ip');
+  });
+
+  it('takes only IP addresses from the header: a non-address ends the chain at the last valid one', () => {
+    const oneHop = clientAddressResolver({ kind: 'hops', hops: 1 });
+    // No proxy wrote these (a trusted one writes an address): the peer is the client.
+    for (const garbage of ['not-an-ip', 'unknown', '999.1.1.1', '1.2.3.4:80', '<b>', ' ', ',,']) {
+      expect(oneHop('10.0.0.9', garbage)).toBe('10.0.0.9');
+    }
+    expect(oneHop('10.0.0.9', '203.0.113.7, garbage')).toBe('10.0.0.9');
+    expect(oneHop('10.0.0.9', 'garbage, 203.0.113.7')).toBe('203.0.113.7');
+    expect(oneHop('10.0.0.9', '2001:db8::7')).toBe('2001:db8::7');
+    expect(oneHop('10.0.0.9', '::ffff:203.0.113.7')).toBe('203.0.113.7');
+    const twoHops = clientAddressResolver({ kind: 'hops', hops: 2 });
+    expect(twoHops('10.0.0.9', 'garbage, 203.0.113.7')).toBe('203.0.113.7');
+    expect(twoHops('10.0.0.9', '203.0.113.7, garbage')).toBe('10.0.0.9');
+    const listed = clientAddressResolver({ kind: 'addresses', addresses: ['10.0.0.0/8'] });
+    expect(listed('10.0.0.9', 'not-an-ip')).toBe('10.0.0.9');
+    expect(listed('10.0.0.9', '203.0.113.7, not-an-ip, 10.0.0.5')).toBe('10.0.0.5');
+    expect(listed('10.0.0.9', 'not-an-ip, 203.0.113.7, 10.0.0.5')).toBe('203.0.113.7');
   });
 });

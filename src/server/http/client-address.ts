@@ -39,6 +39,12 @@ function trustedList(entries: string[]): BlockList {
  * far as trusted proxies wrote it: each proxy appends the address it received from, so the chain
  * is read from the right, one trusted hop at a time. A client's own X-Forwarded-For entries sit
  * to the left of the first trusted proxy's and are never reached.
+ *
+ * Only IP addresses are taken (node:net's isIP, after `::ffff:` mapping): a trusted proxy always
+ * writes one, so an entry that is not (a name, a port, garbage, an empty entry) means no trusted
+ * proxy wrote it, and the walk stops there with the last address it reached — the peer, or the
+ * rightmost address before the bad entry. A client reaching the server directly can then never
+ * pass made-up values off as addresses; it counts as its own socket.
  */
 export function clientAddressResolver(trust: TrustProxy) {
   const trusted = trust.kind === 'addresses' ? trustedList(trust.addresses) : undefined;
@@ -49,16 +55,18 @@ export function clientAddressResolver(trust: TrustProxy) {
   return (peer: string, forwardedFor: string | undefined | null): string => {
     const socket = plainAddress(peer);
     if (trust.kind === 'none' || !forwardedFor) return socket;
-    const chain = [
-      ...forwardedFor
-        .split(',')
-        .map((entry) => plainAddress(entry.trim()))
-        .filter(Boolean),
-      socket,
-    ];
-    if (trust.kind === 'hops') return chain[Math.max(0, chain.length - 1 - trust.hops)]!;
-    let index = chain.length - 1;
-    while (index > 0 && isTrusted(chain[index]!)) index -= 1;
-    return chain[index]!;
+    const entries = forwardedFor.split(',').map((entry) => plainAddress(entry.trim()));
+    // The client so far; one step left is believed only when the step is trusted and lands on an
+    // address.
+    let client = socket;
+    let steps = 0;
+    for (let index = entries.length - 1; index >= 0; index -= 1) {
+      const stepTrusted = trust.kind === 'hops' ? steps < trust.hops : isTrusted(client);
+      const next = entries[index]!;
+      if (!stepTrusted || isIP(next) === 0) break;
+      client = next;
+      steps += 1;
+    }
+    return client;
   };
 }

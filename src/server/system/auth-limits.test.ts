@@ -68,6 +68,32 @@ describe.each(['sqlite', 'postgres'] as const)('login limits of real servers on 
     });
   }, 60_000);
 
+  it('behind TRUST_PROXY=1, rotating X-Forwarded-For garbage counts as the socket itself', async () => {
+    await inFreshDatabase(dialect, async (env) => {
+      const server = await startServer({ ...env, TRUST_PROXY: '1' }, PORTS_A);
+      const garbage = [
+        'evil',
+        'unknown',
+        '999.1.1.1',
+        '203.0.113.7:80',
+        '<x>',
+        'a, b',
+        '_',
+        'ff',
+        '',
+        '-',
+      ];
+      const statuses: number[] = [];
+      for (const [index, forwardedFor] of garbage.entries()) {
+        statuses.push(await login(server, `wrong-${index}`, forwardedFor));
+      }
+      // All from one address (the test's socket): 5 free failures, then the backoff. (Each value
+      // taken as an address would leave every attempt free.)
+      expect(statuses.slice(0, 5)).toEqual(Array(5).fill(401));
+      expect(statuses).toContain(429);
+    });
+  }, 60_000);
+
   it('without TRUST_PROXY, X-Forwarded-For is ignored: a forged header does not escape', async () => {
     await inFreshDatabase(dialect, async (env) => {
       const server = await startServer(env, PORTS_A);

@@ -74,13 +74,21 @@ export interface AuthLimits {
   maxBackoffSeconds: number;
   /** How long consecutive failures of one (account, address) are remembered. */
   pairMemorySeconds: number;
-  /** Failed logins per client address (over all accounts) per window. */
+  /**
+   * Failed logins per client address (over all accounts) per window. Not counted for an address
+   * the account knows (below): a stranger behind the owner's NAT cannot stop the owner.
+   */
   failuresPerAddress: { max: number; windowSeconds: number };
   /**
-   * Past `failuresPerMinute` failed logins over all accounts and addresses in a minute, login
-   * checks are slowed to `checksPerSecond` for everyone until the minute ends.
+   * Failed logins on one account (its normalised email, registered or not, so the answers never
+   * tell which exist) from addresses it does not know, per window; past it, only the addresses it
+   * knows may try until the window ends.
    */
-  global: { failuresPerMinute: number; checksPerSecond: number };
+  failuresPerAccount: { max: number; windowSeconds: number };
+  /** How long an address that logged into an account (or signed it up) stays known to it. */
+  knownAddressSeconds: number;
+  /** Signups per client address per window (each costs a password hash, taken email or not). */
+  signupsPerAddress: { max: number; windowSeconds: number };
 }
 
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
@@ -90,7 +98,9 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   maxBackoffSeconds: 15 * 60,
   pairMemorySeconds: 24 * 60 * 60,
   failuresPerAddress: { max: 100, windowSeconds: 15 * 60 },
-  global: { failuresPerMinute: 1000, checksPerSecond: 20 },
+  failuresPerAccount: { max: 30, windowSeconds: 15 * 60 },
+  knownAddressSeconds: 30 * 24 * 60 * 60,
+  signupsPerAddress: { max: 20, windowSeconds: 60 * 60 },
 };
 
 /** Extra signup fields (product §3): how many, how big and how deep they may be. */

@@ -8,42 +8,73 @@ export class HasherBusyError extends Error {
 }
 
 export interface HashQueueLimits {
-  /** Hashes running at once. */
+  /** Hashes running at once; signups (hashes) may hold at most half of them (at least one). */
   concurrency: number;
-  /** Hashes allowed to wait for a free slot; one more is refused at once. */
+  /**
+   * Calls allowed to wait for a free slot, for logins (verify) and for signups (hash) each; one
+   * more of that kind is refused at once.
+   */
   queue: number;
   /** What Retry-After says when the queue is full. */
   retryAfterSeconds: number;
 }
 
+type Kind = 'verify' | 'hash';
+
 /**
- * Runs the hasher's work at most `concurrency` at a time with a bounded wait list, so a flood of
+ * Runs the hasher's work at most `concurrency` at a time with bounded wait lists, so a flood of
  * logins or signups cannot take every worker thread from everything else (Node's WebCrypto and
  * zlib share the libuv pool: unbounded hashing starves API compression).
+ *
+ * Logins (verify) and signups (hash) wait in lists of their own and take turns for a freed slot,
+ * and signups never run in more than half of the slots: a signup flood fills only its own list
+ * (then 503s), while logins still get at least every other turn.
  */
 export function boundedHasher(inner: PasswordHasher, limits: HashQueueLimits): PasswordHasher {
-  let running = 0;
-  const waiting: (() => void)[] = [];
+  const running: Record<Kind, number> = { verify: 0, hash: 0 };
+  const waiting: Record<Kind, (() => void)[]> = { verify: [], hash: [] };
+  const most: Record<Kind, number> = {
+    verify: limits.concurrency,
+    hash: Math.max(1, Math.floor(limits.concurrency / 2)),
+  };
+  /** The kind that had the last turn: a freed slot goes to the other one first. */
+  let lastTurn: Kind = 'verify';
+  const mayStart = (kind: Kind) =>
+    running.verify + running.hash < limits.concurrency && running[kind] < most[kind];
+  const start = (kind: Kind) => {
+    running[kind] += 1;
+    lastTurn = kind;
+  };
 
-  async function slot<T>(work: () => Promise<T>): Promise<T> {
-    if (running >= limits.concurrency) {
-      if (waiting.length >= limits.queue) throw new HasherBusyError(limits.retryAfterSeconds);
-      await new Promise<void>((resume) => waiting.push(resume));
+  /** Hands free slots to waiters, alternating kinds. */
+  function passOn() {
+    for (;;) {
+      const order: Kind[] = lastTurn === 'hash' ? ['verify', 'hash'] : ['hash', 'verify'];
+      const kind = order.find((candidate) => waiting[candidate].length > 0 && mayStart(candidate));
+      if (!kind) return;
+      start(kind);
+      waiting[kind].shift()!();
+    }
+  }
+
+  async function slot<T>(kind: Kind, work: () => Promise<T>): Promise<T> {
+    if (waiting[kind].length === 0 && mayStart(kind)) {
+      start(kind);
     } else {
-      running += 1;
+      if (waiting[kind].length >= limits.queue) throw new HasherBusyError(limits.retryAfterSeconds);
+      // passOn counts the slot as this call's before resuming it.
+      await new Promise<void>((resume) => waiting[kind].push(resume));
     }
     try {
       return await work();
     } finally {
-      const next = waiting.shift();
-      // The slot passes straight to the next waiter; otherwise it is freed.
-      if (next) next();
-      else running -= 1;
+      running[kind] -= 1;
+      passOn();
     }
   }
 
   return {
-    hash: (password) => slot(() => inner.hash(password)),
-    verify: (password, stored) => slot(() => inner.verify(password, stored)),
+    hash: (password) => slot('hash', () => inner.hash(password)),
+    verify: (password, stored) => slot('verify', () => inner.verify(password, stored)),
   };
 }

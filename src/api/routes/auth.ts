@@ -16,7 +16,7 @@ import {
 } from '../../contract/limits';
 import { HasherBusyError } from '../auth/bounded-hasher';
 import { ApiError } from '../http/errors';
-import { memoryCounters } from '../http/counters';
+import { memoryCounters, type Counter } from '../http/counters';
 import { readBody } from '../http/read-body';
 import type { StoredUser } from '../store/store';
 
@@ -99,10 +99,13 @@ function checkExtras(extras: Record<string, unknown>): void {
 /**
  * POST /auth/signup and /auth/login under OWASP's credential-stuffing advice: every request counts
  * per client address; failed logins count per (account, address) with growing backoff, per
- * address, and over everything (a global slow-down). No per-account lockout: a stranger's
- * failures never stop the account's owner, who logs in from another address. Every attempt is
- * reserved before the password is hashed, so parallel guesses count; passwords are hashed on a
- * bounded queue (full: 503).
+ * address, and per account from addresses the account does not know. An address that logged into
+ * the account (or signed it up) is known to it for a month: strangers' failures, on the account or
+ * from the same address, never slow it. An unknown email counts and costs what a real one does
+ * (its password is checked against a dummy hash), and a taken signup email is hashed too, so
+ * neither the limits nor the timing tell which accounts exist. Every attempt is reserved before
+ * the password is hashed, so parallel guesses count; passwords are hashed on a bounded queue
+ * (full: 503) where logins keep their own places; signups are limited per address.
  */
 export function authRoutes(deps: ApiDeps) {
   const { store, secret, passwordHasher, clock } = deps;
@@ -112,8 +115,9 @@ export function authRoutes(deps: ApiDeps) {
   const pairFailures = counters('login-failures-per-pair');
   const pairGate = counters('login-backoff-per-pair');
   const addressFailures = counters('login-failures-per-address');
-  const allFailures = counters('login-failures-all');
-  const slowDown = counters('login-slow-down');
+  const accountFailures = counters('login-failures-per-account');
+  const knownPairs = counters('login-known-pairs');
+  const signupsPerAddress = counters('signups-per-address');
   const addressOf = deps.clientAddress ?? (() => 'unknown');
   const tokenFor = async (user: StoredUser) =>
     signToken(
@@ -129,6 +133,30 @@ export function authRoutes(deps: ApiDeps) {
       limits.firstBackoffSeconds * 2 ** Math.max(0, failures - limits.freeFailuresPerPair),
     );
 
+  // An unknown email's password is checked against this hash of a random secret (made by the
+  // same hasher, so with the same work), made once, at once; a failure is retried on next use.
+  let dummyHash: Promise<string> | undefined;
+  const dummy = () => {
+    if (!dummyHash) {
+      const nonsense = Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) =>
+        byte.toString(16).padStart(2, '0'),
+      ).join('');
+      dummyHash = passwordHasher.hash(nonsense).catch((error: unknown) => {
+        dummyHash = undefined;
+        throw error;
+      });
+    }
+    return dummyHash;
+  };
+  dummy().catch(() => {});
+
+  const pairOf = (account: string, address: string) => JSON.stringify([account, address]);
+  /** The account knows the address from now on, for `knownAddressSeconds` (a new window). */
+  async function rememberAddress(pair: string) {
+    await knownPairs.delete(pair);
+    await knownPairs.add(pair, 1, limits.knownAddressSeconds);
+  }
+
   const limitPerAddress = createMiddleware(async (c, next) => {
     const { max, windowSeconds } = limits.requestsPerAddress;
     const seen = await requestsPerAddress.add(addressOf(c), 1, windowSeconds);
@@ -141,50 +169,67 @@ export function authRoutes(deps: ApiDeps) {
    * answer undoes the reservation when the attempt turns out not to be a failed login.
    */
   async function reserveLogin(account: string, address: string) {
-    const pair = JSON.stringify([account, address]);
-    const taken: (() => Promise<unknown>)[] = [];
-    const undo = () => Promise.all(taken.splice(0).map((give) => give()));
+    const pair = pairOf(account, address);
+    /** What was counted, to give back: the stranger counts (address, account), then the pair's. */
+    const strangerCounts: (() => Promise<unknown>)[] = [];
+    const pairCount: (() => Promise<unknown>)[] = [];
+    const undo = () =>
+      Promise.all([...strangerCounts, ...pairCount].map((give) => give())).finally(() => {
+        strangerCounts.splice(0);
+        pairCount.splice(0);
+      });
+    /** Counts one attempt under `key`, or throws a 429 when that makes it more than `max`. */
+    const count = async (
+      counter: Counter,
+      key: string,
+      { max, windowSeconds }: { max: number; windowSeconds: number },
+    ) => {
+      const state = await counter.add(key, 1, windowSeconds);
+      strangerCounts.push(() => counter.add(key, -1, windowSeconds));
+      if (state.count > max) throw tooManyRequests(state.msBeforeReset);
+    };
+    // Known: the owner's own address. Only its own failures (the pair's backoff) slow it.
+    const known = await knownPairs.get(pair);
     try {
-      const { max, windowSeconds } = limits.failuresPerAddress;
-      const byAddress = await addressFailures.add(address, 1, windowSeconds);
-      taken.push(() => addressFailures.add(address, -1, windowSeconds));
-      if (byAddress.count > max) throw tooManyRequests(byAddress.msBeforeReset);
-
+      if (!known) {
+        await count(addressFailures, address, limits.failuresPerAddress);
+        await count(accountFailures, account, limits.failuresPerAccount);
+      }
       const byPair = await pairFailures.add(pair, 1, limits.pairMemorySeconds);
-      taken.push(() => pairFailures.add(pair, -1, limits.pairMemorySeconds));
+      pairCount.push(() => pairFailures.add(pair, -1, limits.pairMemorySeconds));
       const earlierFailures = byPair.count - 1;
       if (earlierFailures >= limits.freeFailuresPerPair) {
         // One attempt per backoff window: the gate's first taker goes, everyone else waits.
         const gate = await pairGate.add(pair, 1, backoffSeconds(earlierFailures));
         if (gate.count > 1) throw tooManyRequests(gate.msBeforeReset);
       }
-
-      const recentFailures = await allFailures.get('all');
-      if (recentFailures && recentFailures.count > limits.global.failuresPerMinute) {
-        const checks = await slowDown.add('all', 1, 1);
-        if (checks.count > limits.global.checksPerSecond)
-          throw tooManyRequests(checks.msBeforeReset);
-      }
     } catch (error) {
       await undo();
       throw error;
     }
     return {
-      /** The attempt was no failed login after all (success, or the server could not check). */
+      /** The attempt was no failed login after all (the server could not check). */
       release: async () => {
         await undo();
       },
+      /**
+       * A success: the pair's failures are forgotten, the address's and account's counts take
+       * this attempt back, and the address becomes known (refreshed once half its time is over).
+       */
       succeeded: async () => {
-        taken.splice(0);
+        const giveBack = strangerCounts.splice(0);
+        pairCount.splice(0);
+        const fresh = known && known.msBeforeReset > (limits.knownAddressSeconds * 1000) / 2;
         await Promise.all([
           pairFailures.delete(pair),
           pairGate.delete(pair),
-          addressFailures.add(address, -1, limits.failuresPerAddress.windowSeconds),
+          ...giveBack.map((give) => give()),
+          fresh ? undefined : rememberAddress(pair),
         ]);
       },
       failed: async () => {
-        taken.splice(0);
-        await allFailures.add('all', 1, 60);
+        strangerCounts.splice(0);
+        pairCount.splice(0);
       },
     };
   }
@@ -213,15 +258,21 @@ export function authRoutes(deps: ApiDeps) {
       );
       checkExtras(extras);
       const account = normaliseEmail(email);
-      // A taken email costs no hashing (the unique constraint still decides races).
-      if (await store.findUserByEmail(account)) throw ApiError.of('emailExists');
+      const address = addressOf(c);
+      const { max, windowSeconds } = limits.signupsPerAddress;
+      const signups = await signupsPerAddress.add(address, 1, windowSeconds);
+      if (signups.count > max) throw tooManyRequests(signups.msBeforeReset);
       let passwordHash: string;
       try {
         passwordHash = await passwordHasher.hash(password);
       } catch (error) {
+        await signupsPerAddress.add(address, -1, windowSeconds);
         if (error instanceof HasherBusyError) throw busy(error);
         throw error;
       }
+      // Refused only after hashing, so a taken email answers as slowly as a new one (the unique
+      // constraint still decides races).
+      if (await store.findUserByEmail(account)) throw ApiError.of('emailExists');
       const timestamp = formatTimestamp(clock());
       const created = await store.createUser({
         firstName,
@@ -232,6 +283,7 @@ export function authRoutes(deps: ApiDeps) {
         createdAt: timestamp,
         updatedAt: timestamp,
       });
+      await rememberAddress(pairOf(account, address));
       const body: SignupResponse = {
         createdUser: toPublicUser(created),
         encodedToken: await tokenFor(created),
@@ -250,7 +302,9 @@ export function authRoutes(deps: ApiDeps) {
       let valid: boolean;
       try {
         user = await store.findUserByEmail(account);
-        valid = user !== undefined && (await passwordHasher.verify(password, user.passwordHash));
+        // An unknown email costs one check too, against a hash no password matches.
+        const stored = user ? user.passwordHash : await dummy();
+        valid = (await passwordHasher.verify(password, stored)) && user !== undefined;
       } catch (error) {
         await attempt.release();
         if (error instanceof HasherBusyError) throw busy(error);

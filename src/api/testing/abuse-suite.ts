@@ -1,5 +1,5 @@
 import { sign } from 'hono/jwt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiErrors } from '../../contract/errors';
 import { DEFAULT_AUTH_LIMITS, TEST_ACCOUNT } from '../../contract/limits';
 import { boundedHasher } from '../auth/bounded-hasher';
@@ -34,6 +34,33 @@ function countingHasher(delayMs = 0) {
   return { hasher, calls };
 }
 
+/**
+ * A hasher whose hashes (signups) wait, once `hold` is on, until the test releases them; its
+ * checks (logins) answer at once.
+ */
+function heldHasher() {
+  const held: (() => void)[] = [];
+  let holding = false;
+  const hasher: PasswordHasher = {
+    async hash(password) {
+      if (holding) await new Promise<void>((release) => held.push(release));
+      return testHasher.hash(password);
+    },
+    verify: (password, stored) => testHasher.verify(password, stored),
+  };
+  return {
+    hasher,
+    held,
+    hold: () => {
+      holding = true;
+    },
+    releaseAll: () => {
+      holding = false;
+      for (const release of held.splice(0)) release();
+    },
+  };
+}
+
 const statuses = (results: CallResult[]) =>
   results.reduce<Record<number, number>>((counts, { status }) => {
     counts[status] = (counts[status] ?? 0) + 1;
@@ -66,17 +93,46 @@ export function describeAbuseSuite(storeName: string, openStore: () => Promise<O
       return { email: payload.email as string, password: payload.password as string };
     }
 
-    it('refuses a signup for a taken email before hashing its password', async () => {
+    it('checks a password for an unknown email as for a real account (one verify, same answer)', async () => {
       const { hasher, calls } = countingHasher();
       const h = await harness({ passwordHasher: hasher });
-      const before = calls.hash;
-      const again = await h.call('POST', '/api/auth/signup', {
-        body: { firstName: 'A', lastName: 'B', email: TEST_ACCOUNT.email, password: 'x-1' },
-        headers: { 'x-test-client': unique('addr') },
-      });
-      expect(again.status).toBe(422);
-      expect(again.body).toEqual({ errors: [apiErrors.emailExists.message] });
-      expect(calls.hash).toBe(before);
+      const owner = await newAccount(h);
+      const login = async (email: string) => {
+        const before = { ...calls };
+        const result = await h.call('POST', '/api/auth/login', {
+          body: { email, password: 'wrong-guess' },
+          headers: { 'x-test-client': unique('prober') },
+        });
+        return { result, hash: calls.hash - before.hash, verify: calls.verify - before.verify };
+      };
+      const real = await login(owner.email);
+      expect(real.result.status).toBe(401);
+      expect(real.result.body).toEqual({ errors: [apiErrors.invalidCredentials.message] });
+      const unknown = await login(`${unique('nobody')}@example.com`);
+      expect(unknown.result.status).toBe(404);
+      expect(unknown.result.body).toEqual({ errors: [apiErrors.emailNotRegistered.message] });
+      expect({ hash: unknown.hash, verify: unknown.verify }).toEqual({ hash: 0, verify: 1 });
+      expect({ hash: real.hash, verify: real.verify }).toEqual({ hash: 0, verify: 1 });
+    });
+
+    it('hashes the password of a signup for a taken email, as for a new one', async () => {
+      const { hasher, calls } = countingHasher();
+      const h = await harness({ passwordHasher: hasher });
+      const signup = async (email: string) => {
+        const before = { ...calls };
+        const result = await h.call('POST', '/api/auth/signup', {
+          body: { firstName: 'A', lastName: 'B', email, password: 'x-1-long-enough' },
+          headers: { 'x-test-client': unique('addr') },
+        });
+        return { result, hash: calls.hash - before.hash, verify: calls.verify - before.verify };
+      };
+      const fresh = await signup(`${unique('fresh')}@example.com`);
+      expect(fresh.result.status).toBe(201);
+      const taken = await signup(TEST_ACCOUNT.email);
+      expect(taken.result.status).toBe(422);
+      expect(taken.result.body).toEqual({ errors: [apiErrors.emailExists.message] });
+      expect({ hash: taken.hash, verify: taken.verify }).toEqual({ hash: 1, verify: 0 });
+      expect({ hash: fresh.hash, verify: fresh.verify }).toEqual({ hash: 1, verify: 0 });
     });
 
     it('counts parallel wrong passwords before hashing: 50 at once give 429s', async () => {
@@ -165,26 +221,145 @@ export function describeAbuseSuite(storeName: string, openStore: () => Promise<O
       expect(elsewhere.status).toBe(200);
     });
 
-    it('slows every login down while failures pile up everywhere', async () => {
+    it('a crowd of 32 addresses failing on the owner and on unknown emails stops neither the owner nor anyone else', async () => {
+      const h = await harness();
+      const owner = await newAccount(h);
+      const someone = await newAccount(h);
+      const login = (body: unknown, address: string) =>
+        h.call('POST', '/api/auth/login', { body, headers: { 'x-test-client': address } });
+      const home = unique('home');
+      expect((await login(owner, home)).status).toBe(200);
+      const crowd = Array.from({ length: 32 }, () => unique('crowd'));
+      const ownerAnswers: number[] = [];
+      const someoneAnswers: number[] = [];
+      const crowdAnswers: number[] = [];
+      // 34 rounds: over 1,000 failures from the crowd, each round's owner logins among them.
+      for (let round = 0; round < 34; round += 1) {
+        const attacks = crowd.flatMap((address) => [
+          login({ email: `${unique('nobody')}@example.com`, password: 'guess' }, address),
+          ...(round < 8
+            ? [login({ email: owner.email, password: `guess-${round}` }, address)]
+            : []),
+        ]);
+        const [own, other, ...rest] = (
+          await Promise.all([...attacks, login(owner, home), login(someone, unique('clean'))])
+        )
+          .reverse()
+          .map((result) => result.status);
+        ownerAnswers.push(own!);
+        someoneAnswers.push(other!);
+        crowdAnswers.push(...rest);
+      }
+      expect(ownerAnswers).toEqual(Array(34).fill(200));
+      expect(someoneAnswers).toEqual(Array(34).fill(200));
+      // The crowd's guesses at the owner were limited, and nobody's answer was a 5xx.
+      expect(crowdAnswers.filter((status) => status === 429).length).toBeGreaterThan(32);
+      expect(crowdAnswers.every((status) => status < 500)).toBe(true);
+    }, 120_000);
+
+    it('limits failures on one account from addresses that never logged into it; its known addresses go on', async () => {
       const h = await harness({
-        counters: opened.counters,
-        authLimits: { global: { failuresPerMinute: 0, checksPerSecond: 3 } },
+        authLimits: { failuresPerAccount: { max: 10, windowSeconds: 60 } },
       });
-      // One failure anywhere puts the (test-sized) global slow-down in force.
-      await h.call('POST', '/api/auth/login', {
-        body: { email: `${unique('nobody')}@example.com`, password: 'pw' },
-        headers: { 'x-test-client': unique('somewhere') },
+      const owner = await newAccount(h);
+      const login = (password: string, address: string) =>
+        h.call('POST', '/api/auth/login', {
+          body: { email: owner.email, password },
+          headers: { 'x-test-client': address },
+        });
+      const home = unique('home');
+      expect((await login(owner.password, home)).status).toBe(200);
+      const results: number[] = [];
+      for (let index = 0; index < 12; index += 1) {
+        results.push((await login(`guess-${index}`, unique('crowd'))).status);
+      }
+      expect(results).toEqual([...Array(10).fill(401), 429, 429]);
+      const newcomer = await login(owner.password, unique('new-laptop'));
+      expect(newcomer.status).toBe(429);
+      expect(newcomer.body).toEqual({ errors: [apiErrors.tooManyRequests.message] });
+      expect(Number(newcomer.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect((await login(owner.password, home)).status).toBe(200);
+      // An unknown email is limited the same way: the answer never tells which exist.
+      const nobody = `${unique('nobody')}@example.com`;
+      const probes: number[] = [];
+      for (let index = 0; index < 11; index += 1) {
+        const probe = await h.call('POST', '/api/auth/login', {
+          body: { email: nobody, password: 'guess' },
+          headers: { 'x-test-client': unique('crowd') },
+        });
+        probes.push(probe.status);
+      }
+      expect(probes).toEqual([...Array(10).fill(404), 429]);
+    });
+
+    it('keeps logins their own share of the hashing while signups fill theirs', async () => {
+      const fake = heldHasher();
+      const h = await harness({
+        passwordHasher: boundedHasher(fake.hasher, {
+          concurrency: 1,
+          queue: 4,
+          retryAfterSeconds: 2,
+        }),
       });
-      const results = await Promise.all(
-        Array.from({ length: 12 }, () =>
-          h.call('POST', '/api/auth/login', {
-            body: TEST_ACCOUNT,
-            headers: { 'x-test-client': unique('crowd') },
+      // The account exists before the flood.
+      const owner = await newAccount(h);
+      fake.hold();
+      const answered: CallResult[] = [];
+      const signups = Array.from({ length: 10 }, (_, index) =>
+        h
+          .call('POST', '/api/auth/signup', {
+            body: {
+              firstName: 'F',
+              lastName: 'Lood',
+              email: `${unique(`flood-${index}`)}@example.com`,
+              password: 'p'.repeat(1024),
+            },
+            headers: { 'x-test-client': unique('flood') },
+          })
+          .then((result) => {
+            answered.push(result);
+            return result;
           }),
-        ),
       );
-      expect(statuses(results)[429]).toBeGreaterThan(0);
-      expect(statuses(results)[200]).toBeGreaterThan(0);
+      // One signup hashing (held), four waiting, five turned away.
+      await vi.waitFor(() => {
+        expect(fake.held.length).toBe(1);
+        expect(answered.length).toBe(5);
+      });
+      expect(statuses(answered)).toEqual({ 503: 5 });
+      const login = h.call('POST', '/api/auth/login', {
+        body: owner,
+        headers: { 'x-test-client': unique('owner') },
+      });
+      fake.releaseAll();
+      expect((await login).status).toBe(200);
+      expect(statuses(await Promise.all(signups))).toEqual({ 201: 5, 503: 5 });
+    });
+
+    it('answers the 21st signup from one address in an hour with 429 and Retry-After', async () => {
+      const h = await harness({
+        authLimits: { signupsPerAddress: DEFAULT_AUTH_LIMITS.signupsPerAddress },
+      });
+      const address = unique('farm');
+      const signup = (email: string, from = address) =>
+        h.call('POST', '/api/auth/signup', {
+          body: { firstName: 'F', lastName: 'Arm', email, password: 'farm-password-1' },
+          headers: { 'x-test-client': from },
+        });
+      const results: number[] = [];
+      for (let index = 0; index < 19; index += 1) {
+        results.push((await signup(`${unique('farmed')}@example.com`)).status);
+      }
+      // A taken email costs a hash too, so it counts.
+      results.push((await signup(TEST_ACCOUNT.email)).status);
+      expect(results).toEqual([...Array(19).fill(201), 422]);
+      const refused = await signup(`${unique('farmed')}@example.com`);
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ errors: [apiErrors.tooManyRequests.message] });
+      const retryAfter = Number(refused.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(60);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
+      expect((await signup(`${unique('farmed')}@example.com`, unique('other'))).status).toBe(201);
     });
 
     it('answers 503 with Retry-After when the hashing queue is full', async () => {
@@ -196,6 +371,12 @@ export function describeAbuseSuite(storeName: string, openStore: () => Promise<O
           retryAfterSeconds: 3,
         }),
       });
+      // An unknown email's login waits for the dummy hash the API makes when it starts.
+      const warm = await h.call('POST', '/api/auth/login', {
+        body: { email: `${unique('nobody')}@example.com`, password: 'pw' },
+        headers: { 'x-test-client': unique('queue') },
+      });
+      expect(warm.status).toBe(404);
       const results = await Promise.all(
         Array.from({ length: 6 }, (_, index) =>
           h.call('POST', '/api/auth/signup', {

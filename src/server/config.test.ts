@@ -25,6 +25,7 @@ describe('parseConfig', () => {
       fullListMax: 10_000,
       trustProxy: { kind: 'none' },
       demoAccount: true,
+      authLimits: { signupsPerAddress: { max: 20, windowSeconds: 3600 } },
     });
   });
 
@@ -180,6 +181,15 @@ describe('CATALOGUE_FULL_LIST_MAX', () => {
     }
     expect(() => parseConfig({ TRUST_PROXY: '10.0.0.1,proxy.local' })).toThrow(
       /^TRUST_PROXY: must be a number of proxy hops .*not an address: "proxy.local"/,
+    );
+  });
+
+  it('reads SIGNUPS_PER_HOUR, 20 by default', () => {
+    expect(parseConfig({ SIGNUPS_PER_HOUR: '500' }).authLimits).toEqual({
+      signupsPerAddress: { max: 500, windowSeconds: 3600 },
+    });
+    expect(() => parseConfig({ SIGNUPS_PER_HOUR: '0' })).toThrow(
+      'SIGNUPS_PER_HOUR: must be a whole number from 1 to 1000000',
     );
   });
 

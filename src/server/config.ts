@@ -3,7 +3,7 @@ import { isIPv6 } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
-import { DEFAULT_FULL_LIST_MAX } from '../contract/limits';
+import { DEFAULT_AUTH_LIMITS, DEFAULT_FULL_LIST_MAX, type AuthLimits } from '../contract/limits';
 import type { DatabaseLocation } from './db/dialect';
 import { isAddressOrSubnet, type TrustProxy } from './http/client-address';
 
@@ -63,6 +63,8 @@ export interface ServerConfig {
   trustProxy: TrustProxy;
   /** DEMO_ACCOUNT: whether the demo account with its published password exists. */
   demoAccount: boolean;
+  /** Login and signup limits the environment sets (SIGNUPS_PER_HOUR: signups per address). */
+  authLimits: Partial<AuthLimits>;
 }
 
 /** HS256 wants a key at least as long as its 256-bit hash. */
@@ -102,6 +104,7 @@ const envSchema = z.object({
   DEMO_ACCOUNT: optional(z.enum(['on', 'off'], { error: 'must be on or off' })),
   SEED_VIDEOS: optional(wholeNumber(0, 1_000_000)),
   CATALOGUE_FULL_LIST_MAX: optional(wholeNumber(0, 100_000)),
+  SIGNUPS_PER_HOUR: optional(wholeNumber(1, 1_000_000)),
 });
 
 const TRUST_PROXY_RULE =
@@ -215,6 +218,12 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
     fullListMax: vars.CATALOGUE_FULL_LIST_MAX ?? DEFAULT_FULL_LIST_MAX,
     trustProxy,
     demoAccount: (vars.DEMO_ACCOUNT ?? 'on') === 'on',
+    authLimits: {
+      signupsPerAddress: {
+        ...DEFAULT_AUTH_LIMITS.signupsPerAddress,
+        max: vars.SIGNUPS_PER_HOUR ?? DEFAULT_AUTH_LIMITS.signupsPerAddress.max,
+      },
+    },
   };
 }
 

@@ -174,10 +174,7 @@ export function authRoutes(deps: ApiDeps) {
     const strangerCounts: (() => Promise<unknown>)[] = [];
     const pairCount: (() => Promise<unknown>)[] = [];
     const undo = () =>
-      Promise.all([...strangerCounts, ...pairCount].map((give) => give())).finally(() => {
-        strangerCounts.splice(0);
-        pairCount.splice(0);
-      });
+      Promise.all([...strangerCounts.splice(0), ...pairCount.splice(0)].map((give) => give()));
     /** Counts one attempt under `key`, or throws a 429 when that makes it more than `max`. */
     const count = async (
       counter: Counter,

@@ -322,10 +322,13 @@ export function describeAbuseSuite(storeName: string, openStore: () => Promise<O
           }),
       );
       // One signup hashing (held), four waiting, five turned away.
-      await vi.waitFor(() => {
-        expect(fake.held.length).toBe(1);
-        expect(answered.length).toBe(5);
-      });
+      await vi.waitFor(
+        () => {
+          expect(fake.held.length).toBe(1);
+          expect(answered.length).toBe(5);
+        },
+        { timeout: 30_000 },
+      );
       expect(statuses(answered)).toEqual({ 503: 5 });
       const login = h.call('POST', '/api/auth/login', {
         body: owner,

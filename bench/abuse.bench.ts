@@ -35,6 +35,7 @@ import { startPostgres } from './lib/postgres';
 import { median } from './lib/stats';
 import { fmt, printGoal, printLine, printZeroGoal } from './lib/report';
 import { startBenchServer, type BenchServer } from './lib/server';
+import { DEFAULT_AUTH_LIMITS } from '../src/contract/limits';
 import { tempDir } from './lib/temp';
 
 const SERVER_PORTS = [3240, 3249] as const;
@@ -346,7 +347,11 @@ async function attackRow(store: SeededStore, attack: AttackName, webDir: string)
     server = await startBenchServer({
       webDir,
       ports: SERVER_PORTS,
-      env: { DATABASE_URL: database.databaseUrl, WEB_CONCURRENCY: '2' },
+      env: {
+        DATABASE_URL: database.databaseUrl,
+        WEB_CONCURRENCY: '2',
+        SIGNUPS_PER_HOUR: String(DEFAULT_AUTH_LIMITS.signupsPerAddress.max),
+      },
     });
     const user = await signUpRealUser(server.url);
     // Warm-up: the user logs in from their usual address; both workers read a few pages.

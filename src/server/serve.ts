@@ -128,6 +128,7 @@ export async function serveApp(
       fullListMax: config.fullListMax,
       counters: counters.counters,
       demoAccount: config.demoAccount,
+      authLimits: config.authLimits,
       unavailable: databaseUnavailable,
       checkedSession: (c) => lists.checkedFor((c.env as HttpBindings | undefined)?.incoming),
       // Per-address limits count the socket's peer, or through trusted proxies the client they

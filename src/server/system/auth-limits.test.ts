@@ -120,6 +120,30 @@ describe.each(['sqlite', 'postgres'] as const)('login limits of real servers on 
   }, 60_000);
 });
 
+describe('SIGNUPS_PER_HOUR', () => {
+  it('bounds the signups one address makes in an hour', async () => {
+    await inFreshDatabase('sqlite', async (env) => {
+      const server = await startServer({ ...env, SIGNUPS_PER_HOUR: '2' }, PORTS_A);
+      const statuses: number[] = [];
+      for (let index = 0; index < 3; index += 1) {
+        const response = await fetch(`${server.url}/api/auth/signup`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            firstName: 'Sam',
+            lastName: 'Signup',
+            email: `signup-${index}@example.com`,
+            password: `correct-horse-${index}-battery`,
+          }),
+        });
+        await response.arrayBuffer();
+        statuses.push(response.status);
+      }
+      expect(statuses).toEqual([201, 201, 429]);
+    });
+  }, 60_000);
+});
+
 describe('two server processes on one PostgreSQL', () => {
   it('count failed logins together', async () => {
     await inFreshDatabase('postgres', async (env) => {

@@ -52,6 +52,8 @@ export async function startServer(
       LOG_LEVEL: 'info',
       LOG_FORMAT: 'json',
       WEB_CONCURRENCY: '2',
+      // Tests sign many users up from one address; auth-limits.test.ts sets the real limit.
+      SIGNUPS_PER_HOUR: '1000000',
       ...env,
       HOST: '127.0.0.1',
       PORT: String(port),

@@ -134,7 +134,9 @@ export function authRoutes(deps: ApiDeps) {
     );
 
   // An unknown email's password is checked against this hash of a random secret (made by the
-  // same hasher, so with the same work), made once, at once; a failure is retried on next use.
+  // same hasher, so with the same work), made once, on the first login that needs it (not at start:
+  // in mock mode the API starts with the page, and a hash would hold up its first paint); a failure
+  // is retried on next use.
   let dummyHash: Promise<string> | undefined;
   const dummy = () => {
     if (!dummyHash) {
@@ -148,7 +150,6 @@ export function authRoutes(deps: ApiDeps) {
     }
     return dummyHash;
   };
-  dummy().catch(() => {});
 
   const pairOf = (account: string, address: string) => JSON.stringify([account, address]);
   /** The account knows the address from now on, for `knownAddressSeconds` (a new window). */

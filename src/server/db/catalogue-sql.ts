@@ -338,42 +338,35 @@ export class CatalogueSql {
     scan: number,
   ): Promise<HomeMatches> {
     const pattern = likeContaining(search);
-    const walked = sql`select v.position, v.title from videos v where 1 = 1 ${filters}
-      order by v.position limit ${scan} offset 0`;
-    const [walk, last, size] = await Promise.all([
-      sql<{ position: number }>`select w.position from (${walked}) w
+    const [walk, bound] = await Promise.all([
+      sql<{ position: number }>`select w.position from
+        (select v.position, v.title from videos v where 1 = 1 ${filters}
+          order by v.position limit ${scan} offset 0) w
         where w.title like ${pattern} order by w.position limit ${limit + 1}`.execute(this.reads),
-      sql<{ last: number | null }>`select max(w.position) as last from (${walked}) w`.execute(
-        this.reads,
-      ),
-      sql<{ total: number | string }>`select count(*) as total from
-        (select 1 from videos v where 1 = 1 ${filters} limit ${scan + 1}) c`.execute(this.reads),
+      // The last video walked, and the next one if there is one (index only).
+      sql<{ position: number }>`select v.position from videos v where 1 = 1 ${filters}
+        order by v.position limit 2 offset ${scan - 1}`.execute(this.reads),
     ]);
     const positions = walk.rows.map((row) => Number(row.position));
-    const lastWalked = last.rows[0]?.last;
-    if (
-      positions.length > limit ||
-      Number(size.rows[0]?.total ?? 0) <= scan ||
-      lastWalked === null ||
-      lastWalked === undefined
-    ) {
+    const lastWalked = bound.rows[0]?.position;
+    if (positions.length > limit || bound.rows.length < 2 || lastWalked === undefined) {
       return { positions, stopped: false };
     }
     if (searchesShortScope(foldForSearch(search))) return { positions, stopped: true };
     const [folded, samples] = await Promise.all([this.fold(search), this.foldedSamples()]);
-    // OFFSET 0: the index finds the candidates and the check runs on at most `scan + 1` of them.
-    const { rows } = await sql<{ position: number; hit: boolean }>`select c.position,
-        c.title like ${pattern} as hit
+    // OFFSET 0: the index finds the candidates and the check runs on at most `scan + 1` of them;
+    // one row comes back.
+    const { rows } = await sql<{ examined: number | string; hits: number[] | null }>`select
+        count(*) as examined,
+        array_agg(c.position order by c.position) filter (where c.title like ${pattern}) as hits
       from (select v.position, v.title from videos v
         where ${foldedContains('title_folded', folded, samples.title_folded)}
         and v.position > ${lastWalked} ${filters} limit ${scan + 1} offset 0) c`.execute(
       this.reads,
     );
-    if (rows.length > scan) return { positions, stopped: true };
-    const after = rows
-      .filter((row) => row.hit)
-      .map((row) => Number(row.position))
-      .sort((a, b) => a - b);
+    const examined = Number(rows[0]?.examined ?? 0);
+    if (examined > scan) return { positions, stopped: true };
+    const after = (rows[0]?.hits ?? []).map(Number);
     return { positions: [...positions, ...after].slice(0, limit + 1), stopped: false };
   }
 

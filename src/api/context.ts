@@ -23,6 +23,13 @@ export interface ApiDeps {
   fullListMax?: number;
   /** Where a search's pages end (default SEARCH_MAX_DEPTH; tests lower it). */
   searchMaxDepth?: number;
+  /** The most candidates a home search examines (default HOME_SEARCH_SCAN; tests lower it). */
+  homeSearchScan?: number;
+  /**
+   * Catalogue reads a client address may have computed at once (default
+   * CATALOGUE_READS_PER_CLIENT); only with `clientAddress`.
+   */
+  catalogueReadsPerClient?: number;
   /** Limits on login and signup; the defaults are in contract/limits.ts. */
   authLimits?: Partial<AuthLimits>;
   /**

@@ -45,6 +45,10 @@ export const apiErrors = {
     status: 429,
     message: 'Too many attempts. Please wait a little and try again.',
   },
+  catalogueBusy: {
+    status: 429,
+    message: 'Too many catalogue requests at once from this address. Please try again in a moment.',
+  },
   busy: { status: 503, message: 'The server is busy. Please try again in a moment.' },
   malformedJson: { status: 400, message: 'The request body is not valid JSON.' },
   payloadTooLarge: { status: 413, message: 'The request body is larger than 1 MB.' },

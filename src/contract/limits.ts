@@ -54,6 +54,20 @@ export const SEARCH_COUNT_LIMIT = 1_000;
  */
 export const SEARCH_MAX_DEPTH = 10_000;
 /**
+ * The home grid's case-sensitive title filter examines at most this many candidates per request
+ * (the videos its index proposes, in catalogue order: those whose title holds the text in any
+ * case; every video for a text too short for the index). When they run out before the page and
+ * the count are found, the answer holds the matches found among them and says
+ * `searchStopped: true`: a crafted text that every title holds in another case costs a bounded
+ * read, not one through the whole catalogue (issue 26).
+ */
+export const HOME_SEARCH_SCAN = 20_000;
+/**
+ * Catalogue reads one client address may have in flight at once (answers computed, not kept
+ * ones); one more is answered 429 with `Retry-After: 1`.
+ */
+export const CATALOGUE_READS_PER_CLIENT = 4;
+/**
  * The longest search, category or channel text a catalogue query accepts (a results page's query
  * once trimmed); the web app's search boxes stop there too.
  */

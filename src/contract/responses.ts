@@ -35,6 +35,11 @@ export const videosResponseSchema = z.object({
   videos: z.array(videoSchema),
   total: z.optional(z.number()),
   totalCapped: z.optional(z.boolean()),
+  /**
+   * The home grid's filter stopped after HOME_SEARCH_SCAN candidates: `videos` and `total` are
+   * the matches among the videos it examined, in catalogue order; more may follow.
+   */
+  searchStopped: z.optional(z.boolean()),
 });
 /** GET /api/videos/category-names: the chips, in the order the catalogue first names them. */
 export const categoryNamesResponseSchema = z.object({ categoryNames: z.array(z.string()) });

@@ -115,13 +115,17 @@ const rows = [
       'default); above that the first page with `total` and a `Link: <…>; rel="next"` header. ' +
       'With category, channel, search, offset or limit: one page of the videos of that category ' +
       'and channel (both exact) whose title contains `search` (case-sensitive), in catalogue ' +
-      'order, with `total`. Every ' +
-      'catalogue answer carries an ETag; If-None-Match with it answers 304.',
+      'order, with `total`. A search examines at most 20,000 candidates (titles holding the ' +
+      'text in any case; every video for a text of one or two characters): when they run out ' +
+      'first, `videos` and `total` are the matches among them and `searchStopped` is true. Every ' +
+      'catalogue answer carries an ETag; If-None-Match with it answers 304. Parameters other ' +
+      'than these are ignored. A client address may have 4 catalogue reads computed at once; ' +
+      'one more is answered 429 with Retry-After: 1.',
     auth: false,
     query: videoQuerySchema,
     status: 200,
     response: videosResponseSchema,
-    errors: [],
+    errors: ['catalogueBusy'],
   },
   {
     method: 'GET',
@@ -131,7 +135,7 @@ const rows = [
     query: pageQuerySchema,
     status: 200,
     response: videosResponseSchema,
-    errors: [],
+    errors: ['catalogueBusy'],
   },
   {
     method: 'GET',
@@ -145,7 +149,7 @@ const rows = [
     query: searchQuerySchema,
     status: 200,
     response: videosResponseSchema,
-    errors: [],
+    errors: ['catalogueBusy'],
   },
   {
     method: 'GET',
@@ -154,7 +158,7 @@ const rows = [
     auth: false,
     status: 200,
     response: categoryNamesResponseSchema,
-    errors: [],
+    errors: ['catalogueBusy'],
   },
   {
     method: 'GET',
@@ -163,7 +167,7 @@ const rows = [
     auth: false,
     status: 200,
     response: videoResponseSchema,
-    errors: ['videoNotFound'],
+    errors: ['videoNotFound', 'catalogueBusy'],
   },
   {
     method: 'GET',
@@ -173,7 +177,7 @@ const rows = [
     query: upNextQuerySchema,
     status: 200,
     response: upNextResponseSchema,
-    errors: ['videoNotFound'],
+    errors: ['videoNotFound', 'catalogueBusy'],
   },
   {
     method: 'GET',
@@ -182,7 +186,7 @@ const rows = [
     auth: false,
     status: 200,
     response: categoriesResponseSchema,
-    errors: [],
+    errors: ['catalogueBusy'],
   },
   {
     method: 'GET',
@@ -191,7 +195,7 @@ const rows = [
     auth: false,
     status: 200,
     response: categoryResponseSchema,
-    errors: ['categoryNotFound'],
+    errors: ['categoryNotFound', 'catalogueBusy'],
   },
   ...videoListRoutes('likes', 'liked videos', likesResponseSchema, 'alreadyLiked'),
   ...videoListRoutes('history', 'history', historyResponseSchema, 'alreadyInHistory'),

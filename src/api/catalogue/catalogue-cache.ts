@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { routeTable } from '../../contract/routes';
 import type { Store } from '../store/store';
 
 /** What a catalogue read answers: a JSON body and any headers beside it. */
@@ -30,16 +31,42 @@ function shortHash(text: string): string {
   return (hash >>> 0).toString(36);
 }
 
+/** Each public GET route of the table: its path as a pattern, and the query parameters it reads. */
+const publicReads = routeTable
+  .filter((route) => route.method === 'GET' && !route.auth)
+  .map((route) => ({
+    pattern: new RegExp(
+      `^${route.path
+        .split(/\{[^}]+\}/)
+        .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+        .join('[^/]+')}$`,
+    ),
+    names: route.query ? Object.keys((route.query as unknown as { shape: object }).shape) : [],
+  }));
+
 /**
- * The request as a cache key: its path as sent, then its parameters sorted, each read as the
- * routes read them (Hono's decoding, which keeps a broken escape like `%C3` as it is: decoding it
- * to U+FFFD would give `q=%C3` and `q=%EF%BF%BD` one key and one answer).
+ * The query parameters a catalogue route reads (its schema's, in the route table), by the path
+ * asked for; undefined for a path that is no public read. Nothing else changes its answer, so
+ * nothing else may name it in a cache: `?search=S%20%23&j=<n>` must not be a new answer per `n`.
+ */
+export function catalogueQueryNames(pathname: string): readonly string[] | undefined {
+  return publicReads.find((read) => read.pattern.test(pathname))?.names;
+}
+
+/**
+ * The request as a cache key: its path as sent, then the parameters its route reads, sorted, each
+ * read as the routes read them (the first value, with Hono's decoding, which keeps a broken escape
+ * like `%C3` as it is: decoding it to U+FFFD would give `q=%C3` and `q=%EF%BF%BD` one key and one
+ * answer).
  */
 function requestKey(c: Context): string {
-  const parameters = Object.entries(c.req.queries()).sort(([a], [b]) =>
-    a < b ? -1 : a > b ? 1 : 0,
-  );
-  return `${new URL(c.req.url).pathname}?${JSON.stringify(parameters)}`;
+  const pathname = new URL(c.req.url).pathname;
+  const names = catalogueQueryNames(pathname) ?? Object.keys(c.req.queries());
+  const parameters = [...names].sort().flatMap((name) => {
+    const value = c.req.query(name);
+    return value === undefined ? [] : [[name, value]];
+  });
+  return `${pathname}?${JSON.stringify(parameters)}`;
 }
 
 /**

@@ -1,18 +1,47 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import {
+  CATALOGUE_READS_PER_CLIENT,
   DEFAULT_FULL_LIST_MAX,
   DEFAULT_UP_NEXT,
   DEFAULT_VIDEO_PAGE,
+  HOME_SEARCH_SCAN,
   SEARCH_MAX_DEPTH,
 } from '../../contract/limits';
 import { routeSpec } from '../../contract/routes';
-import { CatalogueCache } from '../catalogue/catalogue-cache';
+import { CatalogueCache, type CatalogueAnswer } from '../catalogue/catalogue-cache';
 import type { ApiDeps } from '../context';
 import { ApiError } from '../http/errors';
 import { parseOrReject } from '../http/read-body';
 import type { PageRequest, VideoPage } from '../store/store';
 
 const homeQueryKeys = ['category', 'channel', 'search', 'offset', 'limit'];
+
+/**
+ * At most `max` computations in flight per client address: one more is refused (429,
+ * `Retry-After: 1`) before it reads anything. Only what is computed counts: a kept answer costs
+ * nothing. Without an address (the page's own store) there is no limit.
+ */
+function readsPerClient(addressOf: ApiDeps['clientAddress'], max: number) {
+  const inFlight = new Map<string, number>();
+  return (c: Context, compute: () => Promise<CatalogueAnswer>) => async () => {
+    if (!addressOf) return compute();
+    const address = addressOf(c);
+    const running = inFlight.get(address) ?? 0;
+    if (running >= max) {
+      const error = ApiError.of('catalogueBusy');
+      error.headers['retry-after'] = '1';
+      throw error;
+    }
+    inFlight.set(address, running + 1);
+    try {
+      return await compute();
+    } finally {
+      const left = (inFlight.get(address) ?? 1) - 1;
+      if (left > 0) inFlight.set(address, left);
+      else inFlight.delete(address);
+    }
+  };
+}
 
 /**
  * The public catalogue: the home grid, trending, search, chips, Up next, one video, categories.
@@ -22,8 +51,17 @@ export function catalogueRoutes({
   store,
   fullListMax = DEFAULT_FULL_LIST_MAX,
   searchMaxDepth = SEARCH_MAX_DEPTH,
+  homeSearchScan = HOME_SEARCH_SCAN,
+  catalogueReadsPerClient = CATALOGUE_READS_PER_CLIENT,
+  clientAddress,
 }: ApiDeps) {
-  const cache = new CatalogueCache(store);
+  const kept = new CatalogueCache(store);
+  const limited = readsPerClient(clientAddress, catalogueReadsPerClient);
+  /** A catalogue answer: kept per catalogue version, computed within the client's share. */
+  const cache = {
+    answer: (c: Context, compute: () => Promise<CatalogueAnswer>) =>
+      kept.answer(c, limited(c, compute)),
+  };
   /** A search's page, or none past searchMaxDepth (with the first page's count). */
   const searchPage = async (page: PageRequest, read: (page: PageRequest) => Promise<VideoPage>) => {
     if (page.offset < searchMaxDepth) return read(page);
@@ -46,7 +84,7 @@ export function catalogueRoutes({
             limit = DEFAULT_VIDEO_PAGE,
           } = parseOrReject(videoQuery, query);
           const read = (page: PageRequest) =>
-            store.queryVideos({ category, channel, search, ...page });
+            store.queryVideos({ category, channel, search, scan: homeSearchScan, ...page });
           return {
             body: await (search ? searchPage({ offset, limit }, read) : read({ offset, limit })),
           };

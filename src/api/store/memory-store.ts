@@ -9,6 +9,7 @@ import type {
 } from '../../contract/entities';
 import { newId } from './new-id';
 import { StoreError } from './store-error';
+import { HOME_SEARCH_SCAN } from '../../contract/limits';
 import { countLimit } from '../catalogue/paging';
 import { sameVideo } from '../catalogue/same-video';
 import { foldForSearch, searchesShortScope, SHORT_SEARCH_SCOPE } from '../catalogue/search-text';
@@ -176,12 +177,25 @@ export class MemoryStore implements Store {
     return this.videos.length;
   }
 
-  async queryVideos({ category, channel, search, offset, limit }: VideoQuery): Promise<VideoPage> {
+  async queryVideos({
+    category,
+    channel,
+    search,
+    offset,
+    limit,
+    scan = HOME_SEARCH_SCAN,
+  }: VideoQuery): Promise<VideoPage> {
     const matches = (video: Video) =>
       (category === undefined || video.categoryName === category) &&
       (channel === undefined || video.channelName === channel) &&
       (!search || video.title.includes(search));
-    if (search) return pageOf(this.videos, matches, { offset, limit });
+    if (search) {
+      // The candidates are what the SQL stores' indexes propose: titles holding the text in any
+      // case (folded as the results page folds), at most `scan` of them.
+      const folded = foldForSearch(search);
+      const candidate = (video: Video) => this.folded(video).title.includes(folded);
+      return pageOf(this.videos, matches, { offset, limit }, { candidate, scan });
+    }
     const matching = this.videos.filter(matches);
     return { videos: clonePage(matching, { offset, limit }), total: matching.length };
   }
@@ -576,13 +590,26 @@ export class MemoryStore implements Store {
 
 /**
  * A page of the videos that match, counting at most `countLimit(page)` of them: a search stops
- * reading once it has the page and enough matches to say "more than the limit".
+ * reading once it has the page and enough matches to say "more than the limit", or once it has
+ * examined `scan` candidates (then the answer says `searchStopped`).
  */
-function pageOf(videos: Video[], matches: (video: Video) => boolean, page: PageRequest): VideoPage {
+function pageOf(
+  videos: Video[],
+  matches: (video: Video) => boolean,
+  page: PageRequest,
+  bound?: { candidate: (video: Video) => boolean; scan: number },
+): VideoPage {
   const limit = countLimit(page);
   const found: Video[] = [];
   let total = 0;
+  let examined = 0;
   for (const video of videos) {
+    if (bound && bound.candidate(video)) {
+      if (examined === bound.scan) {
+        return { videos: structuredClone(found), total, searchStopped: true };
+      }
+      examined += 1;
+    }
     if (!matches(video)) continue;
     if (total === limit) return { videos: structuredClone(found), total, totalCapped: true };
     total += 1;

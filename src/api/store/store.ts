@@ -52,6 +52,8 @@ export interface VideoQuery extends PageRequest {
   category?: string;
   channel?: string;
   search?: string;
+  /** The most candidates a search examines (default HOME_SEARCH_SCAN). */
+  scan?: number;
 }
 
 /**
@@ -62,6 +64,8 @@ export interface VideoPage {
   videos: Video[];
   total: number;
   totalCapped?: boolean;
+  /** A home search stopped at its bound of candidates: the matches are those found before it. */
+  searchStopped?: boolean;
 }
 
 /** What one catalogue write did, record by record. */

@@ -485,4 +485,46 @@ export function describeCatalogueSuite(storeName: string, openStore: () => Promi
       });
     });
   });
+  describe(`the home filter's bound on ${storeName}`, () => {
+    const BOUND = 1_200;
+    let crafted: OpenedStore;
+    let bounded: Awaited<ReturnType<typeof createHarness>>;
+    const home = async (query: string) => (await bounded.call('GET', `/api/videos?${query}`)).body;
+
+    beforeAll(async () => {
+      crafted = await openStore();
+      // Titles that hold `s #` in any case but never `S #`: every one a candidate the index
+      // proposes and the exact-case check refuses (the crafted search of issue 26).
+      const videos = Array.from({ length: 3_000 }, (_, n) =>
+        video(`c${n}`, { title: `react tutorials #${n}`, categoryName: 'React' }),
+      );
+      videos.push(video('last', { title: 'Rare Gem S #1' }));
+      await crafted.store.seed({ videos, categories: [], users: [], todos: [] });
+      bounded = await createHarness(crafted.store, { homeSearchScan: BOUND });
+    });
+    afterAll(async () => {
+      await crafted?.close();
+    });
+
+    it('stops after its bound of candidates and says so, instead of reading every one', async () => {
+      expect(await home('search=S%20%23')).toEqual({ videos: [], total: 0, searchStopped: true });
+      // Too short for a trigram: every video is a candidate.
+      expect(await home('search=S')).toEqual({ videos: [], total: 0, searchStopped: true });
+      expect(await home('search=S%20%23&offset=24')).toMatchObject({ searchStopped: true });
+    });
+
+    it('still finds a rare text anywhere, and counts a common one as before', async () => {
+      const rare = await home('search=Rare%20Gem');
+      expect(ids(rare.videos)).toEqual(['last']);
+      expect(rare).toMatchObject({ total: 1 });
+      expect(rare.searchStopped).toBeUndefined();
+      const common = await home('search=tutorials%20%2312');
+      expect(ids(common.videos).slice(0, 3)).toEqual(['c12', 'c120', 'c121']);
+      expect(common).toMatchObject({ total: 111 });
+      expect(common.searchStopped).toBeUndefined();
+      const dense = await home('search=tutorials');
+      expect(dense).toMatchObject({ total: 1_000, totalCapped: true });
+      expect(dense.searchStopped).toBeUndefined();
+    });
+  });
 }

@@ -8,6 +8,7 @@ import {
   type Transaction,
 } from 'kysely';
 import type { Category, Video } from '../../contract/entities';
+import { HOME_SEARCH_SCAN } from '../../contract/limits';
 import { countLimit } from '../../api/catalogue/paging';
 import { sameVideo } from '../../api/catalogue/same-video';
 import {
@@ -99,16 +100,18 @@ const MERGE_STEP_PAGES = 2_000;
 /** A bound on the steps, should writers keep adding segments meanwhile. */
 const MAX_MERGE_STEPS = 10_000;
 
+/** A home search's first matches (positions, in catalogue order) and whether it stopped early. */
+interface HomeMatches {
+  positions: number[];
+  stopped: boolean;
+}
+
 /** One of the most viewed videos, with its texts folded for a short search. */
 interface ScopeVideo {
   position: number;
   title: string;
   rest: string;
 }
-
-const videoSelection = sql.raw(
-  'v.id, v.title, v.channel_name, v.views, v.uploaded_on, v.avatar, v.description, v.category_name',
-);
 
 /** The position after the last row of a positioned table (0 when it is empty). */
 async function nextPosition(trx: Transaction<Database>, table: 'videos' | 'categories') {
@@ -239,7 +242,14 @@ export class CatalogueSql {
    * The home grid and a channel's page: exact category and channel, case-sensitive title
    * substring, catalogue order.
    */
-  async query({ category, channel, search, offset, limit }: VideoQuery): Promise<VideoPage> {
+  async query({
+    category,
+    channel,
+    search,
+    offset,
+    limit,
+    scan = HOME_SEARCH_SCAN,
+  }: VideoQuery): Promise<VideoPage> {
     if ([search, category, channel].some((text) => text?.includes(NUL))) {
       return { videos: [], total: 0 };
     }
@@ -270,21 +280,105 @@ export class CatalogueSql {
       ]);
       return { videos: rows.map(toVideo), total };
     }
-    const categoryFilter = sql`${category === undefined ? sql`` : sql`and v.category_name = ${category}`}
+    const filters = sql`${category === undefined ? sql`` : sql`and v.category_name = ${category}`}
       ${channel === undefined ? sql`` : sql`and v.channel_name = ${channel}`}`;
-    const trigrams = this.sqlite && characterCount(search) >= TRIGRAM_LENGTH;
-    let from;
-    if (trigrams) {
-      // The trigram index finds titles containing the text in any case; instr() keeps the exact.
-      from = sql`from videos_title_search s join videos v on v.position = s.rowid
-        where s.videos_title_search match ${ftsPhrase(search)}
-        and instr(v.title, ${search}) > 0 ${categoryFilter}`;
-    } else if (this.sqlite) {
-      from = sql`from videos v where instr(v.title, ${search}) > 0 ${categoryFilter}`;
-    } else {
-      from = sql`from videos v where v.title like ${likeContaining(search)} ${categoryFilter}`;
+    const page = { offset, limit };
+    const found = this.sqlite
+      ? await this.sqliteHomeMatches(search, filters, countLimit(page), scan)
+      : await this.postgresHomeMatches(search, filters, countLimit(page), scan);
+    return this.homePage(found, page);
+  }
+
+  /**
+   * The first `limit + 1` matches of a home search, in catalogue order, among its first `scan`
+   * candidates: the titles the trigram index proposes (the text in any case, accents folded), or
+   * for a text too short for a trigram every video of the category and channel. The exact-case
+   * check (instr) runs on those only, so a text that a million titles hold in another case costs
+   * `scan` lookups, not a million. `stopped` when candidates remain after them.
+   */
+  private async sqliteHomeMatches(
+    search: string,
+    filters: RawBuilder<unknown>,
+    limit: number,
+    scan: number,
+  ): Promise<HomeMatches> {
+    const candidates = (count: number) =>
+      characterCount(search) >= TRIGRAM_LENGTH
+        ? sql`select rowid as position from videos_title_search
+            where videos_title_search match ${ftsPhrase(search)} order by rowid limit ${count}`
+        : sql`select v.position from videos v where 1 = 1 ${filters}
+            order by v.position limit ${count}`;
+    // CROSS JOIN keeps the candidates the outer loop: the matches come in their order and the
+    // read ends at the `limit + 1`th.
+    const [matches, counted] = await Promise.all([
+      sql<{ position: number }>`select v.position from (${candidates(scan)}) c
+        cross join videos v on v.position = c.position
+        where instr(v.title, ${search}) > 0 ${filters} limit ${limit + 1}`.execute(this.reads),
+      sql<{ total: number | string }>`select count(*) as total
+        from (${candidates(scan + 1)}) c`.execute(this.reads),
+    ]);
+    return {
+      positions: matches.rows.map((row) => Number(row.position)).sort((a, b) => a - b),
+      stopped: Number(counted.rows[0]?.total ?? 0) > scan,
+    };
+  }
+
+  /**
+   * PostgreSQL's home search: the first `scan` videos of the category and channel are walked in
+   * catalogue order, each title checked (a common text fills the page and the count there); when
+   * they hold fewer than `limit + 1` matches and more videos follow, the titles after them that
+   * hold the text in any case (the joined trigram index of the folded titles, as the results
+   * page reads it) are the candidates, at most `scan` of them. More than that, or a text that
+   * index cannot look up (too short, no letter or digit): `stopped`, with the walk's matches.
+   */
+  private async postgresHomeMatches(
+    search: string,
+    filters: RawBuilder<unknown>,
+    limit: number,
+    scan: number,
+  ): Promise<HomeMatches> {
+    const pattern = likeContaining(search);
+    const [walk, bound] = await Promise.all([
+      sql<{ position: number }>`select w.position from
+        (select v.position, v.title from videos v where 1 = 1 ${filters}
+          order by v.position limit ${scan} offset 0) w
+        where w.title like ${pattern} order by w.position limit ${limit + 1}`.execute(this.reads),
+      // The last video walked, and the next one if there is one (index only).
+      sql<{ position: number }>`select v.position from videos v where 1 = 1 ${filters}
+        order by v.position limit 2 offset ${scan - 1}`.execute(this.reads),
+    ]);
+    const positions = walk.rows.map((row) => Number(row.position));
+    const lastWalked = bound.rows[0]?.position;
+    if (positions.length > limit || bound.rows.length < 2 || lastWalked === undefined) {
+      return { positions, stopped: false };
     }
-    return this.page(from, trigrams ? sql`s.rowid` : sql`v.position`, { offset, limit });
+    if (searchesShortScope(foldForSearch(search))) return { positions, stopped: true };
+    const [folded, samples] = await Promise.all([this.fold(search), this.foldedSamples()]);
+    // OFFSET 0: the index finds the candidates and the check runs on at most `scan + 1` of them;
+    // one row comes back.
+    const { rows } = await sql<{ examined: number | string; hits: number[] | null }>`select
+        count(*) as examined,
+        array_agg(c.position order by c.position) filter (where c.title like ${pattern}) as hits
+      from (select v.position, v.title from videos v
+        where ${foldedContains('title_folded', folded, samples.title_folded)}
+        and v.position > ${lastWalked} ${filters} limit ${scan + 1} offset 0) c`.execute(
+      this.reads,
+    );
+    const examined = Number(rows[0]?.examined ?? 0);
+    if (examined > scan) return { positions, stopped: true };
+    const after = (rows[0]?.hits ?? []).map(Number);
+    return { positions: [...positions, ...after].slice(0, limit + 1), stopped: false };
+  }
+
+  /** A home search's page of its matches, its count up to `countLimit`, and whether it stopped. */
+  private async homePage(found: HomeMatches, page: PageRequest): Promise<VideoPage> {
+    const limit = countLimit(page);
+    const videos = await this.videosAt(
+      found.positions.slice(page.offset, page.offset + page.limit),
+    );
+    const total = Math.min(found.positions.length, limit);
+    if (found.positions.length > limit) return { videos, total, totalCapped: true };
+    return found.stopped ? { videos, total, searchStopped: true } : { videos, total };
   }
 
   /** The most viewed first, ties in catalogue order. */
@@ -786,27 +880,6 @@ export class CatalogueSql {
     const integer = sql.raw(this.sqlite ? 'integer' : 'bigint');
     await sql`update meta set value = cast(cast(value as ${integer}) + ${delta} as text)
       where key = 'video_count'`.execute(trx);
-  }
-
-  /** A page of `select … ${from} order by ${order}`, counting matches up to `countLimit`. */
-  private async page(
-    from: ReturnType<typeof sql>,
-    order: ReturnType<typeof sql>,
-    page: PageRequest,
-  ): Promise<VideoPage> {
-    const limit = countLimit(page);
-    const [rows, counted] = await Promise.all([
-      sql<VideoRow>`select ${videoSelection} ${from} order by ${order}
-        limit ${page.limit} offset ${page.offset}`.execute(this.reads),
-      sql<{ total: number | string }>`select count(*) as total
-        from (select 1 ${from} limit ${limit + 1}) matches`.execute(this.reads),
-    ]);
-    const total = Number(counted.rows[0]?.total ?? 0);
-    return {
-      videos: rows.rows.map(toVideo),
-      total: Math.min(total, limit),
-      ...(total > limit ? { totalCapped: true } : {}),
-    };
   }
 }
 

@@ -103,20 +103,38 @@ describe('AnswerCache', () => {
   });
 
   it('keeps at most its number of answers however many URLs are asked for, forgetting the least used', async () => {
-    await get('/api/videos?n=first');
+    await get('/api/videos?search=first');
     const before = computed;
     for (let n = 0; n < 120; n += 1) {
-      await get(`/api/videos?n=${n}`);
+      await get(`/api/videos?search=${n}`);
       // The first one stays in use, so it is never the least recently used.
-      if (n % 20 === 0) await get('/api/videos?n=first');
+      if (n % 20 === 0) await get('/api/videos?search=first');
     }
     expect(answers.size.entries).toBe(50);
     expect(answers.size.bytes).toBeLessThanOrEqual(1024 * 1024);
     const computedBefore = computed;
-    await get('/api/videos?n=first');
+    await get('/api/videos?search=first');
     expect(computed).toBe(computedBefore);
-    await get('/api/videos?n=0');
+    await get('/api/videos?search=0');
     expect(computed).toBe(computedBefore + 1);
     expect(computed - before).toBeGreaterThan(120);
+  });
+
+  it('keeps one answer for URLs that differ only in parameters the route does not read, or in their order', async () => {
+    await get('/api/videos?search=S%20%23&j=1');
+    const before = computed;
+    expect((await get('/api/videos?search=S%20%23&j=2')).status).toBe(200);
+    expect((await get('/api/videos?j=3&search=S%20%23&limit=24')).status).toBe(200);
+    expect((await get('/api/videos?limit=24&search=S%20%23')).status).toBe(200);
+    // One computation for the second order, none for the unknown parameters.
+    expect(computed).toBe(before + 1);
+    // A parameter the route reads still tells answers apart, encoded as sent.
+    await get('/api/videos?search=S%20%23&offset=24');
+    await get('/api/videos?search=%C3');
+    await get('/api/videos?search=%EF%BF%BD');
+    expect(computed).toBe(before + 4);
+    const size = answers.size.entries;
+    for (let n = 0; n < 30; n += 1) await get(`/api/videos?search=S%20%23&j=${n}`);
+    expect(answers.size.entries).toBe(size);
   });
 });

@@ -1,5 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { catalogueVersionOf } from '../../api/catalogue/catalogue-cache';
+import { catalogueQueryNames, catalogueVersionOf } from '../../api/catalogue/catalogue-cache';
 import { chooseEncoding } from './compress-answers';
 import { answerToKeep, KeptAnswers } from './kept-answers';
 import { REQUEST_ID_HEADER, requestIdFor, type AnsweredRequest } from './request-log';
@@ -11,9 +11,44 @@ import { REQUEST_ID_HEADER, requestIdFor, type AnsweredRequest } from './request
  */
 const DEFAULT_LIMITS = { bytes: 64 * 1024 * 1024, entries: 2_000 };
 
-/** The key of an answer: the coding the client takes, then the path and query as sent. */
-const keyOf = (acceptEncoding: string | undefined, path: string) =>
-  `${chooseEncoding(acceptEncoding) ?? 'identity'} ${path}`;
+/** A query parameter's name as the routes read it ('+' a space, escapes decoded when they can be). */
+function decodedName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replaceAll('+', ' '));
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * A URL as it names an answer: for a catalogue route, its path and only the parameters its route
+ * reads, sorted by name (each value as sent, so that every value still tells answers apart);
+ * unknown parameters (`?j=<n>`) and their order do not make a new answer to compute and keep.
+ * Any other URL as sent.
+ */
+function answerName(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const path = url.slice(0, at);
+  const names = catalogueQueryNames(path);
+  if (!names) return url;
+  const read = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const name = decodedName(equals < 0 ? pair : pair.slice(0, equals));
+      return { name, value: equals < 0 ? '' : pair.slice(equals + 1) };
+    })
+    .filter(({ name }) => names.includes(name))
+    // Stable: repeated values keep their order.
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return `${path}?${read.map(({ name, value }) => `${encodeURIComponent(name)}=${value}`).join('&')}`;
+}
+
+/** The key of an answer: the coding the client takes, then the URL as it names the answer. */
+const keyOf = (acceptEncoding: string | undefined, url: string) =>
+  `${chooseEncoding(acceptEncoding) ?? 'identity'} ${answerName(url)}`;
 
 /**
  * Only unconditional GETs are answered from kept bytes (a conditional one may need a 304, which

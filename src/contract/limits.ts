@@ -63,10 +63,12 @@ export const SEARCH_MAX_DEPTH = 10_000;
  */
 export const HOME_SEARCH_SCAN = 20_000;
 /**
- * Catalogue reads one client address may have in flight at once (answers computed, not kept
- * ones); one more is answered 429 with `Retry-After: 1`.
+ * Catalogue reads one client address may have computing at once (answers computed, not kept
+ * ones); up to CATALOGUE_WAITING_PER_CLIENT more wait for a turn (a page asks for several lists
+ * at once), and one more than that is answered 429 with `Retry-After: 1`.
  */
 export const CATALOGUE_READS_PER_CLIENT = 4;
+export const CATALOGUE_WAITING_PER_CLIENT = 16;
 /**
  * The longest search, category or channel text a catalogue query accepts (a results page's query
  * once trimmed); the web app's search boxes stop there too.

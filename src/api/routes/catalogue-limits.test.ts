@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CATALOGUE_READS_PER_CLIENT, CATALOGUE_WAITING_PER_CLIENT } from '../../contract/limits';
 import { createHarness } from '../testing/api-harness';
 import { MemoryStore } from '../store/memory-store';
 import type { Store, VideoPage, VideoQuery } from '../store/store';
@@ -58,7 +59,7 @@ describe('catalogue reads: what one client can make the server do', () => {
     expect(gated.reads.length - before).toBe(2);
   });
 
-  it('lets a client have only a few catalogue reads in flight: the next gets 429, others go on', async () => {
+  it('lets a client have a few catalogue reads computing and a few waiting: the next gets 429, others go on', async () => {
     const gated = gatedStore();
     const h = await createHarness(gated.store, { clientAddress: byTestHeader });
     const from = (client: string, path: string) =>
@@ -67,20 +68,33 @@ describe('catalogue reads: what one client can make the server do', () => {
     expect((await from('a', '/api/videos?search=kept')).status).toBe(200);
     gated.close();
     const before = gated.reads.length;
-    const held = [1, 2, 3, 4].map((n) => from('a', `/api/videos?search=held${n}`));
-    await until(() => gated.reads.length - before === 4);
-    const refused = await from('a', '/api/videos?search=fifth');
+    const running = Array.from({ length: CATALOGUE_READS_PER_CLIENT }, (_, n) =>
+      from('a', `/api/videos?search=held${n}`),
+    );
+    await until(() => gated.reads.length - before === CATALOGUE_READS_PER_CLIENT);
+    // The next ones wait for a turn without reading; one past the queue is refused.
+    const settled: Awaited<ReturnType<typeof from>>[] = [];
+    const waiting = Array.from({ length: CATALOGUE_WAITING_PER_CLIENT + 1 }, (_, n) =>
+      from('a', `/api/videos?search=waiting${n}`).then((answer) => {
+        settled.push(answer);
+        return answer;
+      }),
+    );
+    await until(() => settled.length === 1);
+    const refused = settled[0]!;
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('1');
     expect(refused.body.errors).toEqual([expect.stringMatching(/catalogue/)]);
-    expect(gated.reads.length - before).toBe(4);
+    expect(gated.reads.length - before).toBe(CATALOGUE_READS_PER_CLIENT);
     expect((await from('a', '/api/videos?search=kept')).status).toBe(200);
     // Another client is let in (its read waits at the gate with the others).
     const other = from('b', '/api/videos?search=other');
-    await until(() => gated.reads.length - before === 5);
+    await until(() => gated.reads.length - before === CATALOGUE_READS_PER_CLIENT + 1);
     gated.open();
-    const answers = await Promise.all([...held, other]);
-    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    const answers = await Promise.all([...running, ...waiting, other]);
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(answers.length - 1);
     // Its reads done, the client has its share again.
     expect((await from('a', '/api/videos?search=fifth')).status).toBe(200);
   });

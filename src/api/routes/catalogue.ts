@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import {
   CATALOGUE_READS_PER_CLIENT,
+  CATALOGUE_WAITING_PER_CLIENT,
   DEFAULT_FULL_LIST_MAX,
   DEFAULT_UP_NEXT,
   DEFAULT_VIDEO_PAGE,
@@ -17,28 +18,35 @@ import type { PageRequest, VideoPage } from '../store/store';
 const homeQueryKeys = ['category', 'channel', 'search', 'offset', 'limit'];
 
 /**
- * At most `max` computations in flight per client address: one more is refused (429,
- * `Retry-After: 1`) before it reads anything. Only what is computed counts: a kept answer costs
- * nothing. Without an address (the page's own store) there is no limit.
+ * At most `max` computations running per client address, and `waiting` more queued for a turn;
+ * one more than that is refused (429, `Retry-After: 1`) before it reads anything. Only what is
+ * computed counts: a kept answer costs nothing. Without an address (the page's own store) there
+ * is no limit.
  */
-function readsPerClient(addressOf: ApiDeps['clientAddress'], max: number) {
-  const inFlight = new Map<string, number>();
+function readsPerClient(addressOf: ApiDeps['clientAddress'], max: number, waiting: number) {
+  const clients = new Map<string, { running: number; queue: (() => void)[] }>();
   return (c: Context, compute: () => Promise<CatalogueAnswer>) => async () => {
     if (!addressOf) return compute();
     const address = addressOf(c);
-    const running = inFlight.get(address) ?? 0;
-    if (running >= max) {
-      const error = ApiError.of('catalogueBusy');
-      error.headers['retry-after'] = '1';
-      throw error;
+    let client = clients.get(address);
+    if (!client) clients.set(address, (client = { running: 0, queue: [] }));
+    if (client.running >= max) {
+      if (client.queue.length >= waiting) {
+        const error = ApiError.of('catalogueBusy');
+        error.headers['retry-after'] = '1';
+        throw error;
+      }
+      // The read that ends hands its turn straight to this one (running stays counted).
+      await new Promise<void>((turn) => client.queue.push(turn));
+    } else {
+      client.running += 1;
     }
-    inFlight.set(address, running + 1);
     try {
       return await compute();
     } finally {
-      const left = (inFlight.get(address) ?? 1) - 1;
-      if (left > 0) inFlight.set(address, left);
-      else inFlight.delete(address);
+      const next = client.queue.shift();
+      if (next) next();
+      else if (--client.running === 0) clients.delete(address);
     }
   };
 }
@@ -56,7 +64,11 @@ export function catalogueRoutes({
   clientAddress,
 }: ApiDeps) {
   const kept = new CatalogueCache(store);
-  const limited = readsPerClient(clientAddress, catalogueReadsPerClient);
+  const limited = readsPerClient(
+    clientAddress,
+    catalogueReadsPerClient,
+    CATALOGUE_WAITING_PER_CLIENT,
+  );
   /** A catalogue answer: kept per catalogue version, computed within the client's share. */
   const cache = {
     answer: (c: Context, compute: () => Promise<CatalogueAnswer>) =>

@@ -1,6 +1,6 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import pg from 'pg';
 import type { DatabaseLocation, SqlDialectName } from './dialect';
@@ -80,8 +80,19 @@ function switchToWal(database: BetterSqlite3.Database): boolean {
   }
 }
 
+/**
+ * The file holds emails and password hashes: only the server's user may read it. The folders this
+ * creates are 0700 and a new file 0600, before SQLite opens it; SQLite gives its log (-wal) and
+ * shared memory (-shm) the file's own mode. An existing file keeps the mode it has (README).
+ */
+function createPrivately(path: string): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  // 'a': creates the file when missing and never truncates one that is there.
+  closeSync(openSync(path, 'a', 0o600));
+}
+
 function openSqlite(path: string, { onStatement, readThreads = 0 }: OpenOptions): OpenDatabase {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') createPrivately(path);
   const database = new BetterSqlite3(
     path,
     onStatement ? { verbose: (sql) => onStatement(String(sql)) } : {},

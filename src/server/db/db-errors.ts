@@ -34,6 +34,13 @@ export function isUnstorableText(error: unknown): boolean {
  */
 export const READ_THREAD_LOST = 'CODETUBE_READ_THREAD_LOST';
 
+/**
+ * The `code` of a group commit's sync that could not open the log or its folder (group-commit.ts):
+ * the data folder made unreadable (`chmod`), or no file handles left. The commit waits in the
+ * log, unsynced; the next sync that can open it covers it, so the server recovers on its own.
+ */
+export const LOG_UNREACHABLE = 'CODETUBE_LOG_UNREACHABLE';
+
 /** SQLite errors that mean it cannot store anything now; nothing was half-written. */
 const sqliteUnavailable = /^SQLITE_(READONLY|FULL|IOERR|CANTOPEN|BUSY|LOCKED)/;
 /** Socket-level failures on the way to PostgreSQL. */
@@ -68,6 +75,7 @@ export function databaseUnavailable(error: unknown): string | undefined {
     if (sqliteUnavailable.test(code)) return databaseReadOnlyMessage;
     if (postgresRetryable.has(code)) return databaseBusyMessage;
     if (code === READ_THREAD_LOST) return databaseUnreachableMessage;
+    if (code === LOG_UNREACHABLE) return databaseReadOnlyMessage;
     if (networkCodes.has(code) || postgresUnavailable.has(code) || code.startsWith('08')) {
       return databaseUnreachableMessage;
     }

@@ -8,25 +8,46 @@ import {
   MAX_PLAYLISTS,
 } from '../../contract/limits';
 import { createHarness, seedVideo, type CallResult } from '../../api/testing/api-harness';
-import { openPostgresTestStore } from '../testing/open-test-store';
+import { openPostgresTestStore, openSqliteTestStore } from '../testing/open-test-store';
 import { openDatabase, type OpenDatabase } from './open-database';
 import { SqlStore } from './sql-store';
 
 type Harness = Awaited<ReturnType<typeof createHarness>>;
 
+const databases = [
+  {
+    name: 'PostgreSQL',
+    open: async () => {
+      const opened = await openPostgresTestStore(inject('postgresUrl'));
+      return { opened, second: openDatabase({ dialect: 'postgres', url: opened.url }) };
+    },
+  },
+  {
+    name: 'SQLite',
+    open: async () => {
+      const opened = await openSqliteTestStore();
+      const { path } = opened.database.driver as { path: string };
+      return { opened, second: openDatabase({ dialect: 'sqlite', path }) };
+    },
+  },
+];
+
+/** `count` rows for the user: `with recursive` runs on both databases. */
+const bulk = (count: number) =>
+  sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${count})`;
+
 /**
- * Issue 26 #10 and #14: two server processes on one PostgreSQL (here two stores, each with its
- * own pool, behind two APIs), one user writing to both at once. Each cap is counted and written
- * under the user's lock, so the two processes together keep exactly the cap.
+ * Issue 26 #10 and #14: two server processes on one database (here two stores, each with its own
+ * connections, behind two APIs), one user writing to both at once. Each cap is counted and
+ * written under the user's lock, so the two processes together keep exactly the cap.
  */
-describe("a user's caps across two processes on one PostgreSQL", () => {
-  let opened: Awaited<ReturnType<typeof openPostgresTestStore>>;
+describe.each(databases)("a user's caps across two processes on one $name", ({ open }) => {
+  let opened: Awaited<ReturnType<typeof openSqliteTestStore>>;
   let second: OpenDatabase;
   let processes: [Harness, Harness];
 
   beforeAll(async () => {
-    opened = await openPostgresTestStore(inject('postgresUrl'));
-    second = openDatabase({ dialect: 'postgres', url: opened.url });
+    ({ opened, second } = await open());
     processes = [await createHarness(opened.store), await createHarness(new SqlStore(second))];
   });
   afterAll(async () => {
@@ -63,9 +84,9 @@ describe("a user's caps across two processes on one PostgreSQL", () => {
 
   it(`keeps ${MAX_NOTES} notes, however short`, async () => {
     const { token, user } = await processes[0].signUp();
-    await sql`insert into notes (id, user_id, video_id, content, created_at)
-      select 'bulk-' || n, ${user._id}, ${seedVideo(0)._id}, '', '2026-11-28T12:00:00.000Z'
-      from generate_series(1, ${MAX_NOTES - 10}) as n`.execute(opened.database.db);
+    await sql`${bulk(MAX_NOTES - 10)} insert into notes (id, user_id, video_id, content, created_at)
+      select 'bulk-' || i, ${user._id}, ${seedVideo(0)._id}, '', '2026-11-28T12:00:00.000Z'
+      from n`.execute(opened.database.db);
     const results = await inParallel(40, (h, index) => addNote(h, token, `n${index}`));
     expect(statuses(results)).toEqual({ 201: 10, 422: 30 });
     const notes = (await processes[1].call('GET', '/api/user/notes', { token })).body.notes;
@@ -74,9 +95,9 @@ describe("a user's caps across two processes on one PostgreSQL", () => {
 
   it(`keeps ${MAX_PLAYLISTS} playlists; the next is a 422 naming the limit`, async () => {
     const { token, user } = await processes[0].signUp();
-    await sql`insert into playlists (id, user_id, title, created_at)
-      select 'bulk-' || n, ${user._id}, 'p' || n, '2026-11-28T12:00:00.000Z'
-      from generate_series(1, ${MAX_PLAYLISTS - 10}) as n`.execute(opened.database.db);
+    await sql`${bulk(MAX_PLAYLISTS - 10)} insert into playlists (id, user_id, title, created_at)
+      select 'bulk-' || i, ${user._id}, 'p' || i, '2026-11-28T12:00:00.000Z'
+      from n`.execute(opened.database.db);
     const results = await inParallel(40, (h, index) =>
       h.call('POST', '/api/user/playlists', { token, body: { playlist: { title: `q${index}` } } }),
     );

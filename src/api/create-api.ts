@@ -7,6 +7,7 @@ import { requireUser } from './auth/require-user';
 import type { ApiDeps } from './context';
 import { ApiError, errorResponse } from './http/errors';
 import { apiErrorOf } from './http/store-errors';
+import { userWriteGate } from './http/user-write-gate';
 import { authRoutes } from './routes/auth';
 import { catalogueRoutes } from './routes/catalogue';
 import { noteRoutes } from './routes/notes';
@@ -42,6 +43,8 @@ export function createApi(deps: ApiDeps): Hono {
     c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
   );
   api.use('/user/*', requireUser(deps));
+  // One user's writes a few at a time: a burst cannot hold every database connection.
+  api.use('/user/*', userWriteGate());
 
   api.route('/auth', authRoutes(deps));
   api.route('/', catalogueRoutes(deps));
@@ -79,7 +82,14 @@ export function createApi(deps: ApiDeps): Hono {
     }
     const unavailable = deps.unavailable?.(error);
     if (unavailable) {
-      console.error(`Database unavailable: ${error instanceof Error ? error.message : error}`);
+      // A full pool (every connection busy past the wait) is not a database out of reach: the
+      // log says which (CODETUBE_POOL_EXHAUSTED: server/db/db-errors.ts).
+      const exhausted = (error as { code?: unknown }).code === 'CODETUBE_POOL_EXHAUSTED';
+      console.error(
+        `${exhausted ? 'Database pool exhausted' : 'Database unavailable'}: ${
+          error instanceof Error ? error.message : error
+        }`,
+      );
       return errorResponse(c, 503, [unavailable], { 'retry-after': String(RETRY_AFTER_SECONDS) });
     }
     console.error('Unexpected API failure', error);

@@ -1,4 +1,4 @@
-import { MAX_NOTES, MAX_NOTES_CHARACTERS } from './limits';
+import { MAX_NOTES, MAX_NOTES_CHARACTERS, MAX_PLAYLISTS } from './limits';
 
 /**
  * The error catalogue: product §8's statuses and messages, word for word, plus the API's own
@@ -37,6 +37,10 @@ export const apiErrors = {
     message:
       `You can keep at most ${MAX_NOTES.toLocaleString('en')} notes of ` +
       `${MAX_NOTES_CHARACTERS.toLocaleString('en')} characters in all. Delete some to add more.`,
+  },
+  tooManyPlaylists: {
+    status: 422,
+    message: `You can keep at most ${MAX_PLAYLISTS} playlists. Delete some to add more.`,
   },
   noteNotFound: { status: 404, message: 'The note you requested does not exist. Not Found error.' },
   todoNotFound: { status: 404, message: 'The todo you requested does not exist. Not Found error.' },

@@ -13,6 +13,15 @@ export const MAX_NOTE_LENGTH = 20_000;
  */
 export const MAX_NOTES = 1_000;
 export const MAX_NOTES_CHARACTERS = 1_000_000;
+/** One user's playlists: every playlists answer carries all of them, with their videos. */
+export const MAX_PLAYLISTS = 200;
+/**
+ * One user's writes that run at once in a server process (the rest wait their turn), so that
+ * one user's burst cannot hold every database connection (README, "Security and limits").
+ */
+export const USER_WRITES_IN_FLIGHT = 2;
+/** One user's writes that may wait their turn in a process; past them, 429. */
+export const USER_WRITES_WAITING = 100;
 export const MAX_TODO_TITLE_LENGTH = 500;
 /** The request tester's todos each owner (a user, or an address) keeps beside the samples: the newest. */
 export const MAX_OWN_TODOS = 20;

@@ -29,7 +29,7 @@ export function loadOrCreateSecret(dataDir: string): string {
     // Only a missing file is created; a data folder may be read-only once the secret is in it.
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const draft = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
   writeFileSync(draft, `${randomBytes(32).toString('base64url')}\n`, { flag: 'wx', mode: 0o600 });
   try {

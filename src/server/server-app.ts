@@ -5,6 +5,7 @@ import { MAX_BODY_BYTES } from '../contract/limits';
 import { answerCompressor } from './http/compress-answers';
 import { BodyBudget, readWholeBody } from './http/read-whole-body';
 import { requestLog } from './http/request-log';
+import { databaseUnavailable } from './db/db-errors';
 
 export interface ServerAppParts {
   /** The API (createApi), answering everything under /api. */
@@ -84,9 +85,16 @@ export function createServerApp({
       } catch (error) {
         log.error(`writes not saved: ${error instanceof Error ? error.message : String(error)}`);
         // The API's answer may say the change was made: it must not go out, not even its headers.
+        // A log out of reach for now (a folder made read-only) is a 503 the client may try again
+        // after; the server recovers once it is back (group-commit.ts).
         if (c.res.status < 500) {
+          const unavailable = databaseUnavailable(error);
           c.res = undefined;
-          c.res = c.json({ errors: [failed] }, 500);
+          c.res = unavailable
+            ? c.json({ errors: [unavailable] }, 503, {
+                'retry-after': String(BUSY_RETRY_SECONDS),
+              })
+            : c.json({ errors: [failed] }, 500);
         }
       }
     }

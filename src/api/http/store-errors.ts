@@ -1,5 +1,5 @@
 import type { ApiErrorName } from '../../contract/errors';
-import type { DuplicateIn, MissingThing, StoreError } from '../store/store-error';
+import type { CappedThing, DuplicateIn, MissingThing, StoreError } from '../store/store-error';
 import { ApiError } from './errors';
 
 /** The catalogue's 409 per list (watch later shares the liked-videos message); a taken email is 422. */
@@ -20,6 +20,12 @@ const notFoundErrors: Record<MissingThing, ApiErrorName> = {
   todo: 'todoNotFound',
 };
 
+/** A user at a cap: 422 naming it. */
+const tooManyErrors: Record<CappedThing, ApiErrorName> = {
+  notes: 'tooManyNotes',
+  playlists: 'tooManyPlaylists',
+};
+
 /** PostgreSQL cannot store U+0000 in text: that is bad input (422), not a server failure. */
 export const unstorableTextMessage = 'Text must not contain the NUL character.';
 
@@ -33,5 +39,7 @@ export function apiErrorOf(error: StoreError): ApiError {
       return ApiError.of(notFoundErrors[fault.thing]);
     case 'unstorableText':
       return new ApiError(422, [unstorableTextMessage]);
+    case 'tooMany':
+      return ApiError.of(tooManyErrors[fault.of]);
   }
 }

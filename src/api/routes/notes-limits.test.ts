@@ -40,5 +40,6 @@ describe("a user's notes in all", () => {
       body: { note: { content: 'mine' } },
     });
     expect(theirs.status).toBe(201);
-  });
+    // A thousand requests: room for a slow, shared machine.
+  }, 30_000);
 });

@@ -22,6 +22,7 @@ export function playlistRoutes({ store, clock }: ApiDeps) {
     .post('/', async (c) => {
       const { playlist } = await readBody(c, playlistBody);
       const userId = c.var.user._id;
+      // Every answer carries every playlist: past MAX_PLAYLISTS the store refuses (422).
       await store.createPlaylist(userId, playlist.title, formatTimestamp(clock()));
       return c.json({ playlists: await store.listPlaylists(userId) }, 201);
     })

@@ -7,6 +7,7 @@ import type {
   Todo,
   Video,
 } from '../../contract/entities';
+import { MAX_NOTES, MAX_NOTES_CHARACTERS, MAX_PLAYLISTS } from '../../contract/limits';
 import { newId } from './new-id';
 import { StoreError } from './store-error';
 import { HOME_SEARCH_SCAN } from '../../contract/limits';
@@ -389,8 +390,11 @@ export class MemoryStore implements Store {
   }
 
   async createPlaylist(userId: string, title: string, at: string): Promise<Playlist> {
+    const { playlists } = this.userEntry(userId);
+    // Checked and pushed with no await between: parallel requests cannot both pass the check.
+    if (playlists.length >= MAX_PLAYLISTS) throw StoreError.tooMany('playlists');
     const playlist: MemoryPlaylist = { _id: newId(), title, createdAt: at, videos: [] };
-    this.userEntry(userId).playlists.push(playlist);
+    playlists.push(playlist);
     return this.toPlaylist(playlist);
   }
 
@@ -440,6 +444,12 @@ export class MemoryStore implements Store {
     at: string,
     time?: number,
   ): Promise<Note> {
+    const { notes } = this.userEntry(userId);
+    // Checked and pushed with no await between: parallel requests cannot both pass the check.
+    const characters = notes.reduce((sum, kept) => sum + kept.content.length, 0);
+    if (notes.length >= MAX_NOTES || characters + content.length > MAX_NOTES_CHARACTERS) {
+      throw StoreError.tooMany('notes');
+    }
     const note: MemoryNote = {
       _id: newId(),
       content,
@@ -447,7 +457,7 @@ export class MemoryStore implements Store {
       createdAt: at,
       ...(time === undefined ? {} : { time }),
     };
-    this.userEntry(userId).notes.push(note);
+    notes.push(note);
     return toNote(note);
   }
 

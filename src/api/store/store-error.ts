@@ -8,18 +8,23 @@ import type { VideoListName } from './store';
  * - `notFound`: the user has no such thing (another user's counts as none), or the catalogue no such
  *   video (removed by an operator while the request ran).
  * - `unstorableText`: the database cannot store the text (PostgreSQL and U+0000).
+ * - `tooMany`: the user holds as much as a cap allows (contract/limits.ts): MAX_NOTES notes or
+ *   MAX_NOTES_CHARACTERS characters of notes, MAX_PLAYLISTS playlists.
  */
-export type StoreErrorKind = 'duplicate' | 'notFound' | 'unstorableText';
+export type StoreErrorKind = 'duplicate' | 'notFound' | 'unstorableText' | 'tooMany';
 
 /** Where a duplicate was refused. */
 export type DuplicateIn = VideoListName | 'playlist' | 'users';
 /** What was not found. */
 export type MissingThing = 'user' | 'video' | 'playlist' | 'note' | 'todo';
+/** What a user holds too much of. */
+export type CappedThing = 'notes' | 'playlists';
 
 export type StoreFault =
   | { kind: 'duplicate'; in: DuplicateIn }
   | { kind: 'notFound'; thing: MissingThing }
-  | { kind: 'unstorableText' };
+  | { kind: 'unstorableText' }
+  | { kind: 'tooMany'; of: CappedThing };
 
 /** Thrown by every Store for a refusal the caller can answer (not for a database failure). */
 export class StoreError extends Error {
@@ -44,6 +49,10 @@ export class StoreError extends Error {
   static unstorableText(): StoreError {
     return new StoreError({ kind: 'unstorableText' });
   }
+
+  static tooMany(of: CappedThing): StoreError {
+    return new StoreError({ kind: 'tooMany', of });
+  }
 }
 
 function describe(fault: StoreFault): string {
@@ -54,5 +63,7 @@ function describe(fault: StoreFault): string {
       return `No such ${fault.thing}`;
     case 'unstorableText':
       return 'The database cannot store this text';
+    case 'tooMany':
+      return `Too many ${fault.of}`;
   }
 }

@@ -180,7 +180,10 @@ export interface Store {
   listPlaylists(userId: string): Promise<Playlist[]>;
   /** One of the user's playlists, or undefined (also for another user's playlist). */
   getPlaylist(userId: string, playlistId: string): Promise<Playlist | undefined>;
-  /** Creates an empty playlist. */
+  /**
+   * Creates an empty playlist; StoreError tooMany when the user has MAX_PLAYLISTS already (checked
+   * and written as one step, whatever runs beside it, in any process).
+   */
   createPlaylist(userId: string, title: string, at: string): Promise<Playlist>;
   /** Deletes one of the user's playlists; StoreError notFound when the user has no such one. */
   deletePlaylist(userId: string, playlistId: string): Promise<void>;
@@ -204,7 +207,11 @@ export interface Store {
 
   /** All the user's notes, oldest first. */
   listNotes(userId: string): Promise<Note[]>;
-  /** Adds a note to a catalogue video, with the moment in the video it was started at. */
+  /**
+   * Adds a note to a catalogue video, with the moment in the video it was started at; StoreError
+   * tooMany when the user's notes would pass MAX_NOTES or MAX_NOTES_CHARACTERS (UTF-16 code
+   * units, as JavaScript counts) in all, checked and written as one step in any process.
+   */
   addNote(
     userId: string,
     videoId: string,

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Video } from '../../contract/entities';
 import { apiErrors } from '../../contract/errors';
-import { TEST_ACCOUNT } from '../../contract/limits';
+import {
+  MAX_NOTE_LENGTH,
+  MAX_NOTES_CHARACTERS,
+  MAX_PLAYLISTS,
+  TEST_ACCOUNT,
+} from '../../contract/limits';
 import { signToken } from '../auth/tokens';
 import { seedCategories } from '../seed/seed-data';
 import { seedVideos } from '../seed/videos';
@@ -577,6 +582,66 @@ export function describeApiSuite(storeName: string, openStore: () => Promise<Ope
         expect(missing.status).toBe(422);
         expect(missing.body).toEqual({ errors: ['note.content is required'] });
       });
+    });
+
+    describe("a user's notes and playlists in all: the caps hold under parallel writes", () => {
+      const AT = '2026-11-28T12:00:00.000Z';
+      const addNote = (token: string, content: string) =>
+        h.call('POST', `/api/user/notes/${seedVideo(1)._id}`, {
+          token,
+          body: { note: { content } },
+        });
+      const addPlaylist = (token: string, title: string) =>
+        h.call('POST', '/api/user/playlists', { token, body: { playlist: { title } } });
+      const statuses = (results: { status: number }[]) =>
+        results.reduce<Record<number, number>>((counts, { status }) => {
+          counts[status] = (counts[status] ?? 0) + 1;
+          return counts;
+        }, {});
+
+      it(`${MAX_NOTES_CHARACTERS} characters: of 100 parallel notes of ${MAX_NOTE_LENGTH}, exactly enough are kept`, async () => {
+        const { token } = await h.signUp();
+        const results = await Promise.all(
+          Array.from({ length: 100 }, (_, index) =>
+            addNote(token, String(index % 10).repeat(MAX_NOTE_LENGTH)),
+          ),
+        );
+        const kept = MAX_NOTES_CHARACTERS / MAX_NOTE_LENGTH;
+        expect(statuses(results)).toEqual({ 201: kept, 422: 100 - kept });
+        expect(results.find((result) => result.status === 422)?.body).toEqual(
+          errorOf('tooManyNotes'),
+        );
+        const notes = (await h.call('GET', '/api/user/notes', { token })).body.notes as {
+          content: string;
+        }[];
+        expect(notes.reduce((sum, note) => sum + note.content.length, 0)).toBe(
+          MAX_NOTES_CHARACTERS,
+        );
+      }, 60_000);
+
+      it(`${MAX_PLAYLISTS} playlists: the next is refused with 422 naming the limit, even in parallel`, async () => {
+        const { token, user } = await h.signUp();
+        for (let index = 0; index < MAX_PLAYLISTS - 10; index += 1) {
+          await opened.store.createPlaylist(user._id as string, `p${index}`, AT);
+        }
+        const results = await Promise.all(
+          Array.from({ length: 30 }, (_, index) => addPlaylist(token, `q${index}`)),
+        );
+        expect(statuses(results)).toEqual({ 201: 10, 422: 20 });
+        const refused = results.find((result) => result.status === 422);
+        expect(refused?.body).toEqual(errorOf('tooManyPlaylists'));
+        expect(refused?.body.errors[0]).toContain(String(MAX_PLAYLISTS));
+        const listed = (await h.call('GET', '/api/user/playlists', { token })).body.playlists as {
+          _id: string;
+        }[];
+        expect(listed).toHaveLength(MAX_PLAYLISTS);
+        // Deleting one makes room again; another user is not held back.
+        await h.call('DELETE', `/api/user/playlists/${listed[0]!._id}`, { token });
+        expect((await addPlaylist(token, 'room again')).status).toBe(201);
+        expect((await addPlaylist(token, 'one too many')).status).toBe(422);
+        const other = await h.signUp();
+        expect((await addPlaylist(other.token, 'mine')).status).toBe(201);
+      }, 60_000);
     });
 
     describe('/api/user/progress', () => {

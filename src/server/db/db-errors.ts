@@ -34,6 +34,20 @@ export function isUnstorableText(error: unknown): boolean {
  */
 export const READ_THREAD_LOST = 'CODETUBE_READ_THREAD_LOST';
 
+/**
+ * The `code` of a group commit's sync that could not open the log or its folder (group-commit.ts):
+ * the data folder made unreadable (`chmod`), or no file handles left. The commit waits in the
+ * log, unsynced; the next sync that can open it covers it, so the server recovers on its own.
+ */
+export const LOG_UNREACHABLE = 'CODETUBE_LOG_UNREACHABLE';
+
+/**
+ * The `code` of a request that waited for one of the PostgreSQL pool's connections past the
+ * acquire timeout while every connection was open and busy (open-database.ts): the database is
+ * there, this process has too much in flight. Distinct from a database out of reach.
+ */
+export const POOL_EXHAUSTED = 'CODETUBE_POOL_EXHAUSTED';
+
 /** SQLite errors that mean it cannot store anything now; nothing was half-written. */
 const sqliteUnavailable = /^SQLITE_(READONLY|FULL|IOERR|CANTOPEN|BUSY|LOCKED)/;
 /** Socket-level failures on the way to PostgreSQL. */
@@ -52,14 +66,17 @@ export const databaseUnreachableMessage =
   'The database is not reachable right now. Please try again in a moment.';
 export const databaseBusyMessage =
   'The database was busy with another change and did not store this one. Please try again.';
+export const databasePoolBusyMessage =
+  'The server has too many database requests in progress. Please try again in a moment.';
 export const databaseReadOnlyMessage =
   'The database cannot store changes right now (it is read-only or out of space). ' +
   'Please try again later.';
 
 /**
  * The message of a 503 for an error that means the database is out of reach or cannot write
- * (PostgreSQL down or restarting, SQLite read-only or out of disk) or cancelled this transaction
- * against another one (a deadlock); undefined for anything else.
+ * (PostgreSQL down or restarting, SQLite read-only or out of disk), cancelled this transaction
+ * against another one (a deadlock), or that this process's pool had no connection free in time
+ * (POOL_EXHAUSTED); undefined for anything else.
  * The pg pool opens new connections on the next request, so the server recovers on its own.
  */
 export function databaseUnavailable(error: unknown): string | undefined {
@@ -68,6 +85,8 @@ export function databaseUnavailable(error: unknown): string | undefined {
     if (sqliteUnavailable.test(code)) return databaseReadOnlyMessage;
     if (postgresRetryable.has(code)) return databaseBusyMessage;
     if (code === READ_THREAD_LOST) return databaseUnreachableMessage;
+    if (code === LOG_UNREACHABLE) return databaseReadOnlyMessage;
+    if (code === POOL_EXHAUSTED) return databasePoolBusyMessage;
     if (networkCodes.has(code) || postgresUnavailable.has(code) || code.startsWith('08')) {
       return databaseUnreachableMessage;
     }

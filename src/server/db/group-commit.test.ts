@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTempDir } from '../testing/test-databases';
+import { LOG_UNREACHABLE } from './db-errors';
 import { fileSync, SharedSync } from './group-commit';
 
 /** A sync whose runs the test finishes by hand, in order. */
@@ -96,6 +97,22 @@ describe('SharedSync', () => {
     await expect(shared.settle(9)).rejects.toThrow(/could not be synced/);
     expect(runs).toHaveLength(2);
   });
+
+  it('after a sync that could not open the log, fails its callers only and tries again', async () => {
+    const { sync, runs } = manualSync();
+    const shared = new SharedSync(sync);
+    const failing = shared.settle(1);
+    await tick();
+    runs[0]!.fail(Object.assign(new Error('EACCES'), { code: LOG_UNREACHABLE }));
+    await expect(failing).rejects.toMatchObject({ code: LOG_UNREACHABLE });
+    // The next sync covers the commit the failed one could not.
+    const later = shared.settle(2);
+    await tick();
+    runs[1]!.finish();
+    await later;
+    await shared.settle(1);
+    expect(runs).toHaveLength(2);
+  });
 });
 
 describe('fileSync', () => {
@@ -116,5 +133,6 @@ describe('fileSync', () => {
     const log = fileSync(join(dir.path, 'log', 'inside-a-file'));
     writeFileSync(join(dir.path, 'log'), 'not a folder');
     await expect(log.sync()).rejects.toThrow(/ENOTDIR/);
+    await expect(log.sync()).rejects.toMatchObject({ code: LOG_UNREACHABLE });
   });
 });

@@ -1,5 +1,6 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { LOG_UNREACHABLE } from './db-errors';
 
 /**
  * Group commit for SQLite (decision 0018). The server's connection commits with
@@ -16,6 +17,8 @@ export class SharedSync {
    * Why a sync failed, once one has. After a failed fdatasync the kernel may have dropped the
    * log's unwritten pages and report success next time; SQLite's recovery stops at the first
    * missing frame, so no later commit could be promised either. Every later settle fails.
+   * A sync that could not even open the log (LOG_UNREACHABLE: a folder made unreadable) synced
+   * nothing and lost nothing: it fails its callers only, and the next sync tries again.
    */
   private failure: Error | undefined;
   private running: PendingSync | undefined;
@@ -59,10 +62,14 @@ export class SharedSync {
         await this.sync();
         this.synced = Math.max(this.synced, queued.covers);
       } catch (error) {
-        this.failure = new Error(`the database's log could not be synced: ${String(error)}`, {
+        const failure = new Error(`the database's log could not be synced: ${String(error)}`, {
           cause: error,
         });
-        throw this.failure;
+        if ((error as { code?: unknown }).code === LOG_UNREACHABLE) {
+          throw Object.assign(failure, { code: LOG_UNREACHABLE });
+        }
+        this.failure = failure;
+        throw failure;
       } finally {
         if (this.running === queued) this.running = undefined;
       }
@@ -80,7 +87,8 @@ interface PendingSync {
 /**
  * An fdatasync of one file on libuv's thread pool; the first one also syncs its folder, so that
  * the file's own entry is durable. A file that does not exist yet holds nothing to sync (SQLite
- * creates the log before the first commit that goes into it).
+ * creates the log before the first commit that goes into it). When the file or its folder cannot
+ * be opened, the sync fails with LOG_UNREACHABLE and the next one tries again.
  */
 export function fileSync(path: string): { sync: () => Promise<void>; close: () => Promise<void> } {
   let opening: Promise<FileHandle | undefined> | undefined;
@@ -115,7 +123,9 @@ export function fileSync(path: string): { sync: () => Promise<void>; close: () =
         handle = await opening;
       } catch (error) {
         opening = undefined;
-        throw error;
+        throw Object.assign(new Error(`cannot open the log: ${String(error)}`, { cause: error }), {
+          code: LOG_UNREACHABLE,
+        });
       }
       if (!handle) {
         opening = undefined;

@@ -1,5 +1,6 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { raceInProcesses } from '../testing/race-processes';
@@ -21,6 +22,24 @@ describe('openDatabase on SQLite', () => {
       expect(await pragma('foreign_keys')).toBe(1);
       expect(await pragma('busy_timeout')).toBe(5000);
     } finally {
+      await database.close();
+    }
+  });
+
+  it('creates the folder 0700 and the file, its log and its shared memory 0600', async () => {
+    // Whatever the process's umask lets through: the default 022 would give 0755 and 0644.
+    const umask = process.umask(0o022);
+    const path = join(dir.path, 'private/data/db.sqlite');
+    const database = openDatabase({ dialect: 'sqlite', path });
+    try {
+      await migrateToLatest(database);
+      await sql`insert into meta (key, value) values ('mode-test', 'x')`.execute(database.db);
+      const mode = (file: string) => (statSync(file).mode & 0o777).toString(8);
+      expect(mode(join(dir.path, 'private/data'))).toBe('700');
+      expect(mode(join(dir.path, 'private'))).toBe('700');
+      expect([path, `${path}-wal`, `${path}-shm`].map(mode)).toEqual(['600', '600', '600']);
+    } finally {
+      process.umask(umask);
       await database.close();
     }
   });

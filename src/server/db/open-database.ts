@@ -1,8 +1,9 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import pg from 'pg';
+import { POOL_EXHAUSTED } from './db-errors';
 import type { DatabaseLocation, SqlDialectName } from './dialect';
 import { fileSync, SharedSync } from './group-commit';
 import { migrationsFor } from './migrations';
@@ -61,6 +62,13 @@ export interface OpenOptions {
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 /** Connections per server process; several processes share one PostgreSQL (README). */
 const POSTGRES_POOL_SIZE = 10;
+/**
+ * How long a request waits for a connection (the pool full and busy: then 503 "pool exhausted")
+ * or for a new one to open (PostgreSQL out of reach: 503 "not reachable").
+ */
+const POSTGRES_ACQUIRE_TIMEOUT_MS = 3_000;
+/** pg-pool's error for a wait in its queue that timed out. */
+const POOL_WAIT_TIMED_OUT = 'timeout exceeded when trying to connect';
 
 /**
  * Puts the file in WAL mode (a no-op once it is) and says whether it is. Switching a new file
@@ -80,8 +88,19 @@ function switchToWal(database: BetterSqlite3.Database): boolean {
   }
 }
 
+/**
+ * The file holds emails and password hashes: only the server's user may read it. The folders this
+ * creates are 0700 and a new file 0600, before SQLite opens it; SQLite gives its log (-wal) and
+ * shared memory (-shm) the file's own mode. An existing file keeps the mode it has (README).
+ */
+function createPrivately(path: string): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  // 'a': creates the file when missing and never truncates one that is there.
+  closeSync(openSync(path, 'a', 0o600));
+}
+
 function openSqlite(path: string, { onStatement, readThreads = 0 }: OpenOptions): OpenDatabase {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') createPrivately(path);
   const database = new BetterSqlite3(
     path,
     onStatement ? { verbose: (sql) => onStatement(String(sql)) } : {},
@@ -131,12 +150,14 @@ function openSqlite(path: string, { onStatement, readThreads = 0 }: OpenOptions)
 
 function openPostgres(url: string, { onStatement }: OpenOptions): OpenDatabase {
   const statementNames = new Map<string, string>();
-  // A request waits at most 5 s for a connection: with PostgreSQL away it answers 503 instead.
+  // A request waits at most 3 s for a connection: with PostgreSQL away, or every connection
+  // busy, it answers 503 instead.
   const pool = new pg.Pool({
     connectionString: url,
     max: POSTGRES_POOL_SIZE,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: POSTGRES_ACQUIRE_TIMEOUT_MS,
   });
+  tellPoolExhausted(pool);
   // Once this process closes the database, a connection that ends on the way is no news.
   let closing = false;
   // An idle client that loses its connection must not crash the process; the pool replaces it.
@@ -165,6 +186,39 @@ function openPostgres(url: string, { onStatement }: OpenOptions): OpenDatabase {
     prepare: preparedQueries({ dialect: 'postgres', pool }),
     driver: { dialect: 'postgres', pool },
   };
+}
+
+/**
+ * pg-pool says "timeout exceeded when trying to connect" for every wait in its queue that timed
+ * out: when every connection was open and busy, this process had too much in flight (a full
+ * pool), and the error becomes POOL_EXHAUSTED (503 "too many database requests", logged as
+ * "pool exhausted"); while connections were still being opened, PostgreSQL is slow or away and
+ * it stays a database out of reach (db-errors.ts).
+ */
+function tellPoolExhausted(pool: pg.Pool): void {
+  let open = 0;
+  pool.on('connect', () => (open += 1));
+  pool.on('remove', () => (open -= 1));
+  const classify = (error: unknown): unknown =>
+    error instanceof Error && error.message === POOL_WAIT_TIMED_OUT && open >= POSTGRES_POOL_SIZE
+      ? Object.assign(
+          new Error(
+            `pool exhausted: all ${POSTGRES_POOL_SIZE} connections stayed busy for ` +
+              `${POSTGRES_ACQUIRE_TIMEOUT_MS} ms`,
+            { cause: error },
+          ),
+          { code: POOL_EXHAUSTED },
+        )
+      : error;
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  pool.connect = ((callback?: (error: unknown, ...rest: unknown[]) => void) => {
+    if (typeof callback === 'function') {
+      return connect((error: unknown, ...rest: unknown[]) => callback(classify(error), ...rest));
+    }
+    return (connect() as Promise<pg.PoolClient>).catch((error: unknown) => {
+      throw classify(error);
+    });
+  }) as pg.Pool['connect'];
 }
 
 /**

@@ -8,6 +8,7 @@ import type {
   Todo,
   Video,
 } from '../../contract/entities';
+import { MAX_NOTES, MAX_NOTES_CHARACTERS, MAX_PLAYLISTS } from '../../contract/limits';
 import { newId } from '../../api/store/new-id';
 import { StoreError } from '../../api/store/store-error';
 import type {
@@ -348,16 +349,28 @@ export class SqlStore implements Store {
     return this.guard(async () => (await this.readPlaylists(userId, playlistId))[0]);
   }
 
-  /** Creates an empty playlist owned by the user. */
+  /**
+   * Creates an empty playlist owned by the user, unless they have MAX_PLAYLISTS: counted and
+   * inserted under the user's lock (lockUser), so parallel creations in any process cannot pass it.
+   */
   async createPlaylist(userId: string, title: string, at: string): Promise<Playlist> {
-    return this.guard(async () => {
-      const id = newId();
-      await this.db
-        .insertInto('playlists')
-        .values({ id, user_id: userId, title, created_at: at })
-        .execute();
-      return { _id: id, title, videos: [] };
-    });
+    return this.guard(() =>
+      this.db.transaction().execute(async (trx) => {
+        await lockUser(trx, userId, this.sqlite);
+        const { count } = await trx
+          .selectFrom('playlists')
+          .select((eb) => eb.fn.countAll<number | string>().as('count'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow();
+        if (Number(count) >= MAX_PLAYLISTS) throw StoreError.tooMany('playlists');
+        const id = newId();
+        await trx
+          .insertInto('playlists')
+          .values({ id, user_id: userId, title, created_at: at })
+          .execute();
+        return { _id: id, title, videos: [] };
+      }),
+    );
   }
 
   /** Deletes one of the user's playlists (its entries go with it); notFound when there is none. */
@@ -445,7 +458,13 @@ export class SqlStore implements Store {
     return rows.map((row) => toNote(row.id, row.content, row.video_id, row.time_seconds));
   }
 
-  /** Adds a note by the user to a catalogue video. */
+  /**
+   * Adds a note by the user to a catalogue video, unless the user's notes would pass MAX_NOTES or
+   * MAX_NOTES_CHARACTERS: read and inserted under the user's lock (lockUser), so parallel notes
+   * in any process cannot pass the caps. The characters are counted as JavaScript counts them
+   * (UTF-16 code units, as the memory store and the note's own length rule do), which SQL's
+   * length() does not; the notes read are at most the caps, about 1 MB, as every answer is.
+   */
   async addNote(
     userId: string,
     videoId: string,
@@ -453,24 +472,36 @@ export class SqlStore implements Store {
     at: string,
     time?: number,
   ): Promise<Note> {
-    return this.guard(async () => {
-      const id = newId();
-      const timeSeconds = time ?? null;
-      await videoStillThere(
-        this.db
-          .insertInto('notes')
-          .values({
-            id,
-            user_id: userId,
-            video_id: videoId,
-            content,
-            created_at: at,
-            time_seconds: timeSeconds,
-          })
-          .execute(),
-      );
-      return toNote(id, content, videoId, timeSeconds);
-    });
+    return this.guard(() =>
+      this.db.transaction().execute(async (trx) => {
+        await lockUser(trx, userId, this.sqlite);
+        const kept = await trx
+          .selectFrom('notes')
+          .select('content')
+          .where('user_id', '=', userId)
+          .execute();
+        const characters = kept.reduce((sum, row) => sum + row.content.length, 0);
+        if (kept.length >= MAX_NOTES || characters + content.length > MAX_NOTES_CHARACTERS) {
+          throw StoreError.tooMany('notes');
+        }
+        const id = newId();
+        const timeSeconds = time ?? null;
+        await videoStillThere(
+          trx
+            .insertInto('notes')
+            .values({
+              id,
+              user_id: userId,
+              video_id: videoId,
+              content,
+              created_at: at,
+              time_seconds: timeSeconds,
+            })
+            .execute(),
+        );
+        return toNote(id, content, videoId, timeSeconds);
+      }),
+    );
   }
 
   /** Where the user stopped in each video, most recently watched first. */
@@ -695,6 +726,29 @@ export class SqlStore implements Store {
       throw error;
     }
   }
+}
+
+/**
+ * Takes the user's lock for the rest of the transaction, before anything is read: what a write
+ * that checks a per-user cap (notes, playlists) holds while it counts and inserts. PostgreSQL
+ * locks the user's row (`for no key update`: rows that only point at the user, a like or a
+ * note, do not wait for it); SQLite has one writer at a time, and a write takes its lock (a read
+ * then a write could not take it if another process wrote in between: SQLITE_BUSY_SNAPSHOT).
+ */
+async function lockUser(
+  trx: Transaction<Database>,
+  userId: string,
+  sqlite: boolean,
+): Promise<void> {
+  if (sqlite) {
+    await trx
+      .updateTable('users')
+      .set({ updated_at: sql<string>`updated_at` })
+      .where('id', '=', userId)
+      .execute();
+    return;
+  }
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
 }
 
 /**

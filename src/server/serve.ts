@@ -154,14 +154,16 @@ export async function serveApp(
     () => store.catalogueVersion(),
     (answered) => logAnswered(log, answered),
   );
+  const securityHeaders = await securityHeaderList();
   const server = createServer(
     // Every answer carries the security headers, kept ones and the app's alike.
-    { ServerResponse: secureResponses(await securityHeaderList()) },
+    { ServerResponse: secureResponses(securityHeaders) },
     answers.serving(
       lists.serving(nodeListener(lists.keeping(answers.keeping(app.fetch)), config.host, log)),
     ),
   );
-  answerClientErrors(server);
+  // The parser's own refusals (431, 400) too, written on the socket.
+  answerClientErrors(server, securityHeaders);
   server.listen(config.port, config.host, () =>
     options.listening((server.address() as AddressInfo).port),
   );

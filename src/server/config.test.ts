@@ -25,6 +25,7 @@ describe('parseConfig', () => {
       fullListMax: 10_000,
       trustProxy: { kind: 'none' },
       demoAccount: true,
+      bodyTimeoutSeconds: 10,
     });
   });
 
@@ -180,6 +181,13 @@ describe('CATALOGUE_FULL_LIST_MAX', () => {
     }
     expect(() => parseConfig({ TRUST_PROXY: '10.0.0.1,proxy.local' })).toThrow(
       /^TRUST_PROXY: must be a number of proxy hops .*not an address: "proxy.local"/,
+    );
+  });
+
+  it('reads BODY_TIMEOUT_SECONDS as a whole number of seconds from 1 to 300, 10 by default', () => {
+    expect(parseConfig({ BODY_TIMEOUT_SECONDS: '2' }).bodyTimeoutSeconds).toBe(2);
+    expect(() => parseConfig({ BODY_TIMEOUT_SECONDS: '0' })).toThrow(
+      'BODY_TIMEOUT_SECONDS: must be a whole number from 1 to 300 (got "0")',
     );
   });
 

@@ -63,6 +63,11 @@ export interface ServerConfig {
   trustProxy: TrustProxy;
   /** DEMO_ACCOUNT: whether the demo account with its published password exists. */
   demoAccount: boolean;
+  /**
+   * BODY_TIMEOUT_SECONDS: a request body none of whose bytes arrive for this long is answered
+   * 408 and its connection closed; it must be whole within three times that.
+   */
+  bodyTimeoutSeconds: number;
 }
 
 /** HS256 wants a key at least as long as its 256-bit hash. */
@@ -102,6 +107,7 @@ const envSchema = z.object({
   DEMO_ACCOUNT: optional(z.enum(['on', 'off'], { error: 'must be on or off' })),
   SEED_VIDEOS: optional(wholeNumber(0, 1_000_000)),
   CATALOGUE_FULL_LIST_MAX: optional(wholeNumber(0, 100_000)),
+  BODY_TIMEOUT_SECONDS: optional(wholeNumber(1, 300)),
 });
 
 const TRUST_PROXY_RULE =
@@ -215,6 +221,7 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
     fullListMax: vars.CATALOGUE_FULL_LIST_MAX ?? DEFAULT_FULL_LIST_MAX,
     trustProxy,
     demoAccount: (vars.DEMO_ACCOUNT ?? 'on') === 'on',
+    bodyTimeoutSeconds: vars.BODY_TIMEOUT_SECONDS ?? 10,
   };
 }
 

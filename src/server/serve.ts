@@ -26,7 +26,7 @@ import type { Logger } from './logger';
 import { loadOrCreateSecret } from './secret';
 import { createServerApp } from './server-app';
 import { answerClientErrors, nodeListener } from './http/client-errors';
-import { closeGracefullyOnSignals } from './shutdown';
+import { closeGracefullyOnSignals, type StopServing } from './shutdown';
 import { loadStaticSite } from './static-site';
 
 /** OWASP's 2023 figure for PBKDF2-HMAC-SHA256. */
@@ -98,12 +98,15 @@ export interface ServeOptions {
   exit: (code: number) => void;
 }
 
-/** Serves the SPA and the API on the configured port until SIGTERM or SIGINT. */
+/**
+ * Serves the SPA and the API on the configured port until SIGTERM or SIGINT, or until the
+ * function it gives is called (a worker whose primary is gone).
+ */
 export async function serveApp(
   config: ServerConfig,
   log: Logger,
   options: ServeOptions,
-): Promise<void> {
+): Promise<StopServing> {
   const site = await loadStaticSite(config.webDir);
   const database =
     options.database ?? openDatabase(config.database, { readThreads: config.sqliteReadThreads });
@@ -190,7 +193,7 @@ export async function serveApp(
         options.failed(`cannot listen on ${config.host}:${config.port}: ${error.message}`),
       );
   });
-  closeGracefullyOnSignals(
+  return closeGracefullyOnSignals(
     server,
     async () => {
       counters.close();

@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { apiErrors } from '../contract/errors';
 import { MAX_BODY_BYTES } from '../contract/limits';
@@ -42,6 +42,14 @@ export function createApi(deps: ApiDeps): Hono {
   api.use((c, next) =>
     c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
   );
+  // A user's data and the answers that carry a token are nobody else's: no cache (a browser's
+  // disk, a shared proxy) may keep them. Set after the route, on refusals too. The catalogue,
+  // the same for everyone, is cached and checked again with its ETag (catalogue-cache.ts).
+  const noStore: MiddlewareHandler = async (c, next) => {
+    await next();
+    c.header('cache-control', 'no-store');
+  };
+  for (const path of ['/auth/*', '/user/*', '/test-todos', '/test-todos/*']) api.use(path, noStore);
   api.use('/user/*', requireUser(deps));
   // One user's writes a few at a time: a burst cannot hold every database connection.
   api.use('/user/*', userWriteGate());

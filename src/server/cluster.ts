@@ -17,6 +17,24 @@ export function tellPrimary(message: WorkerMessage): Promise<void> {
   });
 }
 
+/**
+ * In a worker: calls `stop` when the primary is gone (the IPC channel to it closed: the primary
+ * was killed, even by SIGKILL, or crashed), so that the worker stops accepting, finishes its
+ * requests in flight, closes the database and exits, instead of serving on as an orphan nobody
+ * supervises. Node's own handler, which runs right after this event, would otherwise end the
+ * worker at once and cut those requests.
+ */
+export function stopWhenPrimaryGone(stop: () => void): void {
+  const worker = cluster.worker;
+  if (!worker) return;
+  worker.once('disconnect', () => {
+    // Node exits the worker after its 'disconnect' unless the disconnect was asked for; the
+    // graceful stop exits it once its requests are done instead.
+    worker.exitedAfterDisconnect = true;
+    stop();
+  });
+}
+
 const isWorkerMessage = (message: unknown): message is WorkerMessage =>
   typeof message === 'object' && message !== null && 'codetube' in message;
 

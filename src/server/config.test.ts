@@ -26,6 +26,7 @@ describe('parseConfig', () => {
       trustProxy: { kind: 'none' },
       demoAccount: true,
       authLimits: { signupsPerAddress: { max: 20, windowSeconds: 3600 } },
+      bodyTimeoutSeconds: 10,
     });
   });
 
@@ -190,6 +191,13 @@ describe('CATALOGUE_FULL_LIST_MAX', () => {
     });
     expect(() => parseConfig({ SIGNUPS_PER_HOUR: '0' })).toThrow(
       'SIGNUPS_PER_HOUR: must be a whole number from 1 to 1000000',
+    );
+  });
+
+  it('reads BODY_TIMEOUT_SECONDS as a whole number of seconds from 1 to 300, 10 by default', () => {
+    expect(parseConfig({ BODY_TIMEOUT_SECONDS: '2' }).bodyTimeoutSeconds).toBe(2);
+    expect(() => parseConfig({ BODY_TIMEOUT_SECONDS: '0' })).toThrow(
+      'BODY_TIMEOUT_SECONDS: must be a whole number from 1 to 300 (got "0")',
     );
   });
 

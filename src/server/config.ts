@@ -65,6 +65,11 @@ export interface ServerConfig {
   demoAccount: boolean;
   /** Login and signup limits the environment sets (SIGNUPS_PER_HOUR: signups per address). */
   authLimits: Partial<AuthLimits>;
+  /**
+   * BODY_TIMEOUT_SECONDS: a request body none of whose bytes arrive for this long is answered
+   * 408 and its connection closed; it must be whole within three times that.
+   */
+  bodyTimeoutSeconds: number;
 }
 
 /** HS256 wants a key at least as long as its 256-bit hash. */
@@ -105,6 +110,7 @@ const envSchema = z.object({
   SEED_VIDEOS: optional(wholeNumber(0, 1_000_000)),
   CATALOGUE_FULL_LIST_MAX: optional(wholeNumber(0, 100_000)),
   SIGNUPS_PER_HOUR: optional(wholeNumber(1, 1_000_000)),
+  BODY_TIMEOUT_SECONDS: optional(wholeNumber(1, 300)),
 });
 
 const TRUST_PROXY_RULE =
@@ -224,6 +230,7 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
         max: vars.SIGNUPS_PER_HOUR ?? DEFAULT_AUTH_LIMITS.signupsPerAddress.max,
       },
     },
+    bodyTimeoutSeconds: vars.BODY_TIMEOUT_SECONDS ?? 10,
   };
 }
 

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, listeningUrl, parseConfig, type ServerConfig } from './config';
-import { superviseWorkers, tellPrimary } from './cluster';
+import { stopWhenPrimaryGone, superviseWorkers, tellPrimary } from './cluster';
 import { createLogger, type ServerLogger } from './logger';
 import { describeDatabase, prepareOnce, serveApp } from './serve';
 
@@ -35,12 +35,16 @@ async function main() {
       void tellPrimary({ codetube: 'start-failed', reason }).then(() => exit(1));
     };
     try {
-      await serveApp(config, log, {
+      const stop = await serveApp(config, log, {
         listening: (port) => log.debug(`worker listening on ${config.host}:${port}`),
         failed,
         stoppedAccepting: () => void tellPrimary({ codetube: 'stopped-accepting' }),
         exit,
       });
+      // Killed or crashed, the primary hands out no more connections: the worker finishes the
+      // ones it has and exits (Node's default cuts them), and the supervisor that restarts the
+      // server (README) starts a whole new cluster.
+      stopWhenPrimaryGone(() => stop('the primary is gone'));
     } catch (error) {
       failed(messageOf(error));
     }

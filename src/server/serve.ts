@@ -1,4 +1,5 @@
 import type { HttpBindings } from '@hono/node-server';
+import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { sql } from 'kysely';
 import { createServer } from 'node:http';
@@ -18,13 +19,14 @@ import { nodeTokenCodec } from './auth/node-token-codec';
 import { AnswerCache } from './http/answer-cache';
 import { clientAddressResolver } from './http/client-address';
 import { ListAnswers } from './http/list-answers';
+import { BODY_WHOLE_TIMES_IDLE } from './http/read-whole-body';
 import { logAnswered } from './http/request-log';
 import { secureResponses, securityHeaderList } from './http/security-headers';
 import type { Logger } from './logger';
 import { loadOrCreateSecret } from './secret';
 import { createServerApp } from './server-app';
 import { answerClientErrors, nodeListener } from './http/client-errors';
-import { closeGracefullyOnSignals } from './shutdown';
+import { closeGracefullyOnSignals, type StopServing } from './shutdown';
 import { loadStaticSite } from './static-site';
 
 /** OWASP's 2023 figure for PBKDF2-HMAC-SHA256. */
@@ -96,12 +98,15 @@ export interface ServeOptions {
   exit: (code: number) => void;
 }
 
-/** Serves the SPA and the API on the configured port until SIGTERM or SIGINT. */
+/**
+ * Serves the SPA and the API on the configured port until SIGTERM or SIGINT, or until the
+ * function it gives is called (a worker whose primary is gone).
+ */
 export async function serveApp(
   config: ServerConfig,
   log: Logger,
   options: ServeOptions,
-): Promise<void> {
+): Promise<StopServing> {
   const site = await loadStaticSite(config.webDir);
   const database =
     options.database ?? openDatabase(config.database, { readThreads: config.sqliteReadThreads });
@@ -110,7 +115,18 @@ export async function serveApp(
   // Created by prepareOnce (in the primary, when there are workers): here it is only read.
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
 
-  const clientAddress = clientAddressResolver(config.trustProxy);
+  const resolveClient = clientAddressResolver(config.trustProxy);
+  // Per-address limits (the API's, the body budget's shares) count the socket's peer, or through
+  // trusted proxies the client they name in X-Forwarded-For (TRUST_PROXY).
+  const clientAddress = (c: Context) => {
+    let peer = 'unknown';
+    try {
+      peer = getConnInfo(c).remote.address ?? 'unknown';
+    } catch {
+      // no socket (not served by node-server): the peer stays unknown
+    }
+    return resolveClient(peer, c.req.header('x-forwarded-for'));
+  };
   // The user's lists, once answered, are served from their bytes while the session check says
   // the list keeps its version (http/list-answers.ts).
   const lists = new ListAnswers(
@@ -131,17 +147,7 @@ export async function serveApp(
       authLimits: config.authLimits,
       unavailable: databaseUnavailable,
       checkedSession: (c) => lists.checkedFor((c.env as HttpBindings | undefined)?.incoming),
-      // Per-address limits count the socket's peer, or through trusted proxies the client they
-      // name in X-Forwarded-For (TRUST_PROXY).
-      clientAddress: (c) => {
-        let peer = 'unknown';
-        try {
-          peer = getConnInfo(c).remote.address ?? 'unknown';
-        } catch {
-          // no socket (not served by node-server): the peer stays unknown
-        }
-        return clientAddress(peer, c.req.header('x-forwarded-for'));
-      },
+      clientAddress,
     }),
     site,
     checkDatabase: async () => {
@@ -149,20 +155,33 @@ export async function serveApp(
     },
     settleWrites: database.settleWrites,
     log,
+    clientAddress,
+    bodyIdleMs: config.bodyTimeoutSeconds * 1000,
   });
   // Catalogue answers, once computed, are served from their bytes (http/answer-cache.ts).
   const answers = new AnswerCache(
     () => store.catalogueVersion(),
     (answered) => logAnswered(log, answered),
   );
+  const securityHeaders = await securityHeaderList();
   const server = createServer(
     // Every answer carries the security headers, kept ones and the app's alike.
-    { ServerResponse: secureResponses(await securityHeaderList()) },
+    {
+      ServerResponse: secureResponses(securityHeaders),
+      // A request whose headers and body have not all arrived after this is answered 408 by Node
+      // (client-errors.ts) and closed: the API's bodies are given up sooner (read-whole-body.ts);
+      // this bounds the others (a body nobody reads), instead of Node's five minutes.
+      requestTimeout: Math.max(
+        60_000,
+        2 * BODY_WHOLE_TIMES_IDLE * config.bodyTimeoutSeconds * 1000,
+      ),
+    },
     answers.serving(
       lists.serving(nodeListener(lists.keeping(answers.keeping(app.fetch)), config.host, log)),
     ),
   );
-  answerClientErrors(server);
+  // The parser's own refusals (431, 400) too, written on the socket.
+  answerClientErrors(server, securityHeaders);
   server.listen(config.port, config.host, () =>
     options.listening((server.address() as AddressInfo).port),
   );
@@ -175,7 +194,7 @@ export async function serveApp(
         options.failed(`cannot listen on ${config.host}:${config.port}: ${error.message}`),
       );
   });
-  closeGracefullyOnSignals(
+  return closeGracefullyOnSignals(
     server,
     async () => {
       counters.close();

@@ -1,9 +1,10 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { Logger } from './logger';
 import { apiErrors } from '../contract/errors';
 import { MAX_BODY_BYTES } from '../contract/limits';
 import { answerCompressor } from './http/compress-answers';
-import { BodyBudget, readWholeBody } from './http/read-whole-body';
+import { REQUEST_TOO_SLOW } from './http/client-errors';
+import { BodyBudget, readWholeBody, BODY_IDLE_MS } from './http/read-whole-body';
 import { requestLog } from './http/request-log';
 import { databaseUnavailable } from './db/db-errors';
 
@@ -17,8 +18,15 @@ export interface ServerAppParts {
   /** Resolves once this process's committed writes are on disk (OpenDatabase.settleWrites). */
   settleWrites: () => Promise<void>;
   log: Logger;
-  /** Defaults to BODY_BUDGET_BYTES for the process. */
+  /** Defaults to BODY_BUDGET_BYTES for the process, BODY_SHARE_BYTES per client address. */
   bodyBudget?: BodyBudget;
+  /** The client's address, whose bodies share BODY_SHARE_BYTES; default: one for everyone. */
+  clientAddress?: (c: Context) => string;
+  /**
+   * A body none of whose bytes arrive for this long is answered 408 (BODY_TIMEOUT_SECONDS); it
+   * must be whole within three times that.
+   */
+  bodyIdleMs?: number;
 }
 
 const databaseDown = 'The database is not reachable.';
@@ -29,6 +37,11 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const DRAIN_CAP_BYTES = 16 * 1024 * 1024;
 /** Request bodies a process holds at once while reading them (BodyBudget). */
 export const BODY_BUDGET_BYTES = 64 * 1024 * 1024;
+/**
+ * What the bodies of one client address may hold at once: an eighth of the budget, so one
+ * client (or a few) sending bodies and stalling cannot leave the others' POSTs refused.
+ */
+export const BODY_SHARE_BYTES = BODY_BUDGET_BYTES / 8;
 /** What a client refused for the body budget is asked to wait before trying again. */
 const BUSY_RETRY_SECONDS = 5;
 
@@ -43,7 +56,9 @@ export function createServerApp({
   checkDatabase,
   settleWrites,
   log,
-  bodyBudget = new BodyBudget(BODY_BUDGET_BYTES),
+  bodyBudget = new BodyBudget(BODY_BUDGET_BYTES, BODY_SHARE_BYTES),
+  clientAddress = () => '',
+  bodyIdleMs = BODY_IDLE_MS,
 }: ServerAppParts): Hono {
   const app = new Hono();
   app.use(requestLog(log));
@@ -60,7 +75,17 @@ export function createServerApp({
     }
   });
   app.use('/api/*', async (c, next) => {
-    const request = await readWholeBody(c.req.raw, MAX_BODY_BYTES, DRAIN_CAP_BYTES, bodyBudget);
+    const request = await readWholeBody(c.req.raw, MAX_BODY_BYTES, DRAIN_CAP_BYTES, bodyBudget, {
+      // Asked only of a request with a body: a GET never needs it.
+      get address() {
+        return clientAddress(c);
+      },
+      idleMs: bodyIdleMs,
+    });
+    if (!(request instanceof Request) && 'timedOut' in request) {
+      // The rest of the body is not read: the connection cannot be reused.
+      return c.json({ errors: [REQUEST_TOO_SLOW] }, 408, { connection: 'close' });
+    }
     if (!(request instanceof Request) && 'busy' in request) {
       const { status, message } = apiErrors.busy;
       // The rest of the body is not read: the connection cannot be reused.

@@ -5,9 +5,13 @@ import type { Logger } from './logger';
 /** How long in-flight requests get to finish before their connections are cut. */
 const GRACE_MS = 10_000;
 
+/** Stops the server gracefully (as on SIGTERM), saying why in the log; only the first call counts. */
+export type StopServing = (why: string) => void;
+
 /**
- * On SIGTERM or SIGINT: stop accepting connections, let in-flight requests finish (idle
- * keep-alive connections are closed at once), then run `cleanUp` (close the database) and exit.
+ * On SIGTERM or SIGINT, or when the returned function is called (a cluster worker whose primary
+ * is gone): stop accepting connections, let in-flight requests finish (idle keep-alive
+ * connections are closed at once), then run `cleanUp` (close the database) and exit.
  * `stoppedAccepting` runs once the server no longer takes connections (a cluster worker tells
  * its primary). `exit` ends the process (after writing out the log).
  */
@@ -17,12 +21,12 @@ export function closeGracefullyOnSignals(
   log: Logger,
   stoppedAccepting: () => void = () => {},
   exit: (code: number) => void = (code) => process.exit(code),
-): void {
+): StopServing {
   let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
+  const stop = (why: string) => {
     if (stopping) return;
     stopping = true;
-    log.info(`${signal} received: finishing in-flight requests, then closing`);
+    log.info(`${why}: finishing in-flight requests, then closing`);
     const http = server as Server;
     const cutOff = setTimeout(() => http.closeAllConnections(), GRACE_MS);
     cutOff.unref();
@@ -41,6 +45,8 @@ export function closeGracefullyOnSignals(
     http.closeIdleConnections();
     stoppedAccepting();
   };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => stop(`${signal} received`));
+  }
+  return stop;
 }

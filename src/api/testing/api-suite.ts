@@ -1119,6 +1119,46 @@ export function describeApiSuite(storeName: string, openStore: () => Promise<Ope
       });
     });
 
+    describe('answers carrying user data or a token', () => {
+      it('tell every cache not to store them (Cache-Control: no-store), refusals too', async () => {
+        const { token, payload } = await h.signUp();
+        const video = seedVideo(0);
+        const calls: [string, string, { body?: unknown; token?: string }][] = [
+          ['POST', '/api/auth/signup', { body: { ...payload, email: `x${payload.email}` } }],
+          ['POST', '/api/auth/signup', { body: payload }],
+          [
+            'POST',
+            '/api/auth/login',
+            { body: { email: payload.email, password: payload.password } },
+          ],
+          ['POST', '/api/auth/login', { body: { email: payload.email, password: 'wrong-one-1' } }],
+          ['GET', '/api/user/likes', { token }],
+          ['POST', '/api/user/likes', { token, body: { video } }],
+          ['GET', '/api/user/likes', {}],
+          ['GET', '/api/user/history', { token }],
+          ['GET', '/api/user/history/all', { token }],
+          ['GET', '/api/user/watchlater', { token }],
+          ['GET', '/api/user/playlists', { token }],
+          ['POST', '/api/user/playlists', { token, body: { playlist: { title: 'Kept' } } }],
+          ['GET', '/api/user/notes', { token }],
+          ['GET', '/api/user/progress', { token }],
+          ['POST', `/api/user/progress/${video._id}`, { token, body: { seconds: 20 } }],
+          ['GET', '/api/user/nope', { token }],
+          ['GET', '/api/test-todos', { token }],
+          ['POST', '/api/auth/logout-everywhere', { token }],
+          ['POST', '/api/auth/logout', { token: await h.logInTestAccount() }],
+        ];
+        for (const [method, path, options] of calls) {
+          const result = await h.call(method, path, options);
+          expect(result.status, `${method} ${path}`).toBeLessThan(500);
+          expect(result.headers.get('cache-control'), `${method} ${path}`).toBe('no-store');
+        }
+        // The catalogue is the same for everyone: cached, and checked again with its ETag.
+        const catalogue = await h.call('GET', '/api/videos');
+        expect(catalogue.headers.get('cache-control')).toBe('no-cache');
+      });
+    });
+
     describe('errors for anything else', () => {
       it('answers unknown /api routes with 404 in the error shape', async () => {
         for (const [method, path] of [

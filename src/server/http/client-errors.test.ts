@@ -3,6 +3,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordingLog } from '../testing/recording-log';
 import { answerClientErrors, nodeListener } from './client-errors';
+import { securityHeaderList } from './security-headers';
 
 /** Sends raw bytes and reads the whole answer until the server closes the connection. */
 function exchange(port: number, raw: string): Promise<string> {
@@ -18,12 +19,27 @@ function exchange(port: number, raw: string): Promise<string> {
 
 const bodyOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
 
+/** An answer's header lines, by lower-case name. */
+const headersOf = (answer: string) =>
+  new Map(
+    answer
+      .slice(0, answer.indexOf('\r\n\r\n'))
+      .split('\r\n')
+      .slice(1)
+      .map((line) => {
+        const colon = line.indexOf(':');
+        return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()] as const;
+      }),
+  );
+
 describe('requests the HTTP parser refuses', () => {
   let server: Server;
   let port: number;
+  let securityHeaders: [string, string][];
   beforeAll(async () => {
+    securityHeaders = await securityHeaderList();
     server = createServer((_request, response) => response.end('ok'));
-    answerClientErrors(server);
+    answerClientErrors(server, securityHeaders);
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     port = (server.address() as AddressInfo).port;
   });
@@ -43,6 +59,22 @@ describe('requests the HTTP parser refuses', () => {
     const answer = await exchange(port, 'HELLO THERE\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
     expect(bodyOf(answer)).toEqual({ errors: ['The request is not valid HTTP.'] });
+  });
+
+  it.each([
+    ['431, headers over the limit', `GET /${'x'.repeat(100_000)} HTTP/1.1\r\nHost: a\r\n\r\n`],
+    ['400, a malformed request line', 'GET /\x01 HTTP/9\r\n\r\n'],
+  ])('answers %s with every security header the other answers carry', async (_case, raw) => {
+    const headers = headersOf(await exchange(port, raw));
+    // The very list the server's answers carry (security-headers.ts), not a second copy.
+    for (const [name, value] of securityHeaders) expect(headers.get(name), name).toBe(value);
+    expect(headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(headers.get('strict-transport-security')).toMatch(/^max-age=/);
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+    expect(headers.get('content-type')).toBe('application/json');
+    expect(headers.get('cache-control')).toBe('no-store');
   });
 
   it('writes nothing after an answer already sent on the connection: it only closes it', async () => {

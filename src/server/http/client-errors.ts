@@ -10,13 +10,19 @@ import type { Socket } from 'node:net';
 import type { Logger } from '../logger';
 import { logAnswered, REQUEST_ID_HEADER, requestIdFor } from './request-log';
 
+/** The 408's message: a request (its headers, or its body) that stopped arriving in time. */
+export const REQUEST_TOO_SLOW = 'The request took too long to arrive.';
+
 /**
  * Requests Node's HTTP parser refuses before the app sees them (headers or URL over
  * `maxHeaderSize`, text that is not HTTP) get the API's JSON error, `{ "errors": ["…"] }`,
  * instead of Node's bare status line, when it is the connection's first request. The connection
- * closes after it, as Node's own answer does.
+ * closes after it, as Node's own answer does. Written on the raw socket, so the server's
+ * ServerResponse does not add the security headers: `securityHeaders` are the very ones it adds
+ * (securityHeaderList, security-headers.ts), written here too.
  */
-export function answerClientErrors(server: Server): void {
+export function answerClientErrors(server: Server, securityHeaders: [string, string][]): void {
+  const secure = securityHeaders.map(([name, value]) => `${name}: ${value}\r\n`).join('');
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     // Gone, or the connection already carried an answer (a kept-alive or pipelined request after
     // it, maybe mid-way through): an answer written now could land inside another. Node's own
@@ -29,13 +35,14 @@ export function answerClientErrors(server: Server): void {
       error.code === 'HPE_HEADER_OVERFLOW'
         ? [431, `The request's headers and URL must be at most ${maxHeaderSize} bytes together.`]
         : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-          ? [408, 'The request took too long to arrive.']
+          ? [408, REQUEST_TOO_SLOW]
           : [400, 'The request is not valid HTTP.'];
     const body = JSON.stringify({ errors: [message] });
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
         'content-type: application/json\r\n' +
-        'x-content-type-options: nosniff\r\n' +
+        'cache-control: no-store\r\n' +
+        secure +
         `content-length: ${Buffer.byteLength(body)}\r\n` +
         'connection: close\r\n\r\n' +
         body,

@@ -51,3 +51,68 @@ describe('the body budget', () => {
     expect(budget.held).toBe(0);
   });
 });
+
+describe("an address's share of the body budget", () => {
+  it('refuses a body from an address that holds its share, while other addresses are read', async () => {
+    const budget = new BodyBudget(100 * KB, 40 * KB);
+    const read = (bytes: number, address: string, ends = true) =>
+      readWholeBody(post(bytes, ends).request, 1024 * KB, 16 * 1024 * KB, budget, { address });
+    const stalled = post(30 * KB, false);
+    const reading = readWholeBody(stalled.request, 1024 * KB, 16 * 1024 * KB, budget, {
+      address: '10.0.0.1',
+    });
+    await new Promise((tick) => setTimeout(tick, 10));
+    expect(budget.heldBy('10.0.0.1')).toBe(30 * KB);
+
+    // 30 KB held and 20 KB more would pass its 40 KB share: refused, though the budget has room.
+    expect(await read(20 * KB, '10.0.0.1')).toEqual({ busy: true });
+    expect(budget.heldBy('10.0.0.1')).toBe(30 * KB);
+    expect(await read(35 * KB, '10.0.0.2')).toBeInstanceOf(Request);
+    expect(await read(5 * KB, '10.0.0.1')).toBeInstanceOf(Request);
+
+    stalled.end();
+    expect(await reading).toBeInstanceOf(Request);
+    expect([budget.held, budget.heldBy('10.0.0.1')]).toEqual([0, 0]);
+  });
+});
+
+describe('a body that stops arriving', () => {
+  it('is given up after the idle timeout, and its bytes go back to the budget', async () => {
+    const budget = new BodyBudget(100 * KB, 40 * KB);
+    const stalled = post(30 * KB, false);
+    const result = await readWholeBody(stalled.request, 1024 * KB, 16 * 1024 * KB, budget, {
+      address: '10.0.0.1',
+      idleMs: 20,
+    });
+    expect(result).toEqual({ timedOut: true });
+    expect([budget.held, budget.heldBy('10.0.0.1')]).toEqual([0, 0]);
+  });
+
+  it('is given up at the whole-body deadline even while bytes keep trickling in', async () => {
+    const budget = new BodyBudget(100 * KB);
+    let timer: NodeJS.Timeout | undefined;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        // A byte every 5 ms: never idle for the 1 s idle timeout, and never done.
+        timer = setInterval(() => controller.enqueue(new Uint8Array(1)), 5);
+      },
+      cancel: () => clearInterval(timer),
+    });
+    const request = new Request('http://codetube.test/api/user/notes/x', {
+      method: 'POST',
+      headers: { 'transfer-encoding': 'chunked' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    try {
+      const result = await readWholeBody(request, 1024 * KB, 16 * 1024 * KB, budget, {
+        idleMs: 1_000,
+        wholeMs: 50,
+      });
+      expect(result).toEqual({ timedOut: true });
+      expect(budget.held).toBe(0);
+    } finally {
+      clearInterval(timer);
+    }
+  });
+});

@@ -1,40 +1,87 @@
 /**
- * The bytes of request bodies a process holds while reading them, all requests together. Each
- * body waits in memory until its last byte arrives, so without a bound, clients that send most of
- * a body and then stall could make the process hold gigabytes (a 1 MB body each) until Node's
- * request timeout.
+ * The bytes of request bodies a process holds while reading them, all requests together, and per
+ * client address. Each body waits in memory until its last byte arrives, so without a bound,
+ * clients that send most of a body and then stall could make the process hold gigabytes (a 1 MB
+ * body each); without a share per address, one client doing so could take the whole budget and
+ * leave every other client's POST refused.
  */
 export class BodyBudget {
   #held = 0;
-  constructor(readonly maxBytes: number) {}
-  /** Takes `bytes` from the budget; false (taking nothing) when they would overrun it. */
-  take(bytes: number): boolean {
+  readonly #byAddress = new Map<string, number>();
+  /**
+   * @param maxBytes what all bodies being read may hold together
+   * @param maxPerAddress what the bodies of one client address may hold together
+   */
+  constructor(
+    readonly maxBytes: number,
+    readonly maxPerAddress: number = maxBytes,
+  ) {}
+  /**
+   * Takes `bytes` from the budget for `address`; false (taking nothing) when they would overrun
+   * the budget or the address's share.
+   */
+  take(bytes: number, address = ''): boolean {
     if (this.#held + bytes > this.maxBytes) return false;
+    const mine = this.#byAddress.get(address) ?? 0;
+    if (mine + bytes > this.maxPerAddress) return false;
     this.#held += bytes;
+    this.#byAddress.set(address, mine + bytes);
     return true;
   }
-  give(bytes: number): void {
+  give(bytes: number, address = ''): void {
+    if (bytes === 0) return;
     this.#held -= bytes;
+    const left = (this.#byAddress.get(address) ?? 0) - bytes;
+    if (left > 0) this.#byAddress.set(address, left);
+    else this.#byAddress.delete(address);
   }
   get held(): number {
     return this.#held;
   }
+  /** What the bodies from `address` hold now. */
+  heldBy(address: string): number {
+    return this.#byAddress.get(address) ?? 0;
+  }
 }
 
-/** Why a body was not read: too large for the API, or the process holds too many bodies. */
-export type UnreadBody = { tooLarge: true; drained: boolean } | { busy: true };
+/** How long a body may take: the longest pause between its bytes, and all of it. */
+export const BODY_IDLE_MS = 10_000;
+/** The whole-body deadline, as a multiple of the idle timeout (10 s → 30 s). */
+export const BODY_WHOLE_TIMES_IDLE = 3;
+
+export interface BodyReadOptions {
+  /**
+   * The client's address: its bodies share BodyBudget.maxPerAddress. Read only when there is a
+   * body, so a getter costs a GET nothing.
+   */
+  address?: string;
+  /** A body none of whose bytes arrive for this long is given up. */
+  idleMs?: number;
+  /** A body not whole this long after its reading began is given up. */
+  wholeMs?: number;
+}
+
+/**
+ * Why a body was not read: too large for the API, the process (or the client's address) holds
+ * too many bodies, or it stopped arriving (its reading was given up, the rest left unread).
+ */
+export type UnreadBody = { tooLarge: true; drained: boolean } | { busy: true } | { timedOut: true };
 
 /**
  * Reads a request's body whole before the API sees it, so an oversized body is read (and thrown
  * away) to its end and the 413 reaches the client: answering while the client is still sending
  * makes Node close the socket, and Node's fetch and http clients then report a reset instead of
  * the answer. Past `drainCap` the rest is not read; that answer asks to close the connection.
+ * A body whose bytes stop arriving for `idleMs`, or that is not whole after `wholeMs`, is given
+ * up (so a stalled client holds its bytes for seconds, not for Node's five-minute request
+ * timeout); the caller answers and closes the connection.
  */
 export async function readWholeBody(
   request: Request,
   maxBytes: number,
   drainCap: number,
   budget: BodyBudget,
+  options: BodyReadOptions = {},
 ): Promise<Request | UnreadBody> {
   // Headers first: touching `body` makes the node adapter build a full Request, which a GET
   // (the most of the traffic) never needs.
@@ -47,23 +94,35 @@ export async function readWholeBody(
   if (Number.isFinite(declared) && declared > drainCap) {
     return { tooLarge: true, drained: false };
   }
+  // Read only for a body (its address may be a getter).
+  const { address = '', idleMs = BODY_IDLE_MS, wholeMs = idleMs * BODY_WHOLE_TIMES_IDLE } = options;
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   // The kept bytes are the budget's until the body is read or refused; then they are the Request's,
   // which lives only as long as the API's answer.
   let held = 0;
+  // Either timer ends the wait for the next bytes; the idle one starts over with each chunk.
+  let giveUp!: () => void;
+  const late = new Promise<undefined>((resolve) => (giveUp = () => resolve(undefined)));
+  const idle: NodeJS.Timeout = setTimeout(giveUp, idleMs);
+  const whole = setTimeout(giveUp, wholeMs);
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const next = await Promise.race([reader.read(), late]);
+      // The read still pending is left to fail when the connection closes after the answer
+      // (cancelling it would reset the connection before the answer goes out).
+      if (next === undefined) return { timedOut: true };
+      const { done, value } = next;
       if (done) break;
+      idle.refresh();
       total += value.byteLength;
       if (total > drainCap) {
         await reader.cancel();
         return { tooLarge: true, drained: false };
       }
       if (total > maxBytes) continue;
-      if (!budget.take(value.byteLength)) {
+      if (!budget.take(value.byteLength, address)) {
         await reader.cancel();
         return { busy: true };
       }
@@ -71,7 +130,9 @@ export async function readWholeBody(
       chunks.push(value);
     }
   } finally {
-    budget.give(held);
+    clearTimeout(idle);
+    clearTimeout(whole);
+    budget.give(held, address);
   }
   if (total > maxBytes) return { tooLarge: true, drained: true };
   const body = new Uint8Array(total);

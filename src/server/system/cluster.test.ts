@@ -151,6 +151,86 @@ describe('WEB_CONCURRENCY=2 (node:cluster)', () => {
     });
   }, 60_000);
 
+  it('when the primary is killed (SIGKILL), its workers finish their requests in flight and exit', async () => {
+    await withServer({ LOG_LEVEL: 'debug' }, async (server, dir) => {
+      const primary = server.child.pid!;
+      const workers = logLines(server).find((line) => line.workers !== undefined)!.workers!;
+      expect(workers).toHaveLength(2);
+      const alive = (pid: number) => {
+        try {
+          process.kill(pid, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      // Lines that parse: the primary, killed, may have left half a line.
+      const lines = () =>
+        server
+          .output()
+          .split('\n')
+          .flatMap((line) => {
+            try {
+              return [JSON.parse(line) as LogLine];
+            } catch {
+              return [];
+            }
+          });
+      try {
+        const body = JSON.stringify({
+          firstName: 'Orphan',
+          lastName: 'Request',
+          email: 'cluster-orphan@example.com',
+          password: 'pw-orphan-request',
+        });
+        const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
+          const pending = request(`${server.url}/api/auth/signup`, {
+            method: 'POST',
+            agent: false,
+            headers: { 'content-type': 'application/json', 'content-length': body.length },
+          });
+          pending.on('response', (res) => {
+            let text = '';
+            res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+          });
+          pending.on('error', reject);
+          pending.write(body.slice(0, 20));
+          void server
+            .waitForOutput(/-> POST \/api\/auth\/signup/)
+            .then(async () => {
+              process.kill(primary, 'SIGKILL');
+              // Each worker sees its primary gone and stops taking connections.
+              await waitFor(
+                () =>
+                  workers.every((pid) =>
+                    lines().some((line) => line.pid === pid && /primary is gone/.test(line.msg)),
+                  ),
+                'both workers to notice the primary is gone',
+              );
+              pending.end(body.slice(20));
+            })
+            .catch(reject);
+        });
+
+        const answered = await response;
+        expect(answered.status).toBe(201);
+        expect(JSON.parse(answered.text).createdUser.email).toBe('cluster-orphan@example.com');
+        await waitFor(() => !workers.some(alive), 'both workers to exit');
+        for (const pid of workers) {
+          expect(
+            lines().some((line) => line.pid === pid && line.msg === 'closed'),
+            `${pid}`,
+          ).toBe(true);
+        }
+        // Every process closed its connection: SQLite removed the write-ahead log.
+        expect(existsSync(join(dir, 'cluster.sqlite-wal'))).toBe(false);
+      } finally {
+        for (const pid of workers) if (alive(pid)) process.kill(pid, 'SIGKILL');
+      }
+    });
+  }, 60_000);
+
   it('on SIGTERM every worker finishes its request in flight, then the primary exits 0', async () => {
     await withServer({ LOG_LEVEL: 'debug' }, async (server, dir) => {
       const body = JSON.stringify({

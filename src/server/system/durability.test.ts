@@ -79,7 +79,7 @@ describe.each(databases)('durability on $name', ({ name, open }) => {
     try {
       const first = await startServer(env, PORTS);
       const { token } = await signUpOn(first.url, 'durable');
-      const outcome = await writeUntilKilled(first.url, token, () => first.child.kill('SIGKILL'));
+      const outcome = await writeUntilKilled(first.url, token, () => first.crash());
       const exit = await first.stop('SIGKILL');
       expect(exit.signal).toBe('SIGKILL');
 

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './free-port';
@@ -30,6 +30,28 @@ export interface ServerProcess {
   waitForOutput: (pattern: RegExp) => Promise<void>;
   /** Sends the signal and resolves when the process has exited. */
   stop: (signal: NodeJS.Signals) => Promise<{ code: number | null; signal: string | null }>;
+  /**
+   * SIGKILL to the process and its cluster workers at once, as a power cut or the OOM killer
+   * would (a worker whose primary alone is killed finishes its requests and exits gracefully).
+   */
+  crash: () => void;
+}
+
+/** The pids whose parent is `pid` (Linux: read from /proc). */
+export function childPids(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // stat: "pid (comm) state ppid ...": comm may hold spaces, so read after its last ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) children.push(Number(entry));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return children;
 }
 
 const running = new Set<ChildProcess>();
@@ -101,6 +123,17 @@ export async function startServer(
     stop: (signal) => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;
+    },
+    crash: () => {
+      const workers = child.pid === undefined ? [] : childPids(child.pid);
+      child.kill('SIGKILL');
+      for (const pid of workers) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // Already gone.
+        }
+      }
     },
   };
 }

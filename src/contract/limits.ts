@@ -2,6 +2,17 @@
 
 /** Requests with a larger body are refused with 413. */
 export const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * Requests with a longer URL are refused with 414 before their query is read (decoding a
+ * megabyte of `+` alone costs 0.1 s); the longest query the API takes is a few hundred characters.
+ */
+export const MAX_URL_LENGTH = 8 * 1024;
+/**
+ * A JSON body may nest this deep and hold this many values and keys in all (422 above, checked
+ * before it is parsed): far beyond any body the API takes, far below what makes parsing costly.
+ */
+export const MAX_JSON_DEPTH = 64;
+export const MAX_JSON_VALUES = 20_000;
 export const MAX_NAME_LENGTH = 100;
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_PASSWORD_LENGTH = 1024;

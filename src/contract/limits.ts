@@ -15,7 +15,15 @@ export const MAX_JSON_DEPTH = 64;
 export const MAX_JSON_VALUES = 20_000;
 export const MAX_NAME_LENGTH = 100;
 export const MAX_EMAIL_LENGTH = 254;
+/** The longest password a body may carry (413/422 above); signup's policy allows 128. */
 export const MAX_PASSWORD_LENGTH = 1024;
+/**
+ * Signup's password policy (ASVS 2.1, src/api/auth/password-policy.ts): from 8 to 128 characters,
+ * and not among the 10,000 most common passwords. Logins take any password, as before.
+ */
+export const MIN_NEW_PASSWORD_LENGTH = 8;
+export const MAX_NEW_PASSWORD_LENGTH = 128;
+export const COMMON_PASSWORDS_REFUSED = 10_000;
 export const MAX_PLAYLIST_TITLE_LENGTH = 200;
 export const MAX_NOTE_LENGTH = 20_000;
 /**

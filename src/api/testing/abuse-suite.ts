@@ -71,7 +71,12 @@ export function describeAbuseSuite(storeName: string, openStore: () => Promise<O
       const h = await harness({ passwordHasher: hasher });
       const before = calls.hash;
       const again = await h.call('POST', '/api/auth/signup', {
-        body: { firstName: 'A', lastName: 'B', email: TEST_ACCOUNT.email, password: 'x-1' },
+        body: {
+          firstName: 'A',
+          lastName: 'B',
+          email: TEST_ACCOUNT.email,
+          password: 'taken-email-1',
+        },
         headers: { 'x-test-client': unique('addr') },
       });
       expect(again.status).toBe(422);
@@ -235,7 +240,7 @@ export function describeAbuseSuite(storeName: string, openStore: () => Promise<O
     describe('extra signup fields', () => {
       const signup = async (extra: Record<string, unknown> | string) => {
         const h = await harness();
-        const base = `"firstName":"E","lastName":"X","email":"${unique('extra')}@example.com","password":"pw-1"`;
+        const base = `"firstName":"E","lastName":"X","email":"${unique('extra')}@example.com","password":"extra-fields-1"`;
         const rawBody =
           typeof extra === 'string'
             ? `{${base},${extra}}`

@@ -154,6 +154,33 @@ export function describeApiSuite(storeName: string, openStore: () => Promise<Ope
         expect(empty.body.errors).toEqual(['email is required', 'password is required']);
       });
 
+      it('refuses a password that is short, long or common (ASVS 2.1), naming the rule; makes no account', async () => {
+        const email = `weak-${Date.now()}@example.com`;
+        const cases: [string, string][] = [
+          ['a', 'password must be at least 8 characters'],
+          [' ', 'password must be at least 8 characters'],
+          ['x'.repeat(129), 'password must be at most 128 characters'],
+          ['password', 'password is one of the 10,000 most common passwords; choose another'],
+          ['Iloveyou', 'password is one of the 10,000 most common passwords; choose another'],
+        ];
+        for (const [password, message] of cases) {
+          const result = await h.call('POST', '/api/auth/signup', {
+            body: { firstName: 'Weak', lastName: 'Password', email, password },
+          });
+          expect({ status: result.status, ...result.body }, password).toEqual({
+            status: 422,
+            errors: [message],
+          });
+        }
+        const login = await h.call('POST', '/api/auth/login', {
+          body: { email, password: 'password' },
+        });
+        expect(login.status).toBe(404);
+        // Logins are not checked: the demo account keeps its password.
+        const demo = await h.call('POST', '/api/auth/login', { body: TEST_ACCOUNT });
+        expect(demo.status).toBe(200);
+      });
+
       it('refuses a body not sent as JSON with 415 before reading it: no signup, no password check', async () => {
         const email = `form-post-${Date.now()}@example.com`;
         const fields = {

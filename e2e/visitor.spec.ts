@@ -392,8 +392,8 @@ test.describe('signup', () => {
     await page.getByLabel('Email').fill('test@codetube.dev');
     await page.getByLabel('First name').fill('Again');
     await page.getByLabel('Last name').fill('Again');
-    await page.getByLabel('Password', { exact: true }).fill('x');
-    await page.getByLabel('Confirm password').fill('x');
+    await page.getByLabel('Password', { exact: true }).fill('again-and-again');
+    await page.getByLabel('Confirm password').fill('again-and-again');
     await page.getByRole('button', { name: 'Create New Account' }).click();
     const message = 'Unprocessable Entity. Email Already Exists.';
     await expect(page.getByRole('alert').getByText(message)).toBeVisible();

@@ -43,9 +43,13 @@ export function looksLikeEmail(text: string): boolean {
 export const signupBodySchema = z.looseObject({
   firstName: requiredText(MAX_NAME_LENGTH),
   lastName: requiredText(MAX_NAME_LENGTH),
-  email: z
-    .string()
-    .check(z.trim(), atMost(MAX_EMAIL_LENGTH), z.refine(looksLikeEmail, { error: emailRule })),
+  email: z.string().check(
+    z.trim(),
+    atMost(MAX_EMAIL_LENGTH),
+    z.refine(looksLikeEmail, { error: emailRule }),
+    // For the OpenAPI document, which cannot show a function.
+    z.meta({ format: 'email' }),
+  ),
   password: z.string().check(atMost(MAX_PASSWORD_LENGTH), z.minLength(1)),
 });
 export type SignupBody = z.infer<typeof signupBodySchema>;

@@ -45,7 +45,7 @@ test('what the mock stores survives a reload', async ({ page }) => {
         firstName: 'Reload',
         lastName: 'Test',
         email: address,
-        password: 'pw-1',
+        password: 'reload-test-1',
       }),
     });
     return response.status;
@@ -58,7 +58,7 @@ test('what the mock stores survives a reload', async ({ page }) => {
     const response = await fetch('/api/auth/login', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: address, password: 'pw-1' }),
+      body: JSON.stringify({ email: address, password: 'reload-test-1' }),
     });
     return response.status;
   }, email);

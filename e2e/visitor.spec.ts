@@ -387,13 +387,27 @@ test.describe('signup', () => {
     await logInAs(page, { email, password: 'umlauts-welcome', firstName: 'Jürgen', lastName: 'M' });
   });
 
+  test('a common password shows the rule it breaks under the password field', async ({ page }) => {
+    await page.goto('/signup');
+    await page.getByLabel('Email').fill(`common-${Date.now()}@example.com`);
+    await page.getByLabel('First name').fill('Common');
+    await page.getByLabel('Last name').fill('Password');
+    await page.getByLabel('Password', { exact: true }).fill('password');
+    await page.getByLabel('Confirm password').fill('password');
+    await page.getByRole('button', { name: 'Create New Account' }).click();
+    const message = 'password is one of the 10,000 most common passwords; choose another';
+    await expect(page.getByRole('alert').getByText(message)).toBeVisible();
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(message);
+    await expect(page).toHaveURL(/\/signup$/);
+  });
+
   test('an email already registered shows the server message', async ({ page }) => {
     await page.goto('/signup');
     await page.getByLabel('Email').fill('test@codetube.dev');
     await page.getByLabel('First name').fill('Again');
     await page.getByLabel('Last name').fill('Again');
-    await page.getByLabel('Password', { exact: true }).fill('x');
-    await page.getByLabel('Confirm password').fill('x');
+    await page.getByLabel('Password', { exact: true }).fill('again-and-again');
+    await page.getByLabel('Confirm password').fill('again-and-again');
     await page.getByRole('button', { name: 'Create New Account' }).click();
     const message = 'Unprocessable Entity. Email Already Exists.';
     await expect(page.getByRole('alert').getByText(message)).toBeVisible();

@@ -1,7 +1,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { apiErrors } from '../contract/errors';
-import { MAX_BODY_BYTES } from '../contract/limits';
+import { MAX_BODY_BYTES, MAX_URL_LENGTH } from '../contract/limits';
 import type { ConfigResponse } from '../contract/responses';
 import { requireUser } from './auth/require-user';
 import type { ApiDeps } from './context';
@@ -36,6 +36,11 @@ export function createApi(deps: ApiDeps): Hono {
       const { status, message } = apiErrors.payloadTooLarge;
       return errorResponse(c, status, [message]);
     },
+  });
+  api.use((c, next) => {
+    if (c.req.url.length <= MAX_URL_LENGTH) return next();
+    const { status, message } = apiErrors.urlTooLong;
+    return Promise.resolve(errorResponse(c, status, [message]));
   });
   // GET and HEAD carry no body the API reads; looking for one makes Node's adapter build a
   // full Request, a large share of a catalogue read's cost.

@@ -56,6 +56,10 @@ export const apiErrors = {
   busy: { status: 503, message: 'The server is busy. Please try again in a moment.' },
   malformedJson: { status: 400, message: 'The request body is not valid JSON.' },
   payloadTooLarge: { status: 413, message: 'The request body is larger than 1 MB.' },
+  // A body sent as anything else (a form's text/plain) is refused unread: a page on another site
+  // can send those without asking, but not JSON (the browser asks the API first, and it says no).
+  urlTooLong: { status: 414, message: 'The request address (URL) is longer than 8 KB.' },
+  unsupportedMediaType: { status: 415, message: 'Content-Type must be application/json' },
   internal: { status: 500, message: 'Internal Server Error' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

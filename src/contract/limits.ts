@@ -2,9 +2,28 @@
 
 /** Requests with a larger body are refused with 413. */
 export const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * Requests with a longer URL are refused with 414 before their query is read (decoding a
+ * megabyte of `+` alone costs 0.1 s); the longest query the API takes is a few hundred characters.
+ */
+export const MAX_URL_LENGTH = 8 * 1024;
+/**
+ * A JSON body may nest this deep and hold this many values and keys in all (422 above, checked
+ * before it is parsed): far beyond any body the API takes, far below what makes parsing costly.
+ */
+export const MAX_JSON_DEPTH = 64;
+export const MAX_JSON_VALUES = 20_000;
 export const MAX_NAME_LENGTH = 100;
 export const MAX_EMAIL_LENGTH = 254;
+/** The longest password a body may carry (413/422 above); signup's policy allows 128. */
 export const MAX_PASSWORD_LENGTH = 1024;
+/**
+ * Signup's password policy (ASVS 2.1, src/api/auth/password-policy.ts): from 8 to 128 characters,
+ * and not among the 10,000 most common passwords. Logins take any password, as before.
+ */
+export const MIN_NEW_PASSWORD_LENGTH = 8;
+export const MAX_NEW_PASSWORD_LENGTH = 128;
+export const COMMON_PASSWORDS_REFUSED = 10_000;
 export const MAX_PLAYLIST_TITLE_LENGTH = 200;
 export const MAX_NOTE_LENGTH = 20_000;
 /**

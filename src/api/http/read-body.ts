@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type * as z from 'zod/mini';
+import { MAX_JSON_DEPTH, MAX_JSON_VALUES } from '../../contract/limits';
 import { ApiError } from './errors';
 
 /**
@@ -17,10 +18,17 @@ export function parseOrReject<Schema extends z.ZodMiniType>(
   return result.data;
 }
 
+/** `application/json` or a `+json` type (`application/merge-patch+json`), with any parameters. */
+export function isJsonMediaType(contentType: string | undefined): boolean {
+  const type = (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();
+  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+}
+
 /**
- * Reads a JSON body and checks it against a schema. Malformed JSON is a 400; a body of the wrong
- * shape is a 422 whose messages name each offending field. An empty body reads as `{}`, so a
- * missing body is reported field by field too.
+ * Reads a JSON body and checks it against a schema. A body that is not sent as JSON is a 415;
+ * malformed JSON is a 400; JSON nested too deep or holding too many values is a 422 before it is
+ * parsed; a body of the wrong shape is a 422 whose messages name each offending field. An empty
+ * body reads as `{}` whatever its type, so a missing body is reported field by field too.
  */
 export async function readBody<Schema extends z.ZodMiniType>(
   c: Context,
@@ -29,6 +37,9 @@ export async function readBody<Schema extends z.ZodMiniType>(
   const text = await c.req.text();
   let value: unknown = {};
   if (text.trim() !== '') {
+    if (!isJsonMediaType(c.req.header('content-type'))) throw ApiError.of('unsupportedMediaType');
+    const tooBig = jsonSizeProblem(text);
+    if (tooBig) throw new ApiError(422, [tooBig]);
     try {
       value = JSON.parse(text);
     } catch {
@@ -39,6 +50,50 @@ export async function readBody<Schema extends z.ZodMiniType>(
   if (unstorable) throw new ApiError(422, [unstorable]);
   return parseOrReject(schema, value);
 }
+
+/**
+ * What makes JSON text too costly to parse and walk, found in one pass over the text before
+ * JSON.parse: nesting deeper than MAX_JSON_DEPTH (parsing half a million levels takes 0.1-0.2 s)
+ * or more than MAX_JSON_VALUES values and keys (a megabyte of `{},` is 300,000 objects). No body
+ * the API takes comes near either. Malformed text is left to JSON.parse.
+ */
+function jsonSizeProblem(text: string): string | undefined {
+  // A body this short cannot break either rule: each level takes a byte, each value two.
+  if (text.length <= Math.min(MAX_JSON_DEPTH, MAX_JSON_VALUES * 2)) return undefined;
+  let depth = 0;
+  let values = 1;
+  let inString = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (inString) {
+      if (code === BACKSLASH) index += 1;
+      else if (code === QUOTE) inString = false;
+    } else if (code === QUOTE) {
+      inString = true;
+    } else if (code === OPEN_BRACKET || code === OPEN_BRACE) {
+      depth += 1;
+      if (depth > MAX_JSON_DEPTH) return `body must nest at most ${MAX_JSON_DEPTH} levels deep`;
+    } else if (code === CLOSE_BRACKET || code === CLOSE_BRACE) {
+      depth -= 1;
+    } else if (code === COMMA || code === COLON) {
+      // Each comma starts another value or key; each colon follows a key.
+      values += 1;
+      if (values > MAX_JSON_VALUES) {
+        return `body must hold at most ${MAX_JSON_VALUES.toLocaleString('en')} values`;
+      }
+    }
+  }
+  return undefined;
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const COMMA = 0x2c;
+const COLON = 0x3a;
 
 /** A UTF-16 surrogate that is not part of a pair (with the u flag, pairs are one character). */
 const LONE_SURROGATE = /\p{Surrogate}/u;

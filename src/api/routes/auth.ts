@@ -15,6 +15,7 @@ import {
   TEST_ACCOUNT,
 } from '../../contract/limits';
 import { HasherBusyError } from '../auth/bounded-hasher';
+import { checkNewPassword } from '../auth/password-policy';
 import { ApiError } from '../http/errors';
 import { memoryCounters, type Counter } from '../http/counters';
 import { readBody } from '../http/read-body';
@@ -251,6 +252,7 @@ export function authRoutes(deps: ApiDeps) {
     .use(limitPerAddress)
     .post('/signup', async (c) => {
       const { firstName, lastName, email, password, ...rest } = await readBody(c, signupBody);
+      await checkNewPassword(password);
       const extras = Object.fromEntries(
         Object.entries(rest).filter(([name]) => !reservedFields.has(name)),
       );

@@ -64,8 +64,13 @@ describe('the route table and the routers', () => {
   /** Bodies that tell the table's body schemas apart: each is accepted by some and refused by others. */
   const bodies: unknown[] = [
     {},
-    { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', password: 'engine' },
-    { firstName: 'Ada', lastName: '', email: 'ada@example.com', password: 'engine' },
+    {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      password: 'analytical-engine',
+    },
+    { firstName: 'Ada', lastName: '', email: 'ada@example.com', password: 'analytical-engine' },
     { email: 'nobody@example.com', password: 'secret' },
     { email: 'nobody@example.com' },
     { video: { _id: seedVideo(0)._id } },

@@ -15,7 +15,7 @@ export const testHasher = createPbkdf2Hasher(1_000);
 
 export interface CallOptions {
   body?: unknown;
-  /** Sent as is, for malformed bodies. */
+  /** Sent as is, for malformed bodies: as JSON unless `headers` names another content-type. */
   rawBody?: string;
   token?: string;
   headers?: Record<string, string>;
@@ -51,6 +51,8 @@ export async function createHarness(store: Store, overrides: Partial<ApiDeps> = 
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = options.token;
     let body: string | undefined = options.rawBody;
+    const typed = Object.keys(headers).some((name) => name.toLowerCase() === 'content-type');
+    if (body !== undefined && !typed) headers['content-type'] = 'application/json';
     if (options.body !== undefined) {
       body = JSON.stringify(options.body);
       headers['content-type'] = 'application/json';

@@ -158,6 +158,112 @@ export function describeApiSuite(storeName: string, openStore: () => Promise<Ope
         expect(empty.status).toBe(422);
         expect(empty.body.errors).toEqual(['email is required', 'password is required']);
       });
+
+      it('refuses a password that is short, long or common (ASVS 2.1), naming the rule; makes no account', async () => {
+        const email = `weak-${Date.now()}@example.com`;
+        const cases: [string, string][] = [
+          ['a', 'password must be at least 8 characters'],
+          [' ', 'password must be at least 8 characters'],
+          ['x'.repeat(129), 'password must be at most 128 characters'],
+          ['password', 'password is one of the 10,000 most common passwords; choose another'],
+          ['Iloveyou', 'password is one of the 10,000 most common passwords; choose another'],
+        ];
+        for (const [password, message] of cases) {
+          const result = await h.call('POST', '/api/auth/signup', {
+            body: { firstName: 'Weak', lastName: 'Password', email, password },
+          });
+          expect({ status: result.status, ...result.body }, password).toEqual({
+            status: 422,
+            errors: [message],
+          });
+        }
+        const login = await h.call('POST', '/api/auth/login', {
+          body: { email, password: 'password' },
+        });
+        expect(login.status).toBe(404);
+        // Logins are not checked: the demo account keeps its password.
+        const demo = await h.call('POST', '/api/auth/login', { body: TEST_ACCOUNT });
+        expect(demo.status).toBe(200);
+      });
+
+      it('refuses a body not sent as JSON with 415 before reading it: no signup, no password check', async () => {
+        const email = `form-post-${Date.now()}@example.com`;
+        const fields = {
+          firstName: 'Form',
+          lastName: 'Post',
+          email,
+          password: 'a-form-posted-one',
+        };
+        // What a page on another site can send without asking (a no-cors fetch or a form).
+        for (const contentType of [
+          'text/plain;charset=UTF-8',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data; boundary=x',
+          undefined,
+        ]) {
+          const signup = await h.call('POST', '/api/auth/signup', {
+            rawBody: JSON.stringify(fields),
+            headers:
+              contentType === undefined ? { 'content-type': '' } : { 'content-type': contentType },
+          });
+          expect({ status: signup.status, ...signup.body }, String(contentType)).toEqual({
+            status: 415,
+            ...errorOf('unsupportedMediaType'),
+          });
+          const login = await h.call('POST', '/api/auth/login', {
+            rawBody: JSON.stringify(TEST_ACCOUNT),
+            headers:
+              contentType === undefined ? { 'content-type': '' } : { 'content-type': contentType },
+          });
+          expect(login.status, String(contentType)).toBe(415);
+          expect(login.body).toEqual(errorOf('unsupportedMediaType'));
+        }
+        const token = await h.logInTestAccount();
+        const like = await h.call('POST', '/api/user/likes', {
+          rawBody: JSON.stringify({ video: { _id: seedVideo(0)._id } }),
+          headers: { 'content-type': 'text/plain' },
+          token,
+        });
+        expect(like.status).toBe(415);
+        // Nothing was made: the email is still free, the video not liked.
+        const after = await h.call('POST', '/api/auth/login', {
+          body: { email, password: fields.password },
+        });
+        expect(after.status).toBe(404);
+        const likes = await h.call('GET', '/api/user/likes', { token });
+        expect(likes.body.likes).not.toContainEqual(
+          expect.objectContaining({ _id: seedVideo(0)._id }),
+        );
+      });
+
+      it('takes JSON with a charset or as a +json type, and bodyless writes without any type', async () => {
+        for (const contentType of [
+          'application/json; charset=utf-8',
+          'Application/JSON',
+          'application/merge-patch+json',
+        ]) {
+          const login = await h.call('POST', '/api/auth/login', {
+            rawBody: JSON.stringify(TEST_ACCOUNT),
+            headers: { 'content-type': contentType },
+          });
+          expect(login.status, contentType).toBe(200);
+        }
+        const token = await h.logInTestAccount();
+        // A form with no fields, or a write that takes no body, is no JSON and needs none.
+        const empty = await h.call('POST', '/api/auth/login', {
+          rawBody: '',
+          headers: { 'content-type': 'text/plain' },
+        });
+        expect(empty.status).toBe(422);
+        const logout = await h.call('POST', '/api/auth/logout', { token });
+        expect(logout.status).toBe(200);
+        const other = await h.logInTestAccount();
+        const cleared = await h.call('DELETE', '/api/user/history/all', {
+          token: other,
+          headers: { 'content-type': 'text/plain' },
+        });
+        expect(cleared.status).toBe(200);
+      });
     });
 
     describe('catalogue', () => {

@@ -198,7 +198,13 @@ export function describeRobustnessSuite(storeName: string, openStore: () => Prom
           async (extras) => {
             const email = `fuzz-${Math.random().toString(36).slice(2)}@example.com`;
             const result = await h.call('POST', '/api/auth/signup', {
-              body: { ...extras, firstName: 'F', lastName: 'Z', email, password: 'pw' },
+              body: {
+                ...extras,
+                firstName: 'F',
+                lastName: 'Z',
+                email,
+                password: 'fuzzed-extras-1',
+              },
             });
             if (new TextEncoder().encode(JSON.stringify(extras)).length > 4096) {
               expect(result.status).toBe(422);

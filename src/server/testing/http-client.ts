@@ -25,7 +25,7 @@ export async function signUpOn(baseUrl: string, label: string) {
     firstName: 'Test',
     lastName: label,
     email: `${label}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
-    password: `pw-${label}`,
+    password: `test-password-${label}`,
   };
   const result = await callServer(baseUrl, 'POST', '/api/auth/signup', { body: credentials });
   if (result.status !== 201) throw new Error(`signup failed: ${JSON.stringify(result.body)}`);

@@ -85,17 +85,17 @@ describe('the mock backend', () => {
       firstName: 'A',
       lastName: 'B',
       email: 'gone@example.com',
-      password: 'pw',
+      password: 'gone-after-reset',
     });
     expect((await backend.handle(signup)).status).toBe(201);
     await backend.reset();
     const login = await backend.handle(
-      post('/api/auth/login', { email: 'gone@example.com', password: 'pw' }),
+      post('/api/auth/login', { email: 'gone@example.com', password: 'gone-after-reset' }),
     );
     expect(login.status).toBe(404);
     const reopened = await createMockBackend(localStorage);
     const again = await reopened.handle(
-      post('/api/auth/login', { email: 'gone@example.com', password: 'pw' }),
+      post('/api/auth/login', { email: 'gone@example.com', password: 'gone-after-reset' }),
     );
     expect(again.status).toBe(404);
   });

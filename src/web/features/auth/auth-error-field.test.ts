@@ -17,6 +17,11 @@ describe('authErrorField', () => {
     expect(authErrorField('firstName is required')).toBe('firstName');
     expect(authErrorField('lastName must be at most 100 characters')).toBe('lastName');
     expect(authErrorField('password must not be empty')).toBe('password');
+    // The signup password policy (src/api/auth/password-policy.ts).
+    expect(authErrorField('password must be at least 8 characters')).toBe('password');
+    expect(
+      authErrorField('password is one of the 10,000 most common passwords; choose another'),
+    ).toBe('password');
   });
 
   it('leaves failures about no field to the form', () => {

@@ -193,7 +193,7 @@ test.describe('paging', () => {
   test('a next page that never answers gives up after 15 s and offers Try again', async ({
     page,
   }, testInfo) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/');
     await expect(grid(page)).toHaveCount(catalogue.page);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { seed, signedInUser, stubExternalImages } from './support';
+import { type Page } from '@playwright/test';
+import { expect, seed, signedInUser, stubExternalImages, test } from './support';
 
 const publicRoutes = [
   '/',

@@ -1,13 +1,15 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import {
   card,
   catalogue,
   cutBackend,
+  expect,
   failCalls,
   openWatchPage,
   seed,
   signedInUser,
   stubExternalImages,
+  test,
 } from './support';
 
 // The server down, and failed actions, no longer break the app.

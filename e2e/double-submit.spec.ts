@@ -1,6 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
 import { MAX_PLAYLIST_TITLE_LENGTH } from '../src/contract/limits';
-import { openWatchPage, seed, signedInUser, slowCalls } from './support';
+import { expect, openWatchPage, seed, signedInUser, slowCalls, test } from './support';
 
 // On a slow connection a second click lands while the first call still runs: it must not send the
 // same write twice (two notes, two playlists, a second DELETE that fails with a 404).

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { failCalls, signedInUser } from './support';
+import { expect, failCalls, signedInUser, test } from './support';
 
 // Empty and error states with a picture, a heading and a way on.
 test('empty lists show a heading, their message and the way to videos', async ({ page }) => {

@@ -1,10 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import {
   card,
+  expect,
   openWatchPage,
   seed,
   signedInUser,
   stubExternalImages,
+  test,
   writeAsUser,
 } from './support';
 

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { catalogue, seed } from './support';
+import { catalogue, expect, seed, test } from './support';
 
 const seedTitles = [
   'Getting started with HTML5',

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { catalogue, seed } from './support';
+import { catalogue, expect, seed, test } from './support';
 
 // The service worker under test (playwright.config.ts blocks it everywhere else).
 test.use({ serviceWorkers: 'allow' });

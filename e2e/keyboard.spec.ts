@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { seed, signedInUser } from './support';
+import { type Page } from '@playwright/test';
+import { expect, seed, signedInUser, test } from './support';
 
 /** Presses Tab until the focused element matches, or fails after `limit` presses. */
 async function tabTo(page: Page, matches: (element: Element) => boolean, limit = 60) {

@@ -1,5 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
-import { card, openWatchPage, seed, signedInUser, stubExternalImages } from './support';
+import { type Page } from '@playwright/test';
+import {
+  card,
+  expect,
+  openWatchPage,
+  seed,
+  signedInUser,
+  stopClock,
+  stubExternalImages,
+  test,
+} from './support';
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true });
 
@@ -67,6 +76,8 @@ test.describe('watch later', () => {
 
 test.describe('history', () => {
   test('opening from cards records history; remove one, then clear all', async ({ page }) => {
+    // Time in the page is the test's while it presses Undo: the toast cannot close first.
+    await page.clock.install();
     await signedInUser(page);
     await page.goto('/history');
     await expect(page.getByText('No history available.')).toBeVisible();
@@ -89,12 +100,14 @@ test.describe('history', () => {
       'Save to Watch later',
       'Save to playlist',
     ]);
+    await stopClock(page);
     await page.getByRole('menuitem', { name: 'Remove from History' }).click();
     await expect(toast(page, 'Video deleted from history.')).toBeVisible();
     await expect(items).toHaveText([seed.html5.title]);
     // Undo, beside product §8's text, puts it back (as the latest watched).
     await page.getByRole('button', { name: 'Undo' }).click();
     await expect(items).toHaveText([seed.css.title, seed.html5.title]);
+    await page.clock.resume();
     await card(page, seed.css.title).getByRole('button', { name: 'More actions' }).click();
     await page.getByRole('menuitem', { name: 'Remove from History' }).click();
     await expect(items).toHaveText([seed.html5.title]);
@@ -109,6 +122,7 @@ test.describe('history', () => {
     await expect(confirm).toBeHidden();
     await expect(items).toHaveText([seed.html5.title]);
     await page.getByRole('button', { name: 'Clear History' }).click();
+    await stopClock(page);
     await confirm.getByRole('button', { name: 'Clear History' }).click();
     await expect(
       toast(page, 'Deleting the history...').or(toast(page, 'History has been cleared.')),

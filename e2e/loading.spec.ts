@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support';
 
 /** The mock answers this late (the server's answer is held until the test lets it go). */
 const MOCK_DELAY_MS = 6000;

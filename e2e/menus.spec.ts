@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { card, seed, signedInUser, stubExternalImages } from './support';
+import { type Locator, type Page } from '@playwright/test';
+import { card, expect, seed, signedInUser, stubExternalImages, test } from './support';
 
 // The card menu (decision 0011) stays on screen, trending cards have it, phones get a sheet.
 

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
-import { logInAs, createUser, openWatchPage, seed, signedInUser } from './support';
+import { createUser, expect, logInAs, openWatchPage, seed, signedInUser, test } from './support';
 
 const code = ['Grid in one line:', '', '```css', '.grid { display: grid; }', '```'].join('\n');
 

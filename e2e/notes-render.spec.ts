@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { openWatchPage, seed, signedInUser } from './support';
+import { type Page } from '@playwright/test';
+import { expect, openWatchPage, seed, signedInUser, test } from './support';
 
 /** YouTube's player API stood in for (as in player.spec.ts): seeks are recorded in __player. */
 const fakePlayerApi = `

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { failCalls, openWatchPage, seed, signedInUser } from './support';
+import { expect, failCalls, openWatchPage, seed, signedInUser, test } from './support';
 
 const GENERIC_ERROR = 'Some error occured. Try Again.';
 const SLOW_MS = 2500;

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { catalogue, stubExternalImages } from './support';
+import { type Page } from '@playwright/test';
+import { catalogue, expect, stubExternalImages, test } from './support';
 
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 

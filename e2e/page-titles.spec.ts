@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { openWatchPage, seed, signedInUser } from './support';
+import { expect, openWatchPage, seed, signedInUser, test } from './support';
 
 // Every page names the browser tab (and its history entry) after itself.
 test('every page has its own document title', async ({ page }) => {

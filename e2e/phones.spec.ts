@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { card, seed, signedInUser, stubExternalImages } from './support';
+import { type Page } from '@playwright/test';
+import { card, expect, seed, signedInUser, stubExternalImages, test } from './support';
 
 // Phones get bottom tabs and compact rows for the lists a user keeps.
 test.use({ viewport: { width: 375, height: 740 } });

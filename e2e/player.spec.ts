@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
-import { card, openWatchPage, seed, signedInUser } from './support';
+import { type Page } from '@playwright/test';
+import { card, expect, openWatchPage, seed, signedInUser, test } from './support';
 
 /**
  * YouTube cannot be reached from the test machines, so its player API is stood in for by a small

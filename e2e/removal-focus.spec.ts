@@ -1,5 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
-import { card, seedVideos, signedInUser, stubExternalImages, writeAsUser } from './support';
+import { type Page } from '@playwright/test';
+import {
+  card,
+  expect,
+  seedVideos,
+  signedInUser,
+  stubExternalImages,
+  test,
+  writeAsUser,
+} from './support';
 
 // A keyboard user who removes something keeps their place: the focus moves to the same control of
 // the card now in its place (the next, else the one before), else to the empty state's heading.

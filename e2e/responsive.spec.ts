@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { seed, signedInUser, stubExternalImages } from './support';
+import { type Page } from '@playwright/test';
+import { expect, seed, signedInUser, stubExternalImages, test } from './support';
 
 const narrowest = 320;
 const widths = [narrowest, 375, 768, 1024, 1280, 1920];

@@ -1,5 +1,15 @@
-import { expect, test, type Page } from '@playwright/test';
-import { card, createUser, openWatchPage, seed, signedInUser, stubExternalImages } from './support';
+import { type Page } from '@playwright/test';
+import {
+  card,
+  createUser,
+  expect,
+  openWatchPage,
+  seed,
+  signedInUser,
+  stopClock,
+  stubExternalImages,
+  test,
+} from './support';
 
 /**
  * Site data blocked ("Block all site data" in Chrome's settings, or a policy): reading
@@ -40,10 +50,13 @@ test.describe('with site data blocked', () => {
     page.on('pageerror', (error) => errors.push(error.message));
     await blockStorage(page);
     await stubExternalImages(page);
+    // The welcome toast waits for the test, however long the login takes.
+    await page.clock.install();
     await page.goto('/');
     await expect(card(page, seed.html5.title)).toBeVisible();
 
     await page.getByRole('link', { name: 'Login' }).click();
+    await stopClock(page);
     await page.getByRole('button', { name: 'Login with test credentials' }).click();
     await expect(page.getByText('Hello, Test. Welcome back!')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
@@ -78,9 +91,12 @@ test.describe('with site data blocked', () => {
 test.describe('with localStorage full', () => {
   test('test credentials still log in, for the tab', async ({ page }) => {
     await stubExternalImages(page);
+    // The welcome toast waits for the test: a full storage makes the page slow to log in.
+    await page.clock.install();
     await page.goto('/login');
     await expect(page.getByRole('button', { name: 'Login with test credentials' })).toBeEnabled();
     await fillStorage(page);
+    await stopClock(page);
     await page.getByRole('button', { name: 'Login with test credentials' }).click();
     await expect(page.getByText('Hello, Test. Welcome back!')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();

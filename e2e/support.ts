@@ -1,4 +1,33 @@
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Slow mode: `E2E_CPU_THROTTLE=4 npx playwright test` runs every page on a CPU that many times
+ * slower (Chromium's own throttling), to check that tests wait for states, never for time.
+ */
+const CPU_THROTTLE = Number(process.env.E2E_CPU_THROTTLE ?? 1);
+
+/** Playwright's `test`, with every page of the context slowed down in slow mode. */
+export const test = base.extend({
+  context: async ({ context }, provide) => {
+    if (CPU_THROTTLE > 1) {
+      const throttle = async (page: Page) => {
+        const session = await context.newCDPSession(page);
+        await session.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+      };
+      context.on('page', (page) => void throttle(page).catch(() => undefined));
+    }
+    await provide(context);
+  },
+  page: async ({ page }, provide) => {
+    if (CPU_THROTTLE > 1) {
+      const session = await page.context().newCDPSession(page);
+      await session.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+    }
+    await provide(page);
+  },
+});
+
+export { expect };
 
 export interface TestUser {
   email: string;
@@ -37,6 +66,26 @@ export async function createUser(page: Page): Promise<TestUser> {
   }, user);
   expect(status).toBe(201);
   return user;
+}
+
+/**
+ * Stops the page's clock where it stands (its timers and Date; `page.clock.install()` must have
+ * come before the page loaded), so a toast shown from here on stays until the test moves time on
+ * (`page.clock.runFor`, `page.clock.resume`), however slow the machine. A test that acts on a
+ * toast (its Undo, the shortcut) or counts toasts holds them this way rather than race product
+ * §9's 2 s. Nothing else the tests use waits on a timer: calls, renders and animations go on.
+ */
+export async function stopClock(page: Page): Promise<void> {
+  // pauseAt takes a moment ahead of the page's clock, which runs on while the test reads it.
+  for (let attempt = 1; ; attempt += 1) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + 500);
+      return;
+    } catch (error) {
+      if (attempt === 5 || !String(error).includes('to the past')) throw error;
+    }
+  }
 }
 
 /** Logs in through the login screen and waits for the welcome toast. */

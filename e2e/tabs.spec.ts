@@ -1,11 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import {
   card,
   createUser,
+  expect,
   logInAs,
   openWatchPage,
   seed,
   signedInUser,
+  test,
   writeAsUser,
 } from './support';
 

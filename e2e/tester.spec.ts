@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type Response as PageResponse } from '@playwright/test';
+import { type Page, type Response as PageResponse } from '@playwright/test';
 import { execFile, execFileSync } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
-import { PAGE_ONLY, seed, signedInUser } from './support';
+import { expect, PAGE_ONLY, seed, signedInUser, test } from './support';
 
 /**
  * The request tester at /mock (product §2–§5, §8, §9). Runs under any project's baseURL: checks

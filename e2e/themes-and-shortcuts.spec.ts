@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { openWatchPage, seed, signedInUser } from './support';
+import { expect, openWatchPage, seed, signedInUser, test } from './support';
 
 const background = () => getComputedStyle(document.body).backgroundColor;
 

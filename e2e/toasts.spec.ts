@@ -1,12 +1,15 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
 import {
   card,
+  expect,
   failCalls,
   openWatchPage,
   seed,
   seedVideos,
   signedInUser,
+  stopClock,
   stubExternalImages,
+  test,
   writeAsUser,
 } from './support';
 
@@ -16,17 +19,11 @@ const GENERIC_ERROR = 'Some error occured. Try Again.';
 // most, and one toast per kind of failure.
 test.use({ viewport: { width: 375, height: 740 }, colorScheme: 'dark' });
 
-/**
- * Rests the pointer on a toast, which pauses every toast's timer (react-hot-toast), so a slow
- * machine cannot let them expire before they are counted. The pointer moves at once, without
- * waiting for the toast's entrance to settle as `hover()` would.
- */
-async function pauseToasts(page: Page, toast: Locator): Promise<void> {
-  await expect(toast).toBeVisible();
-  const box = await toast.boundingBox();
-  if (!box) throw new Error('the toast has no box');
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-}
+// Time in the page is the test's (stopClock): toasts stay until the test moves time on, so a slow
+// machine cannot let one expire before it is counted or measured.
+test.beforeEach(async ({ page }) => {
+  await page.clock.install();
+});
 
 test('toasts sit below the top bar, in dark colours, at most three at once', async ({ page }) => {
   await signedInUser(page);
@@ -39,12 +36,13 @@ test('toasts sit below the top bar, in dark colours, at most three at once', asy
   };
   const toasts = page.getByRole('status').filter({ hasText: /liked list|watch later/ });
 
+  await stopClock(page);
   await press('l', like);
-  await pauseToasts(page, toasts.first());
   await press('w', later);
   await press('l', like);
   await press('w', later);
   // Four successes, three toasts: the oldest was dismissed and is gone a second later.
+  await page.clock.runFor(1_000);
   await expect(toasts).toHaveCount(3);
   await expect(toasts.first()).toContainText('Video deleted from watch later.');
 
@@ -69,12 +67,12 @@ test('failures of one kind share one toast', async ({ page }, testInfo) => {
   await failCalls(page, testInfo.project.name, [{ method: 'POST', path: '/api/user/likes' }]);
   const like = page.getByRole('button', { name: /^Liked?$/ });
   const errors = page.getByRole('status').filter({ hasText: GENERIC_ERROR });
+  // Time stopped: a second toast could not hide behind an expired one.
+  await stopClock(page);
   for (let press = 0; press < 3; press += 1) {
     await page.keyboard.press('l');
     await expect(like).toHaveAttribute('aria-busy', 'false');
     await expect(errors).toHaveCount(1);
-    // Paused: a second toast could not hide behind an expired one.
-    if (press === 0) await pauseToasts(page, errors);
   }
 });
 
@@ -132,6 +130,7 @@ test.describe('toasts beside the screen title actions', () => {
     await page.goto('/playlist');
     const playlists = page.getByRole('list', { name: 'Playlists' }).getByRole('listitem');
     await expect(playlists).toHaveCount(widths.length);
+    await stopClock(page);
     for (const width of widths) {
       await page.setViewportSize({ width, height: 800 });
       await page.getByRole('button', { name: `Delete playlist At ${width} px` }).click();
@@ -151,6 +150,8 @@ test.describe('toasts beside the screen title actions', () => {
       expect((await writeAsUser(page, 'POST', '/api/user/history', { video })).status).toBe(201);
     }
     await page.goto('/history');
+    await expect(card(page, seedVideos[0]!.title)).toBeVisible();
+    await stopClock(page);
     for (const [index, width] of widths.entries()) {
       await page.setViewportSize({ width, height: 800 });
       const video = seedVideos[index]!;

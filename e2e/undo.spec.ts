@@ -1,5 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
-import { card, openWatchPage, seed, signedInUser, stubExternalImages } from './support';
+import { type Page } from '@playwright/test';
+import {
+  card,
+  expect,
+  openWatchPage,
+  seed,
+  signedInUser,
+  stopClock,
+  stubExternalImages,
+  test,
+} from './support';
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true });
 /**
@@ -13,6 +22,8 @@ const undo = (page: Page, text: string) =>
 test('Undo brings back a deleted playlist with its videos, a deleted note and a removed video', async ({
   page,
 }) => {
+  // Time in the page is the test's while it presses Undo (stopClock): no toast closes first.
+  await page.clock.install();
   await signedInUser(page);
   await openWatchPage(page, seed.css.id, seed.css.title);
   await page.getByRole('button', { name: 'Save to playlist' }).click();
@@ -28,30 +39,37 @@ test('Undo brings back a deleted playlist with its videos, a deleted note and a 
   await notes.getByLabel('Write a note').fill('Margins collapse');
   await notes.getByRole('button', { name: 'Save note' }).click();
   await expect(notes.getByText('Margins collapse')).toBeVisible();
+  await stopClock(page);
   await notes.getByRole('button', { name: /Delete note/ }).click();
   await expect(toast(page, 'note deleted successfully.')).toBeVisible();
   await expect(notes.getByText('No note available.')).toBeVisible();
   await undo(page, 'note deleted successfully.').click();
   await expect(notes.getByText('Margins collapse')).toBeVisible();
+  await page.clock.resume();
 
   // A playlist, deleted and made again with its video.
   await page.goto('/playlist');
   const playlists = page.getByRole('list', { name: 'Playlists' }).getByRole('listitem');
+  await expect(playlists).toHaveCount(1);
+  await stopClock(page);
   await playlists.getByRole('button', { name: 'Delete playlist Layouts' }).click();
   await expect(toast(page, 'Playlist deleted successfully.')).toBeVisible();
   await expect(page.getByText('No playlists added yet.')).toBeVisible();
   await undo(page, 'Playlist deleted successfully.').click();
   await expect(playlists).toHaveCount(1);
   await expect(playlists.getByText('1 video')).toBeVisible();
+  await page.clock.resume();
   await playlists.getByRole('link').click();
   await expect(card(page, seed.css.title)).toBeVisible();
 
   // A video taken out of the playlist, put back.
   await card(page, seed.css.title).getByRole('button', { name: 'More actions' }).click();
+  await stopClock(page);
   await page.getByRole('menuitem', { name: 'Remove from Playlist' }).click();
   await expect(page.getByText('No videos in this playlist.')).toBeVisible();
   await undo(page, 'Video removed successfully.').click();
   await expect(card(page, seed.css.title)).toBeVisible();
+  await page.clock.resume();
 
   // What Undo restored is on the server (or the mock's store), not only on screen.
   await page.reload();
@@ -63,6 +81,8 @@ test("Undo of 'Remove from Playlist' puts the video back in its place, and the t
 }) => {
   // A thumbnail that fails to load (no network here) is replaced: serve one, so it stays an image.
   await stubExternalImages(page);
+  // Time in the page is the test's while it presses Undo (stopClock): the toast cannot close first.
+  await page.clock.install();
   await signedInUser(page);
   const videos = [seed.html5, seed.css, seed.jsCourse];
   // A playlist of three videos, made through the API the page talks to.
@@ -92,10 +112,12 @@ test("Undo of 'Remove from Playlist' puts the video back in its place, and the t
   await page.goto(`/playlist/${playlistId}`);
   await expect(cardTitles).toHaveText(titles);
   await card(page, seed.css.title).getByRole('button', { name: 'More actions' }).click();
+  await stopClock(page);
   await page.getByRole('menuitem', { name: 'Remove from Playlist' }).click();
   await expect(cardTitles).toHaveText([seed.html5.title, seed.jsCourse.title]);
   await undo(page, 'Video removed successfully.').click();
   await expect(cardTitles).toHaveText(titles);
+  await page.clock.resume();
 
   // Stored in that order too; the playlist's thumbnail is still its last video's.
   await page.reload();
@@ -109,6 +131,8 @@ test("Undo of 'Remove from Playlist' puts the video back in its place, and the t
 test('from the keyboard: z undoes the newest removal, and a focused toast waits', async ({
   page,
 }) => {
+  // Time in the page is the test's: a toast shows until the test moves time on.
+  await page.clock.install();
   await signedInUser(page);
   await openWatchPage(page, seed.css.id, seed.css.title);
   const notes = page.getByRole('region', { name: 'Notes' });
@@ -117,6 +141,7 @@ test('from the keyboard: z undoes the newest removal, and a focused toast waits'
     await notes.getByRole('button', { name: 'Save note' }).click();
     await expect(notes.getByText(text)).toBeVisible();
   }
+  await stopClock(page);
 
   // z, away from any field, brings the note back.
   await notes
@@ -128,6 +153,8 @@ test('from the keyboard: z undoes the newest removal, and a focused toast waits'
   await expect(notes.getByRole('button', { name: /Delete note/ })).toHaveCount(1);
   await page.keyboard.press('z');
   await expect(notes.getByRole('button', { name: /Delete note/ })).toHaveCount(2);
+  // Its toast closed, and is gone a second later.
+  await page.clock.runFor(1_000);
   await expect(toast(page, 'note deleted successfully.')).toBeHidden();
 
   // Typed into a field, z is a letter.
@@ -147,7 +174,8 @@ test('from the keyboard: z undoes the newest removal, and a focused toast waits'
   // The pointer passing over it and away does not end the focus's hold.
   await button.hover();
   await page.mouse.move(0, 0);
-  await page.waitForTimeout(3_000);
+  // Three seconds on: the toast, had nothing held it, would have closed and its Undo done nothing.
+  await page.clock.runFor(3_000);
   await expect(button).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(notes.getByRole('button', { name: /Delete note/ })).toHaveCount(2);

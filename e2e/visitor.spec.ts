@@ -1,12 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import {
   card,
   catalogue,
   createUser,
+  expect,
   logInAs,
   openWatchPage,
   seed,
   stubExternalImages,
+  test,
 } from './support';
 
 test.describe('shared chrome', () => {

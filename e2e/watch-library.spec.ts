@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { failCalls, openWatchPage, seed, signedInUser } from './support';
+import { type Page } from '@playwright/test';
+import { expect, failCalls, openWatchPage, seed, signedInUser, test } from './support';
 
 // The watch page while the signed-in user's lists load, and when some of them fail to.
 

@@ -1,6 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { card, openWatchPage, seed, signedInUser, stubExternalImages } from './support';
+import { type Locator, type Page } from '@playwright/test';
+import {
+  card,
+  expect,
+  openWatchPage,
+  seed,
+  signedInUser,
+  stubExternalImages,
+  test,
+} from './support';
 
 /**
  * The watch page's layout, its phone action row, the channel page, the playback speed and the

@@ -1,11 +1,11 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import toast, { Toaster, useToaster, type DefaultToastOptions } from 'react-hot-toast';
-import { HEADING_WITH_ACTIONS } from '../components/ui/page-heading';
+import { HEADING_WITH_ACTIONS } from '../components/ui/heading-actions';
 import { useShortcut } from '../lib/shortcuts';
 import { forgetHiddenUndoes, UNDO_KEY, undoNewest } from '../lib/undo-toast';
 
 /** Toasts on screen at once; older ones are dismissed (and deleted a second later) for newer. */
-export const VISIBLE_TOASTS = 3;
+const VISIBLE_TOASTS = 3;
 
 /**
  * product §9's toast constants (position, durations and the success widths; react-hot-toast's

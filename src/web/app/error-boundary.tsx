@@ -1,4 +1,4 @@
-import { Component, type ReactNode } from 'react';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 interface State {
   error: Error | undefined;
@@ -12,9 +12,9 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
     return { error };
   }
 
-  // The error's own stack says where it was thrown (Preact gives no component stack).
-  override componentDidCatch(error: Error) {
-    console.error('Unexpected application error', error);
+  // React's component stack says which component threw, beside the error's own stack.
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error('Unexpected application error', error, info.componentStack);
   }
 
   override render() {

@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TriangleAlert } from 'lucide-react';
 import buttons from '../components/ui/button.module.css';
-import { browseVideos, EmptyState } from '../components/ui/empty-state';
+import { BrowseVideos, EmptyState } from '../components/ui/empty-state';
 import { LoadingCards } from '../components/ui/loading-cards';
-import { ApiRequestError, firstError } from '../lib/api-client';
+import { loadFailureText } from './load-failure-text';
 
 interface LoadStateProps {
   loading: boolean;
@@ -16,23 +16,6 @@ interface LoadStateProps {
   /** False where 'Browse videos' would lead to this very screen (home). */
   browse?: boolean;
   children: ReactNode;
-}
-
-/**
- * What a failed load says. product §8: a list screen shows the error's status text (a 500 may
- * have the screen's own text instead). An answer with no status text (HTTP/2 has none; a timeout
- * or a cut connection has no answer) says the server's message (the first entry of the error
- * body), or else a plain sentence.
- */
-export function loadFailureText(error: unknown, serverErrorText?: string): string {
-  if (!(error instanceof ApiRequestError)) return 'Unable to load data';
-  if (error.status === 500 && serverErrorText) return serverErrorText;
-  if (error.statusText) return error.statusText;
-  const message = firstError(error.data);
-  if (message) return message;
-  return error.status >= 500
-    ? 'The server could not answer right now.'
-    : 'The server could not answer this request.';
 }
 
 /**
@@ -79,7 +62,7 @@ export function LoadState({
               )}
             </>
           ) : (
-            browseVideos
+            <BrowseVideos />
           )
         }
       >

@@ -3,7 +3,7 @@ import type { Video } from '../../contract/entities';
 import buttons from '../components/ui/button.module.css';
 import { VideoGrid } from '../features/videos/components/video-grid';
 import type { VideoWindowState } from '../state/video-window';
-import { loadFailureText } from './load-state';
+import { loadFailureText } from './load-failure-text';
 import styles from './pages.module.css';
 import type { useVideoPages } from './use-video-pages';
 

@@ -5,7 +5,7 @@ import { api } from '../../lib/api-client';
 import { useConnectionStatus } from '../../lib/connection';
 import styles from './connection-banner.module.css';
 
-export const connectionTexts = {
+const connectionTexts = {
   offline: "You're offline. CodeTube can't reach its server.",
   recovers: 'It reconnects by itself when the connection is back.',
   retry: 'Retry',

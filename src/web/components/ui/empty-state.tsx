@@ -21,18 +21,20 @@ interface EmptyStateProps {
 }
 
 /** The way home, the default way on from an empty or failed screen. */
-export const browseVideos = (
-  <Link to="/" className={buttons.primary}>
-    Browse videos
-  </Link>
-);
+export function BrowseVideos() {
+  return (
+    <Link to="/" className={buttons.primary}>
+      Browse videos
+    </Link>
+  );
+}
 
 /** What a screen shows when it has nothing (or could not load): icon, heading, message, a way on. */
 export function EmptyState({
   icon: Icon = Film,
   title,
   children,
-  action = browseVideos,
+  action = <BrowseVideos />,
   headingLevel = 2,
   alert = false,
 }: EmptyStateProps) {

@@ -1,10 +1,7 @@
 import type { ReactNode } from 'react';
 import styles from './page-heading.module.css';
 
-/** The title row of the screen on show, when it holds actions (the toasts stay clear of it). */
-export const HEADING_WITH_ACTIONS = '[data-heading-actions]';
-
-/** A screen's title row, with room for its actions. */
+/** A screen's title row, with room for its actions (then marked for heading-actions.ts). */
 export function PageHeading({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <div className={styles.row} data-heading-actions={children ? '' : undefined}>

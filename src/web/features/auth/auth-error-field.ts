@@ -17,3 +17,9 @@ export function authErrorField(message: string): AuthFieldName | undefined {
   if (/\b(credentials|password)\b/i.test(message)) return 'password';
   return undefined;
 }
+
+/** Takes the user to the first empty field of a form, after a submit that found one. */
+export function focusFirstEmptyField(form: HTMLFormElement): void {
+  const inputs = [...form.querySelectorAll('input')];
+  inputs.find((input) => input.type !== 'checkbox' && input.value === '')?.focus();
+}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { localStore } from '../../lib/safe-storage';
 import {
   HISTORY_STORAGE_KEY,
@@ -12,9 +12,9 @@ import {
 export function useTesterHistory() {
   const [entries, setEntries] = useState(() => readTesterHistory(localStore));
 
-  // Written as the list is drawn: an effect after the paint would be dropped, with the request,
-  // if the tester closed first (Preact runs no pending effect of an unmounted component).
-  useLayoutEffect(() => {
+  // React runs a pending effect before it unmounts the tester, so a request sent just before
+  // the tester closes is still written.
+  useEffect(() => {
     // Writing what another tab wrote is a no-op for storage (equal values fire no event).
     writeTesterHistory(localStore, entries);
   }, [entries]);

@@ -30,9 +30,3 @@ export function AuthField({ label, error, announce = false, ...input }: AuthFiel
     </div>
   );
 }
-
-/** Takes the user to the first empty field of a form, after a submit that found one. */
-export function focusFirstEmptyField(form: HTMLFormElement): void {
-  const inputs = [...form.querySelectorAll('input')];
-  inputs.find((input) => input.type !== 'checkbox' && input.value === '')?.focus();
-}

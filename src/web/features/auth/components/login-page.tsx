@@ -4,9 +4,9 @@ import { TEST_ACCOUNT } from '../../../../contract/limits';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuth, useDispatchers } from '../../../state/use-store';
 import { demoAccountAvailable, logIn } from '../auth-service';
-import { authErrorField } from '../auth-error-field';
+import { authErrorField, focusFirstEmptyField } from '../auth-error-field';
 import { authTexts } from '../auth-texts';
-import { AuthField, focusFirstEmptyField } from './auth-field';
+import { AuthField } from './auth-field';
 import styles from './auth-form.module.css';
 
 /** True when the app itself put an entry before this one, so going back stays in the app. */

@@ -3,9 +3,9 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuth, useDispatchers } from '../../../state/use-store';
 import { signUp } from '../auth-service';
-import { authErrorField } from '../auth-error-field';
+import { authErrorField, focusFirstEmptyField } from '../auth-error-field';
 import { authTexts } from '../auth-texts';
-import { AuthField, focusFirstEmptyField } from './auth-field';
+import { AuthField } from './auth-field';
 import styles from './auth-form.module.css';
 
 const fields = [

@@ -5,7 +5,7 @@ import { Check, Copy } from 'lucide-react';
 import type * as Highlighter from '../markdown/highlighter';
 import styles from './note-markdown.module.css';
 
-export const copyTexts = { copy: 'Copy code', copied: 'Copied', failed: 'Copy failed' } as const;
+const copyTexts = { copy: 'Copy code', copied: 'Copied', failed: 'Copy failed' } as const;
 
 /** How long 'Copied' stays beside the button. */
 const STATUS_MS = 2000;

@@ -2,9 +2,9 @@ import { useState, type CSSProperties, type ReactNode } from 'react';
 import styles from './json-viewer.module.css';
 
 /** product §9: arrays longer than this are shown in groups of this many items. */
-export const JSON_GROUP_SIZE = 100;
+const JSON_GROUP_SIZE = 100;
 /** product §9: each nesting level is indented by this many characters. */
-export const JSON_INDENT = 4;
+const JSON_INDENT = 4;
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 

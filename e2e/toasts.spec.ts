@@ -80,28 +80,6 @@ test.describe('toasts beside the screen title actions', () => {
   const widths = [320, 768, 1024, 1440];
 
   /**
-   * Holds the next toast with an Undo: the page focuses that Undo the moment it is drawn, and the
-   * focus pauses every toast's timer (AppToaster). Else the toast (2,000 ms, product §9) could
-   * expire on a slow machine before it is measured, and its exit, sliding up, would cross the
-   * action. Call it before the action that toasts; the next press elsewhere ends the hold.
-   */
-  async function holdNextToast(page: Page): Promise<void> {
-    await page.evaluate(() => {
-      const undoes = () => [
-        ...document.querySelectorAll<HTMLElement>('[data-rht-toaster] [role="status"] button'),
-      ];
-      const before = new Set(undoes());
-      const observer = new MutationObserver(() => {
-        const undo = undoes().find((button) => !before.has(button));
-        if (!undo) return;
-        observer.disconnect();
-        undo.focus();
-      });
-      observer.observe(document.body, { childList: true, subtree: true });
-    });
-  }
-
-  /**
    * The toast once it has slid into place, and the screen's action: the toast is clear of it and a
    * click on the action lands on the action.
    */
@@ -155,7 +133,6 @@ test.describe('toasts beside the screen title actions', () => {
     await stopClock(page);
     for (const width of widths) {
       await page.setViewportSize({ width, height: 800 });
-      await holdNextToast(page);
       await page.getByRole('button', { name: `Delete playlist At ${width} px` }).click();
       const toast = page
         .getByRole('status')
@@ -179,7 +156,6 @@ test.describe('toasts beside the screen title actions', () => {
       await page.setViewportSize({ width, height: 800 });
       const video = seedVideos[index]!;
       await card(page, video.title).getByRole('button', { name: 'More actions' }).click();
-      await holdNextToast(page);
       await page.getByRole('menuitem', { name: 'Remove from History' }).click();
       await expect(card(page, video.title)).toHaveCount(0);
       const toast = page

@@ -29,9 +29,11 @@ describe('the server app', () => {
   };
   let database: OpenDatabase;
   let app: ReturnType<typeof createServerApp>;
-  // What the app asked of settleWrites, and a gate that holds the sync until a test opens it.
+  // What the app asked of settleWrites, a gate that holds the sync until a test opens it, and
+  // who waits to hear that the app asked.
   const settled: string[] = [];
   let gate: Promise<void> = Promise.resolve();
+  let onAsked: () => void = () => {};
 
   beforeAll(async () => {
     database = openDatabase({ dialect: 'sqlite', path: join(dir.path, 'app.sqlite') });
@@ -51,6 +53,7 @@ describe('the server app', () => {
       },
       settleWrites: async () => {
         settled.push('asked');
+        onAsked();
         await gate;
         await database.settleWrites();
         settled.push('done');
@@ -72,6 +75,7 @@ describe('the server app', () => {
     let open!: () => void;
     gate = new Promise((resolve) => (open = resolve));
     let answered = false;
+    const asked = new Promise<void>((resolve) => (onAsked = resolve));
     const signup = Promise.resolve(
       app.request('/api/auth/signup', {
         method: 'POST',
@@ -87,7 +91,10 @@ describe('the server app', () => {
       answered = true;
       return response;
     });
-    await new Promise((resume) => setTimeout(resume, 50));
+    // Once the app waits for the sync (however long the signup took to get there), no answer
+    // comes until the gate opens, even after the event loop has turned.
+    await asked;
+    await new Promise((resume) => setImmediate(resume));
     expect(settled).toEqual(['asked']);
     expect(answered).toBe(false);
     open();

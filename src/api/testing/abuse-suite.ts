@@ -369,9 +369,9 @@ export function describeAbuseSuite(storeName: string, openStore: () => Promise<O
     });
 
     it('answers 503 with Retry-After when the hashing queue is full', async () => {
-      const slow = countingHasher(200);
+      const held = heldHasher();
       const h = await harness({
-        passwordHasher: boundedHasher(slow.hasher, {
+        passwordHasher: boundedHasher(held.hasher, {
           concurrency: 1,
           queue: 1,
           retryAfterSeconds: 3,
@@ -383,9 +383,15 @@ export function describeAbuseSuite(storeName: string, openStore: () => Promise<O
         headers: { 'x-test-client': unique('queue') },
       });
       expect(warm.status).toBe(404);
-      const results = await Promise.all(
-        Array.from({ length: 6 }, (_, index) =>
-          h.call('POST', '/api/auth/signup', {
+      // The hashes wait until released, however slow the machine: one hashes, one queues, and
+      // the four others must be refused without waiting for either.
+      held.hold();
+      let answered = 0;
+      let fourAnswered!: () => void;
+      const four = new Promise<void>((resolve) => (fourAnswered = resolve));
+      const calls = Array.from({ length: 6 }, (_, index) =>
+        h
+          .call('POST', '/api/auth/signup', {
             body: {
               firstName: 'Q',
               lastName: 'Ueue',
@@ -393,9 +399,17 @@ export function describeAbuseSuite(storeName: string, openStore: () => Promise<O
               password: 'pw-123456',
             },
             headers: { 'x-test-client': unique('queue') },
+          })
+          .then((result) => {
+            answered += 1;
+            if (answered === 4) fourAnswered();
+            return result;
           }),
-        ),
       );
+      await four;
+      expect(held.held).toHaveLength(1);
+      held.releaseAll();
+      const results = await Promise.all(calls);
       const counts = statuses(results);
       expect(counts[201]).toBe(2);
       expect(counts[503]).toBe(4);

@@ -50,6 +50,42 @@ function getOnNewConnection(
   });
 }
 
+/**
+ * A signup whose body stops after 20 bytes: once the server has logged the request (it is in
+ * flight), `meanwhile` runs, then the rest of the body is sent. Resolves with the answer.
+ */
+function signupHeldOpen(
+  server: ServerProcess,
+  email: string,
+  meanwhile: () => Promise<void>,
+): Promise<{ status: number; text: string }> {
+  const body = JSON.stringify({
+    firstName: 'In',
+    lastName: 'Flight',
+    email,
+    password: 'pw-request-in-flight',
+  });
+  return new Promise((resolve, reject) => {
+    const pending = request(`${server.url}/api/auth/signup`, {
+      method: 'POST',
+      agent: false,
+      headers: { 'content-type': 'application/json', 'content-length': body.length },
+    });
+    pending.on('response', (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    pending.on('error', reject);
+    pending.write(body.slice(0, 20));
+    void server
+      .waitForOutput(/-> POST \/api\/auth\/signup/)
+      .then(meanwhile)
+      .then(() => pending.end(body.slice(20)))
+      .catch(reject);
+  });
+}
+
 async function withServer(
   env: Record<string, string>,
   run: (server: ServerProcess, dir: string) => Promise<void>,
@@ -177,40 +213,16 @@ describe('WEB_CONCURRENCY=2 (node:cluster)', () => {
             }
           });
       try {
-        const body = JSON.stringify({
-          firstName: 'Orphan',
-          lastName: 'Request',
-          email: 'cluster-orphan@example.com',
-          password: 'pw-orphan-request',
-        });
-        const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
-          const pending = request(`${server.url}/api/auth/signup`, {
-            method: 'POST',
-            agent: false,
-            headers: { 'content-type': 'application/json', 'content-length': body.length },
-          });
-          pending.on('response', (res) => {
-            let text = '';
-            res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-            res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-          });
-          pending.on('error', reject);
-          pending.write(body.slice(0, 20));
-          void server
-            .waitForOutput(/-> POST \/api\/auth\/signup/)
-            .then(async () => {
-              process.kill(primary, 'SIGKILL');
-              // Each worker sees its primary gone and stops taking connections.
-              await waitFor(
-                () =>
-                  workers.every((pid) =>
-                    lines().some((line) => line.pid === pid && /primary is gone/.test(line.msg)),
-                  ),
-                'both workers to notice the primary is gone',
-              );
-              pending.end(body.slice(20));
-            })
-            .catch(reject);
+        const response = signupHeldOpen(server, 'cluster-orphan@example.com', async () => {
+          process.kill(primary, 'SIGKILL');
+          // Each worker sees its primary gone and stops taking connections.
+          await waitFor(
+            () =>
+              workers.every((pid) =>
+                lines().some((line) => line.pid === pid && /primary is gone/.test(line.msg)),
+              ),
+            'both workers to notice the primary is gone',
+          );
         });
 
         const answered = await response;
@@ -233,37 +245,11 @@ describe('WEB_CONCURRENCY=2 (node:cluster)', () => {
 
   it('on SIGTERM every worker finishes its request in flight, then the primary exits 0', async () => {
     await withServer({ LOG_LEVEL: 'debug' }, async (server, dir) => {
-      const body = JSON.stringify({
-        firstName: 'In',
-        lastName: 'Flight',
-        email: 'cluster-in-flight@example.com',
-        password: 'pw-in-flight',
-      });
-      const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
-        const pending = request(`${server.url}/api/auth/signup`, {
-          method: 'POST',
-          agent: false,
-          headers: { 'content-type': 'application/json', 'content-length': body.length },
-        });
-        pending.on('response', (res) => {
-          let text = '';
-          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-        });
-        pending.on('error', reject);
-        pending.write(body.slice(0, 20));
-        void server
-          .waitForOutput(/-> POST \/api\/auth\/signup/)
-          .then(() => {
-            server.child.kill('SIGTERM');
-            return server.waitForOutput(/every worker stopped accepting connections/);
-          })
-          .then(async () => {
-            // No worker takes new connections while the old request is still open.
-            await expect(callServer(server.url, 'GET', '/api/health')).rejects.toThrow();
-            pending.end(body.slice(20));
-          })
-          .catch(reject);
+      const response = signupHeldOpen(server, 'cluster-in-flight@example.com', async () => {
+        server.child.kill('SIGTERM');
+        await server.waitForOutput(/every worker stopped accepting connections/);
+        // No worker takes new connections while the old request is still open.
+        await expect(callServer(server.url, 'GET', '/api/health')).rejects.toThrow();
       });
 
       const answered = await response;

@@ -531,7 +531,7 @@ export function describeCatalogueSuite(storeName: string, openStore: () => Promi
     });
   });
   describe(`the home filter's bound on ${storeName}`, () => {
-    const BOUND = 1_200;
+    const BOUND = 2_400;
     let crafted: OpenedStore;
     let bounded: Awaited<ReturnType<typeof createHarness>>;
     const home = async (query: string) => (await bounded.call('GET', `/api/videos?${query}`)).body;

@@ -324,11 +324,11 @@ export class CatalogueSql {
   }
 
   /**
-   * PostgreSQL's home search: the first `scan` videos of the category and channel are walked in
-   * catalogue order, each title checked (a common text fills the page and the count there); when
-   * they hold fewer than `limit + 1` matches and more videos follow, the titles after them that
-   * hold the text in any case (the joined trigram index of the folded titles, as the results
-   * page reads it) are the candidates, at most `scan` of them. More than that, or a text that
+   * PostgreSQL's home search, `scan` titles checked in all: the first half of them are the first
+   * videos of the category and channel, walked in catalogue order (a common text fills the page
+   * and the count there); when they hold fewer than `limit + 1` matches and more videos follow,
+   * the titles after them that hold the text in any case (the joined trigram index of the folded
+   * titles, as the results page reads it) are the other half. More than that, or a text that
    * index cannot look up (too short, no letter or digit): `stopped`, with the walk's matches.
    */
   private async postgresHomeMatches(
@@ -338,14 +338,16 @@ export class CatalogueSql {
     scan: number,
   ): Promise<HomeMatches> {
     const pattern = likeContaining(search);
+    const walked = Math.ceil(scan / 2);
+    const looked = scan - walked;
     const [walk, bound] = await Promise.all([
       sql<{ position: number }>`select w.position from
         (select v.position, v.title from videos v where 1 = 1 ${filters}
-          order by v.position limit ${scan} offset 0) w
+          order by v.position limit ${walked} offset 0) w
         where w.title like ${pattern} order by w.position limit ${limit + 1}`.execute(this.reads),
       // The last video walked, and the next one if there is one (index only).
       sql<{ position: number }>`select v.position from videos v where 1 = 1 ${filters}
-        order by v.position limit 2 offset ${scan - 1}`.execute(this.reads),
+        order by v.position limit 2 offset ${walked - 1}`.execute(this.reads),
     ]);
     const positions = walk.rows.map((row) => Number(row.position));
     const lastWalked = bound.rows[0]?.position;
@@ -354,18 +356,18 @@ export class CatalogueSql {
     }
     if (searchesShortScope(foldForSearch(search))) return { positions, stopped: true };
     const [folded, samples] = await Promise.all([this.fold(search), this.foldedSamples()]);
-    // OFFSET 0: the index finds the candidates and the check runs on at most `scan + 1` of them;
+    // OFFSET 0: the index finds the candidates and the check runs on at most `looked + 1` of them;
     // one row comes back.
     const { rows } = await sql<{ examined: number | string; hits: number[] | null }>`select
         count(*) as examined,
         array_agg(c.position order by c.position) filter (where c.title like ${pattern}) as hits
       from (select v.position, v.title from videos v
         where ${foldedContains('title_folded', folded, samples.title_folded)}
-        and v.position > ${lastWalked} ${filters} limit ${scan + 1} offset 0) c`.execute(
+        and v.position > ${lastWalked} ${filters} limit ${looked + 1} offset 0) c`.execute(
       this.reads,
     );
     const examined = Number(rows[0]?.examined ?? 0);
-    if (examined > scan) return { positions, stopped: true };
+    if (examined > looked) return { positions, stopped: true };
     const after = (rows[0]?.hits ?? []).map(Number);
     return { positions: [...positions, ...after].slice(0, limit + 1), stopped: false };
   }

@@ -336,7 +336,7 @@ const ATTACK_TITLES: Record<AttackName, string> = {
   'stalled-bodies': '140 stalled 1 MB bodies',
   'login-crowd': '30-address failed-login crowd',
   'crafted-search': `8 crafted searches at a time, ${VIDEOS.toLocaleString('en')} videos`,
-  'hash-flood': '100-signup hash flood (1,024-char passwords)',
+  'hash-flood': '100-signup hash flood (128-char passwords)',
 };
 
 /** One attack on a fresh server (and a fresh copy of the seeded database): idle, then attacked. */

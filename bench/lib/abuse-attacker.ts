@@ -16,6 +16,7 @@ import {
   strongPassword,
   type SendOptions,
 } from './abuse-client';
+import { MAX_NEW_PASSWORD_LENGTH } from '../../src/contract/limits';
 
 export const attackNames = [
   'redos',
@@ -60,7 +61,8 @@ const CROWD_PER_ADDRESS = 2;
 const CROWD_VICTIM_SHARE = 0.2;
 const SEARCH_PARALLEL = 8;
 const FLOOD_PARALLEL = 100;
-const FLOOD_PASSWORD_LENGTH = 1024;
+/** The longest password a signup takes: each one costs a full hash (longer ones get a quick 422). */
+const FLOOD_PASSWORD_LENGTH = MAX_NEW_PASSWORD_LENGTH;
 
 const post = (path: string, json: unknown): Omit<SendOptions, 'timeoutMs'> => ({
   method: 'POST',
@@ -230,7 +232,7 @@ async function craftedSearch(run: AttackRun) {
   agent.destroy();
 }
 
-/** 100 signups in parallel with 1,024-character passwords and new emails, from 100 addresses. */
+/** 100 signups in parallel with 128-character passwords and new emails, from 100 addresses. */
 async function hashFlood(run: AttackRun) {
   const agents = Array.from({ length: FLOOD_PARALLEL }, (_, index) =>
     clientAgent(`127.0.4.${index + 1}`, 1),

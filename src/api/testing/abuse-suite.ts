@@ -1,7 +1,7 @@
 import { sign } from 'hono/jwt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiErrors } from '../../contract/errors';
-import { DEFAULT_AUTH_LIMITS, TEST_ACCOUNT } from '../../contract/limits';
+import { DEFAULT_AUTH_LIMITS, MAX_NEW_PASSWORD_LENGTH, TEST_ACCOUNT } from '../../contract/limits';
 import { boundedHasher } from '../auth/bounded-hasher';
 import type { PasswordHasher } from '../auth/password';
 import type { ApiDeps } from '../create-api';
@@ -315,7 +315,7 @@ export function describeAbuseSuite(storeName: string, openStore: () => Promise<O
               firstName: 'F',
               lastName: 'Lood',
               email: `${unique(`flood-${index}`)}@example.com`,
-              password: 'p'.repeat(1024),
+              password: 'p'.repeat(MAX_NEW_PASSWORD_LENGTH),
             },
             headers: { 'x-test-client': unique('flood') },
           })

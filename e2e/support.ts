@@ -73,7 +73,8 @@ export async function createUser(page: Page): Promise<TestUser> {
  * come before the page loaded), so a toast shown from here on stays until the test moves time on
  * (`page.clock.runFor`, `page.clock.resume`), however slow the machine. A test that acts on a
  * toast (its Undo, the shortcut) or counts toasts holds them this way rather than race product
- * §9's 2 s. Nothing else the tests use waits on a timer: calls, renders and animations go on.
+ * §9's 2 s. Calls, renders and CSS animations go on; React reveals a lazy part of the screen (the
+ * card menu's sheet) on a timer, so open such a part before stopping the clock.
  */
 export async function stopClock(page: Page): Promise<void> {
   // pauseAt takes a moment ahead of the page's clock, which runs on while the test reads it.

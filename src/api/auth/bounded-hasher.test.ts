@@ -77,4 +77,25 @@ describe('boundedHasher', () => {
     await manual.finish('s4');
     await Promise.all([...signups, ...logins]);
   });
+
+  it("puts owners' logins ahead of everyone's, in a waiting list of their own", async () => {
+    const manual = manualHasher();
+    const bounded = boundedHasher(manual.hasher, {
+      concurrency: 1,
+      queue: 2,
+      retryAfterSeconds: 1,
+    });
+    const strangers = ['v1', 'v2', 'v3'].map((label) => bounded.verify(label, 'stored'));
+    const signups = ['s1', 's2'].map((label) => bounded.hash(label));
+    await expect(bounded.verify('v4', 'stored')).rejects.toBeInstanceOf(HasherBusyError);
+    const owners = ['o1', 'o2'].map((label) => bounded.verify(label, 'stored', { owner: true }));
+    await expect(bounded.verify('o3', 'stored', { owner: true })).rejects.toBeInstanceOf(
+      HasherBusyError,
+    );
+    expect(manual.started).toEqual(['v1']);
+    for (const label of ['v1', 'o1', 'o2', 's1', 'v2', 's2']) await manual.finish(label);
+    await manual.finish('v3');
+    expect(manual.started).toEqual(['v1', 'o1', 'o2', 's1', 'v2', 's2', 'v3']);
+    await Promise.all([...strangers, ...signups, ...owners]);
+  });
 });

@@ -11,15 +11,15 @@ export interface HashQueueLimits {
   /** Hashes running at once; signups (hashes) may hold at most half of them (at least one). */
   concurrency: number;
   /**
-   * Calls allowed to wait for a free slot, for logins (verify) and for signups (hash) each; one
-   * more of that kind is refused at once.
+   * Calls allowed to wait for a free slot, for owners' logins, other logins (verify) and signups
+   * (hash) each; one more of that kind is refused at once.
    */
   queue: number;
   /** What Retry-After says when the queue is full. */
   retryAfterSeconds: number;
 }
 
-type Kind = 'verify' | 'hash';
+type Kind = 'owner' | 'verify' | 'hash';
 
 /**
  * Runs the hasher's work at most `concurrency` at a time with bounded wait lists, so a flood of
@@ -28,28 +28,33 @@ type Kind = 'verify' | 'hash';
  *
  * Logins (verify) and signups (hash) wait in lists of their own and take turns for a freed slot,
  * and signups never run in more than half of the slots: a signup flood fills only its own list
- * (then 503s), while logins still get at least every other turn.
+ * (then 503s), while logins still get at least every other turn. An owner's login (from an address
+ * the account knows) waits in a third list that goes before both: a crowd of strangers failing
+ * logins, or a signup flood, fills the others, and the owner waits for one running check at most.
  */
 export function boundedHasher(inner: PasswordHasher, limits: HashQueueLimits): PasswordHasher {
-  const running: Record<Kind, number> = { verify: 0, hash: 0 };
-  const waiting: Record<Kind, (() => void)[]> = { verify: [], hash: [] };
+  const running: Record<Kind, number> = { owner: 0, verify: 0, hash: 0 };
+  const waiting: Record<Kind, (() => void)[]> = { owner: [], verify: [], hash: [] };
   const most: Record<Kind, number> = {
+    owner: limits.concurrency,
     verify: limits.concurrency,
     hash: Math.max(1, Math.floor(limits.concurrency / 2)),
   };
-  /** The kind that had the last turn: a freed slot goes to the other one first. */
+  /** Of logins and signups, the kind that had the last turn: a freed slot goes to the other first. */
   let lastTurn: Kind = 'verify';
   const mayStart = (kind: Kind) =>
-    running.verify + running.hash < limits.concurrency && running[kind] < most[kind];
+    running.owner + running.verify + running.hash < limits.concurrency &&
+    running[kind] < most[kind];
   const start = (kind: Kind) => {
     running[kind] += 1;
-    lastTurn = kind;
+    if (kind !== 'owner') lastTurn = kind;
   };
 
-  /** Hands free slots to waiters, alternating kinds. */
+  /** Hands free slots to waiters: owners first, then logins and signups alternating. */
   function passOn() {
     for (;;) {
-      const order: Kind[] = lastTurn === 'hash' ? ['verify', 'hash'] : ['hash', 'verify'];
+      const order: Kind[] =
+        lastTurn === 'hash' ? ['owner', 'verify', 'hash'] : ['owner', 'hash', 'verify'];
       const kind = order.find((candidate) => waiting[candidate].length > 0 && mayStart(candidate));
       if (!kind) return;
       start(kind);
@@ -58,7 +63,8 @@ export function boundedHasher(inner: PasswordHasher, limits: HashQueueLimits): P
   }
 
   async function slot<T>(kind: Kind, work: () => Promise<T>): Promise<T> {
-    if (waiting[kind].length === 0 && mayStart(kind)) {
+    const ahead = kind === 'owner' ? 0 : waiting.owner.length;
+    if (ahead === 0 && waiting[kind].length === 0 && mayStart(kind)) {
       start(kind);
     } else {
       if (waiting[kind].length >= limits.queue) throw new HasherBusyError(limits.retryAfterSeconds);
@@ -75,6 +81,7 @@ export function boundedHasher(inner: PasswordHasher, limits: HashQueueLimits): P
 
   return {
     hash: (password) => slot('hash', () => inner.hash(password)),
-    verify: (password, stored) => slot('verify', () => inner.verify(password, stored)),
+    verify: (password, stored, options) =>
+      slot(options?.owner ? 'owner' : 'verify', () => inner.verify(password, stored)),
   };
 }

@@ -1,7 +1,11 @@
 /** Hashes and checks passwords; the API never stores or returns one in clear. */
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
-  verify(password: string, stored: string): Promise<boolean>;
+  /**
+   * `owner`: a login from an address the account knows (it logged in from there before), which a
+   * bounded hasher checks ahead of everyone else's.
+   */
+  verify(password: string, stored: string, options?: { owner?: boolean }): Promise<boolean>;
 }
 
 const ALGORITHM = 'pbkdf2-sha256';

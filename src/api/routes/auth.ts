@@ -207,6 +207,8 @@ export function authRoutes(deps: ApiDeps) {
       throw error;
     }
     return {
+      /** The account knows the address: the owner, whose check goes ahead of strangers'. */
+      fromOwner: Boolean(known),
       /** The attempt was no failed login after all (the server could not check). */
       release: async () => {
         await undo();
@@ -304,7 +306,8 @@ export function authRoutes(deps: ApiDeps) {
         user = await store.findUserByEmail(account);
         // An unknown email costs one check too, against a hash no password matches.
         const stored = user ? user.passwordHash : await dummy();
-        valid = (await passwordHasher.verify(password, stored)) && user !== undefined;
+        const owner = attempt.fromOwner && user !== undefined;
+        valid = (await passwordHasher.verify(password, stored, { owner })) && user !== undefined;
       } catch (error) {
         await attempt.release();
         if (error instanceof HasherBusyError) throw busy(error);

@@ -40,17 +40,28 @@ function countingHasher(delayMs = 0) {
  */
 function heldHasher() {
   const held: (() => void)[] = [];
+  /** The passwords of the calls held, in the order they started. */
+  const started: string[] = [];
   let holding = false;
+  const holdIfAsked = async (password: string) => {
+    if (!holding) return;
+    started.push(password);
+    await new Promise<void>((release) => held.push(release));
+  };
   const hasher: PasswordHasher = {
     async hash(password) {
-      if (holding) await new Promise<void>((release) => held.push(release));
+      await holdIfAsked(password);
       return testHasher.hash(password);
     },
-    verify: (password, stored) => testHasher.verify(password, stored),
+    async verify(password, stored) {
+      await holdIfAsked(password);
+      return testHasher.verify(password, stored);
+    },
   };
   return {
     hasher,
     held,
+    started,
     hold: () => {
       holding = true;
     },
@@ -340,6 +351,74 @@ export function describeAbuseSuite(storeName: string, openStore: () => Promise<O
       fake.releaseAll();
       expect((await login).status).toBe(200);
       expect(statuses(await Promise.all(signups))).toEqual({ 201: 5, 503: 5 });
+    });
+
+    it('lets the owner log in from their usual address while strangers fill the login queue', async () => {
+      const fake = heldHasher();
+      const bounded = boundedHasher(fake.hasher, {
+        concurrency: 1,
+        queue: 4,
+        retryAfterSeconds: 2,
+      });
+      /** The passwords that reached the bounded queue (queued, refused or started). */
+      const queued: string[] = [];
+      const h = await harness({
+        passwordHasher: {
+          hash: (password) => bounded.hash(password),
+          verify: (password, stored, options) => {
+            queued.push(password);
+            return bounded.verify(password, stored, options);
+          },
+        },
+      });
+      const owner = await newAccount(h);
+      const home = unique('home');
+      const ownerLogin = () =>
+        h.call('POST', '/api/auth/login', { body: owner, headers: { 'x-test-client': home } });
+      // The owner has logged in from home before: the account knows that address.
+      expect((await ownerLogin()).status).toBe(200);
+      // Unknown emails are checked against a dummy hash, made at the first one.
+      const warm = await h.call('POST', '/api/auth/login', {
+        body: { email: `${unique('nobody')}@example.com`, password: 'pw' },
+        headers: { 'x-test-client': unique('warm') },
+      });
+      expect(warm.status).toBe(404);
+      fake.hold();
+      const answered: CallResult[] = [];
+      const crowd = Array.from({ length: 10 }, (_, index) =>
+        h
+          .call('POST', '/api/auth/login', {
+            body: { email: `${unique(`stranger-${index}`)}@example.com`, password: 'guess' },
+            headers: { 'x-test-client': unique(`crowd-${index}`) },
+          })
+          .then((result) => {
+            answered.push(result);
+            return result;
+          }),
+      );
+      // One stranger's check running (held), four waiting, five turned away.
+      await vi.waitFor(
+        () => {
+          expect(fake.held.length).toBe(1);
+          expect(answered.length).toBe(5);
+        },
+        { timeout: 30_000 },
+      );
+      expect(statuses(answered)).toEqual({ 503: 5 });
+      // The owner is not turned away by the full queue, and goes before the strangers waiting.
+      const login = ownerLogin();
+      // Its check has reached the queue (its first was the login from home above).
+      await vi.waitFor(
+        () => expect(queued.filter((password) => password === owner.password)).toHaveLength(2),
+        { timeout: 30_000 },
+      );
+      fake.held.shift()!();
+      await vi.waitFor(() => expect(fake.started).toHaveLength(2), { timeout: 30_000 });
+      expect(fake.started[1]).toBe(owner.password);
+      fake.held.shift()!();
+      expect((await login).status).toBe(200);
+      fake.releaseAll();
+      expect(statuses(await Promise.all(crowd))).toEqual({ 404: 5, 503: 5 });
     });
 
     it('answers the 21st signup from one address in an hour with 429 and Retry-After', async () => {

@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { boundedHasher } from '../api/auth/bounded-hasher';
 import { createPbkdf2Hasher } from '../api/auth/password';
+import { backgroundDerive } from './auth/background-derive';
 import { systemClock } from '../api/clock';
 import { checkSession } from '../api/auth/require-user';
 import { createApi } from '../api/create-api';
@@ -32,8 +33,8 @@ import { loadStaticSite } from './static-site';
 /** OWASP's 2023 figure for PBKDF2-HMAC-SHA256. */
 const PASSWORD_ITERATIONS = 210_000;
 /**
- * One hash at a time (of libuv's four worker threads, which API compression needs too), 32
- * waiting; more is a 503 with Retry-After.
+ * One hash at a time per process (an owner's login on libuv's pool, which API compression needs
+ * too; the rest on a low-priority thread of its own), 32 waiting; more is a 503 with Retry-After.
  */
 const HASH_QUEUE = { concurrency: 1, queue: 32, retryAfterSeconds: 2 };
 
@@ -134,12 +135,16 @@ export async function serveApp(
       checkSession({ store, secret, tokenCodec: nodeTokenCodec }, authorization, method),
     (answered) => logAnswered(log, answered),
   );
+  const hashing = backgroundDerive();
   const app = createServerApp({
     api: createApi({
       store,
       secret,
       tokenCodec: nodeTokenCodec,
-      passwordHasher: boundedHasher(createPbkdf2Hasher(PASSWORD_ITERATIONS), HASH_QUEUE),
+      passwordHasher: boundedHasher(
+        createPbkdf2Hasher(PASSWORD_ITERATIONS, hashing.derive),
+        HASH_QUEUE,
+      ),
       clock: systemClock,
       fullListMax: config.fullListMax,
       counters: counters.counters,
@@ -187,6 +192,7 @@ export async function serveApp(
   );
   server.on('error', (error) => {
     counters.close();
+    void hashing.close();
     void database
       .close()
       .catch(() => {})
@@ -198,6 +204,7 @@ export async function serveApp(
     server,
     async () => {
       counters.close();
+      void hashing.close();
       await database.close();
     },
     log,

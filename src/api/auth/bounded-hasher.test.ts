@@ -78,7 +78,7 @@ describe('boundedHasher', () => {
     await Promise.all([...signups, ...logins]);
   });
 
-  it("puts owners' logins ahead of everyone's, in a waiting list of their own", async () => {
+  it("gives owners' logins slots and a waiting list of their own", async () => {
     const manual = manualHasher();
     const bounded = boundedHasher(manual.hasher, {
       concurrency: 1,
@@ -88,14 +88,20 @@ describe('boundedHasher', () => {
     const strangers = ['v1', 'v2', 'v3'].map((label) => bounded.verify(label, 'stored'));
     const signups = ['s1', 's2'].map((label) => bounded.hash(label));
     await expect(bounded.verify('v4', 'stored')).rejects.toBeInstanceOf(HasherBusyError);
-    const owners = ['o1', 'o2'].map((label) => bounded.verify(label, 'stored', { owner: true }));
-    await expect(bounded.verify('o3', 'stored', { owner: true })).rejects.toBeInstanceOf(
+    expect(manual.started).toEqual(['v1']);
+    // The shared slot is taken and its lists are full: an owner still starts at once.
+    const owners = ['o1', 'o2', 'o3'].map((label) =>
+      bounded.verify(label, 'stored', { owner: true }),
+    );
+    await expect(bounded.verify('o4', 'stored', { owner: true })).rejects.toBeInstanceOf(
       HasherBusyError,
     );
-    expect(manual.started).toEqual(['v1']);
-    for (const label of ['v1', 'o1', 'o2', 's1', 'v2', 's2']) await manual.finish(label);
+    expect(manual.started).toEqual(['v1', 'o1']);
+    await manual.finish('o1');
+    expect(manual.started).toEqual(['v1', 'o1', 'o2']);
+    for (const label of ['v1', 'o2', 'o3', 's1', 'v2', 's2']) await manual.finish(label);
     await manual.finish('v3');
-    expect(manual.started).toEqual(['v1', 'o1', 'o2', 's1', 'v2', 's2', 'v3']);
+    expect(manual.started).toEqual(['v1', 'o1', 'o2', 's1', 'o3', 'v2', 's2', 'v3']);
     await Promise.all([...strangers, ...signups, ...owners]);
   });
 });

@@ -29,8 +29,9 @@ type Kind = 'owner' | 'verify' | 'hash';
  * Logins (verify) and signups (hash) wait in lists of their own and take turns for a freed slot,
  * and signups never run in more than half of the slots: a signup flood fills only its own list
  * (then 503s), while logins still get at least every other turn. An owner's login (from an address
- * the account knows) waits in a third list that goes before both: a crowd of strangers failing
- * logins, or a signup flood, fills the others, and the owner waits for one running check at most.
+ * the account knows) runs in slots of its own (as many as the others share), with a waiting list
+ * of its own: a crowd of strangers failing logins, or a signup flood, fills the others, never the
+ * owner's. Only an address that logged into the account gets there (and it is limited per pair).
  */
 export function boundedHasher(inner: PasswordHasher, limits: HashQueueLimits): PasswordHasher {
   const running: Record<Kind, number> = { owner: 0, verify: 0, hash: 0 };
@@ -42,15 +43,17 @@ export function boundedHasher(inner: PasswordHasher, limits: HashQueueLimits): P
   };
   /** Of logins and signups, the kind that had the last turn: a freed slot goes to the other first. */
   let lastTurn: Kind = 'verify';
+  // Owners' checks have `concurrency` slots of their own; logins and signups share the others.
   const mayStart = (kind: Kind) =>
-    running.owner + running.verify + running.hash < limits.concurrency &&
-    running[kind] < most[kind];
+    kind === 'owner'
+      ? running.owner < most.owner
+      : running.verify + running.hash < limits.concurrency && running[kind] < most[kind];
   const start = (kind: Kind) => {
     running[kind] += 1;
     if (kind !== 'owner') lastTurn = kind;
   };
 
-  /** Hands free slots to waiters: owners first, then logins and signups alternating. */
+  /** Hands free slots to waiters: owners', then logins and signups alternating. */
   function passOn() {
     for (;;) {
       const order: Kind[] =
@@ -63,8 +66,7 @@ export function boundedHasher(inner: PasswordHasher, limits: HashQueueLimits): P
   }
 
   async function slot<T>(kind: Kind, work: () => Promise<T>): Promise<T> {
-    const ahead = kind === 'owner' ? 0 : waiting.owner.length;
-    if (ahead === 0 && waiting[kind].length === 0 && mayStart(kind)) {
+    if (waiting[kind].length === 0 && mayStart(kind)) {
       start(kind);
     } else {
       if (waiting[kind].length >= limits.queue) throw new HasherBusyError(limits.retryAfterSeconds);
@@ -82,6 +84,6 @@ export function boundedHasher(inner: PasswordHasher, limits: HashQueueLimits): P
   return {
     hash: (password) => slot('hash', () => inner.hash(password)),
     verify: (password, stored, options) =>
-      slot(options?.owner ? 'owner' : 'verify', () => inner.verify(password, stored)),
+      slot(options?.owner ? 'owner' : 'verify', () => inner.verify(password, stored, options)),
   };
 }

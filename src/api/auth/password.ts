@@ -14,7 +14,19 @@ const encoder = new TextEncoder();
 const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
 
-async function derive(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
+/**
+ * PBKDF2-HMAC-SHA256's 32-byte key. `owner`: the check of an owner's login, which a server may
+ * run ahead of other work (see createPbkdf2Hasher).
+ */
+export type DeriveKey = (
+  password: string,
+  salt: Uint8Array,
+  iterations: number,
+  options: { owner: boolean },
+) => Promise<Uint8Array>;
+
+/** PBKDF2 on WebCrypto: the page's, and the one a server uses unless it brings its own. */
+export const webCryptoDerive: DeriveKey = async (password, salt, iterations) => {
   const key = await crypto.subtle.importKey('raw', encoder.encode(password), 'PBKDF2', false, [
     'deriveBits',
   ]);
@@ -24,27 +36,33 @@ async function derive(password: string, salt: Uint8Array, iterations: number): P
     256,
   );
   return new Uint8Array(bits);
-}
+};
 
 /**
- * PBKDF2-SHA256 through WebCrypto, so it runs in the page and in Node alike. Stored as
+ * PBKDF2-SHA256, through WebCrypto unless `derive` is given (the server derives on threads of its
+ * own), so it runs in the page and in Node alike. Stored as
  * `pbkdf2-sha256$<iterations>$<salt>$<hash>`; verify reads the iterations from the stored value, so
  * raising the work factor never locks out existing users.
  */
-export function createPbkdf2Hasher(iterations: number): PasswordHasher {
+export function createPbkdf2Hasher(
+  iterations: number,
+  derive: DeriveKey = webCryptoDerive,
+): PasswordHasher {
   return {
     async hash(password) {
       const salt = crypto.getRandomValues(new Uint8Array(16));
-      const hash = await derive(password, salt, iterations);
+      const hash = await derive(password, salt, iterations, { owner: false });
       return [ALGORITHM, iterations, toBase64(salt), toBase64(hash)].join('$');
     },
-    async verify(password, stored) {
+    async verify(password, stored, options) {
       const [algorithm, rounds, salt, expected] = stored.split('$');
       const count = Number(rounds);
       if (algorithm !== ALGORITHM || !Number.isSafeInteger(count) || !salt || !expected) {
         return false;
       }
-      const actual = await derive(password, fromBase64(salt), count);
+      const actual = await derive(password, fromBase64(salt), count, {
+        owner: options?.owner === true,
+      });
       return constantTimeEqual(actual, fromBase64(expected));
     },
   };

@@ -1,7 +1,14 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { TEST_ACCOUNT } from '../../contract/limits';
-import { killAllServers, startServer, type ServerProcess } from '../testing/server-process';
+import { BACKGROUND_NICE } from '../auth/background-derive';
+import {
+  childPids,
+  killAllServers,
+  startServer,
+  type ServerProcess,
+} from '../testing/server-process';
 import { createPostgresDatabase, createTempDir } from '../testing/test-databases';
 import { writeWebFixture } from '../testing/web-fixture';
 
@@ -56,6 +63,50 @@ async function inFreshDatabase(
     await dir.drop();
   }
 }
+
+/** The nice value of each thread of the server's processes (Linux: /proc), by "pid/thread". */
+function threadNiceValues(server: ServerProcess): Map<string, number> {
+  const values = new Map<string, number>();
+  for (const pid of [server.child.pid!, ...childPids(server.child.pid!)]) {
+    for (const thread of readdirSync(`/proc/${pid}/task`)) {
+      const stat = readFileSync(`/proc/${pid}/task/${thread}/stat`, 'utf8');
+      values.set(`${pid}/${thread}`, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
+    }
+  }
+  return values;
+}
+
+describe('password hashing of a real server', () => {
+  it.runIf(process.platform === 'linux')(
+    'hashes signups on a thread of lower priority than the ones that serve pages',
+    async () => {
+      await inFreshDatabase('sqlite', async (env) => {
+        const server = await startServer(env, PORTS_A);
+        expect([...threadNiceValues(server).values()]).not.toContain(BACKGROUND_NICE);
+        const signup = await fetch(`${server.url}/api/auth/signup`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            firstName: 'Nice',
+            lastName: 'Ten',
+            email: 'nice-ten@example.com',
+            password: 'a long enough passphrase',
+          }),
+        });
+        expect(signup.status).toBe(201);
+        const after = threadNiceValues(server);
+        const lowered = [...after].filter(([, nice]) => nice === BACKGROUND_NICE);
+        expect(lowered).toHaveLength(1);
+        // Every other thread, the event loops and libuv's pool among them, keeps its priority.
+        const primary = after.get(`${server.child.pid}/${server.child.pid}`);
+        expect(new Set([...after.values()].filter((nice) => nice !== BACKGROUND_NICE))).toEqual(
+          new Set([primary]),
+        );
+      });
+    },
+    60_000,
+  );
+});
 
 describe.each(['sqlite', 'postgres'] as const)('login limits of real servers on %s', (dialect) => {
   it('behind TRUST_PROXY=1, one client’s failures leave the owner’s address alone', async () => {

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CATALOGUE_READS_PER_CLIENT } from '../contract/limits';
 import { ConfigError, defaultReadThreads, listeningUrl, parseConfig } from './config';
 
 /** The project's folder: DATA_DIR's and WEB_DIR's defaults are in it. */
@@ -19,6 +20,10 @@ describe('parseConfig', () => {
       logFormat: 'auto',
       webConcurrency: Math.min(availableParallelism(), 64),
       sqliteReadThreads: defaultReadThreads(Math.min(availableParallelism(), 64)),
+      catalogueReadsPerClient: Math.max(
+        1,
+        Math.floor(defaultReadThreads(Math.min(availableParallelism(), 64)) / 2),
+      ),
       dataDir: join(project, 'data'),
       webDir: join(project, 'dist', 'web'),
       seedVideos: 0,
@@ -104,6 +109,20 @@ describe('parseConfig', () => {
       'DATABASE_URL: must be a file path, a file: URL or a postgres:// URL (PostgreSQL)',
     );
     expect(() => parseConfig({ DATABASE_URL: 'postgres://' })).toThrow(ConfigError);
+  });
+});
+
+describe('catalogue reads per client', () => {
+  it('leaves half of SQLite’s read threads to other clients, at least one each', () => {
+    const reads = (vars: Record<string, string>) => parseConfig(vars).catalogueReadsPerClient;
+    expect(reads({ SQLITE_READ_THREADS: '2' })).toBe(1);
+    expect(reads({ SQLITE_READ_THREADS: '0' })).toBe(1);
+    expect(reads({ SQLITE_READ_THREADS: '1' })).toBe(1);
+    expect(reads({ SQLITE_READ_THREADS: '8' })).toBe(4);
+    expect(reads({ SQLITE_READ_THREADS: '9' })).toBe(4);
+    expect(reads({ DATABASE_URL: 'postgres://db.example/codetube' })).toBe(
+      CATALOGUE_READS_PER_CLIENT,
+    );
   });
 });
 

@@ -3,7 +3,12 @@ import { isIPv6 } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
-import { DEFAULT_AUTH_LIMITS, DEFAULT_FULL_LIST_MAX, type AuthLimits } from '../contract/limits';
+import {
+  CATALOGUE_READS_PER_CLIENT,
+  DEFAULT_AUTH_LIMITS,
+  DEFAULT_FULL_LIST_MAX,
+  type AuthLimits,
+} from '../contract/limits';
 import type { DatabaseLocation } from './db/dialect';
 import { isAddressOrSubnet, type TrustProxy } from './http/client-address';
 
@@ -51,6 +56,12 @@ export interface ServerConfig {
    * its own connection (read-pool.ts); 0: they run on the process's one connection.
    */
   sqliteReadThreads: number;
+  /**
+   * Catalogue reads one client address may have computing at once in a process: on SQLite half
+   * its read threads (at least one), so that one client's costly reads always leave threads to
+   * everyone else's; on PostgreSQL CATALOGUE_READS_PER_CLIENT.
+   */
+  catalogueReadsPerClient: number;
   /** Where the default SQLite file and the generated JWT secret live. */
   dataDir: string;
   /** The built SPA to serve. */
@@ -209,6 +220,7 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
   const vars = parsed.data;
   const webConcurrency =
     vars.WEB_CONCURRENCY ?? Math.min(availableParallelism(), MAX_WEB_CONCURRENCY);
+  const sqliteReadThreads = vars.SQLITE_READ_THREADS ?? defaultReadThreads(webConcurrency);
   return {
     port: vars.PORT ?? 3000,
     host: vars.HOST ?? '127.0.0.1',
@@ -217,7 +229,11 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
     logLevel: vars.LOG_LEVEL ?? 'info',
     logFormat: vars.LOG_FORMAT ?? 'auto',
     webConcurrency,
-    sqliteReadThreads: vars.SQLITE_READ_THREADS ?? defaultReadThreads(webConcurrency),
+    sqliteReadThreads,
+    catalogueReadsPerClient:
+      database.dialect === 'sqlite'
+        ? Math.max(1, Math.floor(sqliteReadThreads / 2))
+        : CATALOGUE_READS_PER_CLIENT,
     dataDir,
     webDir: vars.WEB_DIR ? resolve(vars.WEB_DIR) : join(PROJECT_DIR, 'dist', 'web'),
     seedVideos: vars.SEED_VIDEOS ?? 0,

@@ -147,6 +147,7 @@ export async function serveApp(
       ),
       clock: systemClock,
       fullListMax: config.fullListMax,
+      catalogueReadsPerClient: config.catalogueReadsPerClient,
       counters: counters.counters,
       demoAccount: config.demoAccount,
       authLimits: config.authLimits,

@@ -303,6 +303,7 @@ test.describe('login', () => {
       await expect(field).toHaveAttribute('aria-invalid', 'true');
       await expect(field).toHaveAccessibleDescription(`${label} is required.`);
     }
+    await expect(page.getByLabel(TERMS)).toHaveAccessibleDescription(TERMS_REQUIRED);
     await expect(page.getByLabel('Email')).toBeFocused();
     await page.getByLabel('Email').fill('test@codetube.dev');
     await expect(page.getByLabel('Email')).not.toHaveAttribute('aria-invalid', 'true');
@@ -326,6 +327,9 @@ test.describe('login', () => {
   });
 });
 
+const TERMS = 'I accept all Terms & Conditions';
+const TERMS_REQUIRED = 'Accept the Terms & Conditions to create an account.';
+
 test.describe('signup', () => {
   test('does nothing until all five fields are filled, and checks the confirmation', async ({
     page,
@@ -344,6 +348,7 @@ test.describe('signup', () => {
       await expect(field).toHaveAttribute('aria-invalid', 'true');
       await expect(field).toHaveAccessibleDescription(`${label} is required.`);
     }
+    await expect(page.getByLabel(TERMS)).toHaveAccessibleDescription(TERMS_REQUIRED);
     await expect(page.getByLabel('Email')).toBeFocused();
     await page.getByLabel('Email').fill('partial@example.com');
     await expect(page.getByLabel('Email')).not.toHaveAttribute('aria-invalid', 'true');
@@ -360,6 +365,32 @@ test.describe('signup', () => {
     await expect(page.getByRole('link', { name: 'Login' }).last()).toBeVisible();
   });
 
+  test('the Terms box is required, with its message tied to it', async ({ page }) => {
+    await page.goto('/signup');
+    await page.getByLabel('Email').fill(`terms-${Date.now()}@example.com`);
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Lovelace');
+    await page.getByLabel('Password', { exact: true }).fill('analytical-engine');
+    await page.getByLabel('Confirm password').fill('analytical-engine');
+    const terms = page.getByLabel(TERMS);
+    await expect(terms).not.toHaveAttribute('aria-invalid', 'true');
+    await page.getByRole('button', { name: 'Create New Account' }).click();
+    // Nothing is sent: the box says why, and has the focus.
+    await expect(terms).toHaveAttribute('aria-invalid', 'true');
+    await expect(terms).toHaveAccessibleDescription(TERMS_REQUIRED);
+    await expect(page.getByText(TERMS_REQUIRED)).toBeVisible();
+    await expect(terms).toBeFocused();
+    await expect(page).toHaveURL(/\/signup$/);
+    await expect(page.getByText('Creating your account...')).toHaveCount(0);
+
+    await terms.check();
+    await expect(terms).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText(TERMS_REQUIRED)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Create New Account' }).click();
+    await expect(page.getByText('Account created successfully!')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
   test('creates an account, goes to /login, and the account logs in', async ({ page }) => {
     const email = `signup-${Date.now()}@example.com`;
     await page.goto('/signup');
@@ -368,6 +399,7 @@ test.describe('signup', () => {
     await page.getByLabel('Last name').fill('Liskov');
     await page.getByLabel('Password', { exact: true }).fill('substitution');
     await page.getByLabel('Confirm password').fill('substitution');
+    await page.getByLabel(TERMS).check();
     await page.getByRole('button', { name: 'Create New Account' }).click();
     await expect(page.getByText('Account created successfully!')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
@@ -383,6 +415,7 @@ test.describe('signup', () => {
     await page.getByLabel('Last name').fill('Müller');
     await page.getByLabel('Password', { exact: true }).fill('umlauts-welcome');
     await page.getByLabel('Confirm password').fill('umlauts-welcome');
+    await page.getByLabel(TERMS).check();
     await page.getByRole('button', { name: 'Create New Account' }).click();
     await expect(page.getByText('Account created successfully!')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
@@ -396,6 +429,7 @@ test.describe('signup', () => {
     await page.getByLabel('Last name').fill('Password');
     await page.getByLabel('Password', { exact: true }).fill('password');
     await page.getByLabel('Confirm password').fill('password');
+    await page.getByLabel(TERMS).check();
     await page.getByRole('button', { name: 'Create New Account' }).click();
     const message = 'password is one of the 10,000 most common passwords; choose another';
     await expect(page.getByRole('alert').getByText(message)).toBeVisible();
@@ -410,6 +444,7 @@ test.describe('signup', () => {
     await page.getByLabel('Last name').fill('Again');
     await page.getByLabel('Password', { exact: true }).fill('again-and-again');
     await page.getByLabel('Confirm password').fill('again-and-again');
+    await page.getByLabel(TERMS).check();
     await page.getByRole('button', { name: 'Create New Account' }).click();
     const message = 'Unprocessable Entity. Email Already Exists.';
     await expect(page.getByRole('alert').getByText(message)).toBeVisible();
@@ -428,6 +463,7 @@ test.describe('a form opens without the error of an earlier one', () => {
     await page.getByLabel('Last name').fill('Hopper');
     await page.getByLabel('Password', { exact: true }).fill('compiler');
     await page.getByLabel('Confirm password').fill('compiler');
+    await page.getByLabel(TERMS).check();
     await page.getByRole('button', { name: 'Create New Account' }).click();
   }
 

@@ -11,7 +11,7 @@ import {
 } from './support';
 
 /**
- * The watch page's layout, its phone action row, the channel page, the playback speed and the
+ * The watch page's layout, its phone action rows, the channel page, the playback speed and the
  * chapters (decision 0014). YouTube cannot be reached from the test machines: its player API
  * is stood in for by a script with the same surface, which records what the page asks of it in
  * window.__player and announces itself ready, as YouTube's player does once it has loaded.
@@ -113,45 +113,49 @@ test('Up next sits beside the player on wide screens and under it on narrower on
   expect(video.width / video.height).toBeCloseTo(16 / 9, 1);
 });
 
-test('phones: the actions stay in one row that does not move when Like becomes Liked', async ({
-  page,
-}) => {
-  await stubExternalImages(page);
-  await page.setViewportSize({ width: 375, height: 812 });
-  await signedInUser(page);
-  await openWatchPage(page, seed.css.id, seed.css.title);
-  const like = page.getByRole('button', { name: 'Like', exact: true });
-  const actions = [
-    like,
-    page.getByRole('button', { name: 'Save to Watch later' }),
-    page.getByRole('button', { name: 'Save to playlist' }),
-    // The speed menu's pill (its icon labels the select inside).
-    page.getByRole('combobox', { name: 'Playback speed' }).locator('..'),
-  ];
-  const row = page.getByRole('button', { name: 'Save to playlist' }).locator('..');
-  const before = await Promise.all(actions.map(box));
-  const rowBefore = await box(row);
-  // One row: every action at the same height, and the row scrolls sideways for what does not fit.
-  for (const action of before) expect(action.y).toBe(before[0]!.y);
-  expect(await row.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
-  expect(await row.evaluate((element) => getComputedStyle(element).overflowX)).toBe('auto');
+for (const width of [320, 375]) {
+  test(`phones at ${width} px: every action is on screen and takes clicks, and none moves when Like becomes Liked`, async ({
+    page,
+  }) => {
+    await stubExternalImages(page);
+    await page.setViewportSize({ width, height: 812 });
+    await signedInUser(page);
+    await openWatchPage(page, seed.css.id, seed.css.title);
+    const like = page.getByRole('button', { name: 'Like', exact: true });
+    const actions = [
+      like,
+      page.getByRole('button', { name: 'Save to Watch later' }),
+      page.getByRole('button', { name: 'Save to playlist' }),
+      // The speed menu's pill (its icon labels the select inside).
+      page.getByRole('combobox', { name: 'Playback speed' }).locator('..'),
+    ];
+    const row = page.getByRole('button', { name: 'Save to playlist' }).locator('..');
+    const before = await Promise.all(actions.map(box));
+    // Nothing is cut or hidden off screen: each whole action inside the window, none scrolled away.
+    for (const action of before) {
+      expect(action.x).toBeGreaterThanOrEqual(0);
+      expect(action.x + action.width).toBeLessThanOrEqual(width);
+    }
+    expect(await row.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    for (const action of actions) await action.click({ trial: true });
+    await page.getByRole('combobox', { name: 'Playback speed' }).click({ trial: true });
+    const rowBefore = await box(row);
 
-  await like.click();
-  await expect(page.getByRole('button', { name: 'Liked', exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Save to Watch later' }).click();
-  await expect(page.getByRole('button', { name: 'Remove from Watch later' })).toBeVisible();
-  // Pressing an action scrolls it into view: measure from the row's start again.
-  await row.evaluate((element) => element.scrollTo({ left: 0 }));
-  const after = await Promise.all(
-    [
-      page.getByRole('button', { name: 'Liked', exact: true }),
-      page.getByRole('button', { name: 'Remove from Watch later' }),
-      ...actions.slice(2),
-    ].map(box),
-  );
-  expect(after).toEqual(before);
-  expect(await box(row)).toEqual(rowBefore);
-});
+    await like.click();
+    await expect(page.getByRole('button', { name: 'Liked', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Save to Watch later' }).click();
+    await expect(page.getByRole('button', { name: 'Remove from Watch later' })).toBeVisible();
+    const after = await Promise.all(
+      [
+        page.getByRole('button', { name: 'Liked', exact: true }),
+        page.getByRole('button', { name: 'Remove from Watch later' }),
+        ...actions.slice(2),
+      ].map(box),
+    );
+    expect(after).toEqual(before);
+    expect(await box(row)).toEqual(rowBefore);
+  });
+}
 
 test("the channel name opens the channel's page, listing only its videos", async ({ page }) => {
   await stubExternalImages(page);

@@ -4,6 +4,7 @@ import { LoadingCards } from '../components/ui/loading-cards';
 import { HomePage } from '../pages/home-page';
 import { StoreProvider } from '../state/store-provider';
 import { AppToaster } from './app-toaster';
+import { retryingImport } from '../lib/retrying-import';
 import { ErrorBoundary } from './error-boundary';
 import { NewPageAtTop } from './new-page-at-top';
 import { SaveToPlaylistProvider } from './save-to-playlist-provider';
@@ -13,21 +14,24 @@ import { ShortcutsHelp } from './shortcuts-help';
 import { AppLayout } from './layout/app-layout';
 import { StartupLoader } from './startup-loader';
 
-const TrendingPage = lazy(() => import('../pages/trending-page'));
-const WatchPage = lazy(() => import('../pages/watch-page'));
-const LikedVideosPage = lazy(() => import('../pages/liked-videos-page'));
-const HistoryPage = lazy(() => import('../pages/history-page'));
-const WatchLaterPage = lazy(() => import('../pages/watch-later-page'));
-const PlaylistsPage = lazy(() => import('../pages/playlists-page'));
-const PlaylistPage = lazy(() => import('../pages/playlist-page'));
-const ResultsPage = lazy(() => import('../pages/results-page'));
-const ChannelPage = lazy(() => import('../pages/channel-page'));
-const ProfilePage = lazy(() => import('../pages/profile-page'));
-const LoginPage = lazy(() => import('../features/auth/components/login-page'));
-const SignupPage = lazy(() => import('../features/auth/components/signup-page'));
-const TesterPage = lazy(() => import('../features/tester/components/tester-page'));
+const TrendingPage = lazy(retryingImport(() => import('../pages/trending-page')));
+const WatchPage = lazy(retryingImport(() => import('../pages/watch-page')));
+const LikedVideosPage = lazy(retryingImport(() => import('../pages/liked-videos-page')));
+const HistoryPage = lazy(retryingImport(() => import('../pages/history-page')));
+const WatchLaterPage = lazy(retryingImport(() => import('../pages/watch-later-page')));
+const PlaylistsPage = lazy(retryingImport(() => import('../pages/playlists-page')));
+const PlaylistPage = lazy(retryingImport(() => import('../pages/playlist-page')));
+const ResultsPage = lazy(retryingImport(() => import('../pages/results-page')));
+const ChannelPage = lazy(retryingImport(() => import('../pages/channel-page')));
+const ProfilePage = lazy(retryingImport(() => import('../pages/profile-page')));
+const LoginPage = lazy(retryingImport(() => import('../features/auth/components/login-page')));
+const SignupPage = lazy(retryingImport(() => import('../features/auth/components/signup-page')));
+const TesterPage = lazy(retryingImport(() => import('../features/tester/components/tester-page')));
 
-/** The app: stores, the shared chrome and product §2's routes (non-home screens load lazily). */
+/**
+ * The app: stores, the shared chrome and product §2's routes (non-home screens load lazily; a
+ * screen whose file cannot load waits for the connection, or reloads once after a deploy).
+ */
 export function App() {
   return (
     <ErrorBoundary>

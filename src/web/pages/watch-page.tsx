@@ -145,7 +145,6 @@ function WatchVideo({ video }: { video: Video }) {
             src={embed.href}
             title={video.title}
             allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-            allowFullScreen
             referrerPolicy="strict-origin-when-cross-origin"
           />
         </div>

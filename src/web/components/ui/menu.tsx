@@ -1,5 +1,6 @@
 import { Suspense, lazy, useCallback, useId, useRef, useState } from 'react';
 import { MoreVertical } from 'lucide-react';
+import { retryingImport } from '../../lib/retrying-import';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import type { MenuItem, MenuPopupProps } from './menu-list';
 import { MenuSheet } from './menu-sheet';
@@ -8,7 +9,7 @@ import styles from './menu.module.css';
 export type { MenuItem } from './menu-list';
 
 /** The dropdown and its positioning library load on the first hover, focus or opening. */
-const loadDropdown = () => import('./menu-dropdown');
+const loadDropdown = retryingImport(() => import('./menu-dropdown'));
 const MenuDropdown = lazy(loadDropdown);
 const preloadDropdown = () => void loadDropdown();
 

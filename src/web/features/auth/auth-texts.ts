@@ -10,6 +10,9 @@ export const authTexts = {
   passwordMismatch: "Password doesn't match.",
   // A field left empty at submit (the forms check it themselves, not the browser).
   required: (label: string) => `${label} is required.`,
+  // Beyond product §2 (issue 29): the terms box must be ticked before an account is created.
+  termsLabel: 'I accept all Terms & Conditions',
+  termsRequired: 'Accept the Terms & Conditions to create an account.',
   rememberMe: 'Remember me',
   forgotPassword: 'Forgot your password?',
   testCredentials: 'Login with test credentials',

@@ -16,6 +16,9 @@ export const testerTexts = {
   headerValuePlaceholder: 'Value',
   bodyLabel: 'Body',
   bodyError: 'Error in JSON format',
+  // product §5 sends the last valid body while the box is invalid: the form says so (issue 29).
+  sendsLastValidBody: 'Submit sends the last valid body, not the text in the box:',
+  restoreLastValidBody: 'Put it back in the box',
   bodyIgnoredForGet: 'GET requests are sent without a body.',
   responseHeading: 'Response',
   noResponse: 'Response is undefined.',

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuth, useDispatchers } from '../../../state/use-store';
@@ -29,6 +29,9 @@ export default function SignupPage() {
     password: '',
   });
   const [confirm, setConfirm] = useState('');
+  const [termsAccepted, setTermsAccepted] = useState(false);
+  const termsBox = useRef<HTMLInputElement>(null);
+  const termsErrorId = useId();
   // product §4: the match flag is re-evaluated on each edit of the confirm field.
   const [matches, setMatches] = useState(true);
   const [submitting, setSubmitting] = useState(false);
@@ -41,14 +44,17 @@ export default function SignupPage() {
   if (auth.isLoggedIn) return <Navigate to="/" replace />;
   const errorField = auth.error ? authErrorField(auth.error) : undefined;
   const isMissing = (value: string) => markMissing && value === '';
+  const termsMissing = markMissing && !termsAccepted;
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // product §5: with any of the five fields empty, submitting does nothing (beyond marking them,
-    // and taking the user to the first).
-    if (Object.values(values).some((value) => value === '') || confirm === '') {
+    // and taking the user to the first); nor with the terms box unticked (issue 29).
+    const empty = Object.values(values).some((value) => value === '') || confirm === '';
+    if (empty || !termsAccepted) {
       setMarkMissing(true);
-      focusFirstEmptyField(event.currentTarget);
+      if (empty) focusFirstEmptyField(event.currentTarget);
+      else termsBox.current?.focus();
       return;
     }
     if (confirm !== values.password) {
@@ -103,9 +109,26 @@ export default function SignupPage() {
           }
           announce={!matches}
         />
-        <label className={styles.check}>
-          <input type="checkbox" name="terms" />I accept all Terms &amp; Conditions
-        </label>
+        <div className={styles.fieldGroup}>
+          <label className={styles.check}>
+            <input
+              ref={termsBox}
+              type="checkbox"
+              name="terms"
+              required
+              checked={termsAccepted}
+              onChange={(event) => setTermsAccepted(event.target.checked)}
+              aria-invalid={termsMissing ? true : undefined}
+              aria-describedby={termsMissing ? termsErrorId : undefined}
+            />
+            {authTexts.termsLabel}
+          </label>
+          {termsMissing && (
+            <p id={termsErrorId} className={styles.error}>
+              {authTexts.termsRequired}
+            </p>
+          )}
+        </div>
         {auth.error && !errorField && (
           <p role="alert" className={styles.error}>
             {auth.error}

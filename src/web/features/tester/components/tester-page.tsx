@@ -1,4 +1,4 @@
-import { useId, useReducer, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useReducer, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuth } from '../../../state/use-store';
 import { sendTesterRequest, type TesterRequest } from '../send-request';
@@ -42,7 +42,11 @@ export function TesterPage({ sessionToken = null }: { sessionToken?: string | nu
     bodyError: useId(),
     response: useId(),
     shortcut: useId(),
+    lastValid: useId(),
   };
+  const bodyBox = useRef<HTMLTextAreaElement>(null);
+  // product §5: with the box invalid, Submit sends the last valid body; the form shows which.
+  const sendsLastValid = state.bodyError && state.reqType !== 'GET';
 
   const request: TesterRequest = {
     reqType: state.reqType,
@@ -145,11 +149,29 @@ export function TesterPage({ sessionToken = null }: { sessionToken?: string | nu
             type="submit"
             className={styles.primaryButton}
             aria-keyshortcuts="Control+Enter Meta+Enter"
-            aria-describedby={ids.shortcut}
+            aria-describedby={sendsLastValid ? `${ids.lastValid} ${ids.shortcut}` : ids.shortcut}
           >
             {testerTexts.submit}
           </button>
         </div>
+        {sendsLastValid && (
+          <div className={styles.lastValid}>
+            <div id={ids.lastValid}>
+              <p className={styles.lastValidNote}>{testerTexts.sendsLastValidBody}</p>
+              <pre className={styles.lastValidBody}>{state.body}</pre>
+            </div>
+            <button
+              type="button"
+              className={styles.linkButton}
+              onClick={() => {
+                dispatch({ type: 'editBody', text: state.body });
+                bodyBox.current?.focus();
+              }}
+            >
+              {testerTexts.restoreLastValidBody}
+            </button>
+          </div>
+        )}
         <p id={ids.shortcut} className={styles.hint}>
           {testerTexts.shortcutHint}
         </p>
@@ -166,6 +188,7 @@ export function TesterPage({ sessionToken = null }: { sessionToken?: string | nu
             {testerTexts.bodyLabel}
           </label>
           <textarea
+            ref={bodyBox}
             id={ids.body}
             className={styles.textarea}
             rows={6}

@@ -204,6 +204,7 @@ describe.each(stores)('link previews and sitemaps on $name', ({ open }) => {
     const before = counts.getVideo;
     const brotli = await app.request(path, { headers: { 'accept-encoding': 'br' } });
     expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('vary')).toBe('accept-encoding');
     expect(brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString()).toBe(plain);
     const gzip = await app.request(path, { headers: { 'accept-encoding': 'gzip' } });
     expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(plain);

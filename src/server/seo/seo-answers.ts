@@ -359,6 +359,8 @@ export class SeoAnswers {
         headers: coding ? { 'accept-encoding': coding } : {},
       });
       const compressed = await this.compress(asked, plain);
+      // The compressor adds its own Vary to the one every coding of the answer carries.
+      compressed.headers.set('vary', 'accept-encoding');
       if (built.status !== 200) return withoutBodyForHead(request, compressed);
       const answer = await answerToKeep(compressed, key, version);
       kept = answer.answer;

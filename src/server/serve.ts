@@ -112,7 +112,11 @@ export async function serveApp(
     options.database ?? openDatabase(config.database, { readThreads: config.sqliteReadThreads });
   const store = new SqlStore(database);
   // Each page's own head (title, description, link previews) and the sitemaps (seo/).
-  const seo = new SeoAnswers(store, { publicUrl: config.publicUrl });
+  const seo = new SeoAnswers(store, {
+    publicUrl: config.publicUrl,
+    failed: (error) =>
+      log.error(`page head not read: ${error instanceof Error ? error.message : String(error)}`),
+  });
   let site: ServerAppParts['site'];
   try {
     site = await loadStaticSite(config.webDir, {

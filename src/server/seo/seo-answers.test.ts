@@ -233,6 +233,35 @@ describe.each(stores)('link previews and sitemaps on $name', ({ open }) => {
     );
   });
 
+  it('answers 503 while the database is out of reach: a page with the site’s head, the sitemaps JSON', async () => {
+    const down = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    const failed: unknown[] = [];
+    const unreachable: SeoStore = {
+      catalogueVersion: () => Promise.reject(down),
+      countVideos: () => Promise.reject(down),
+      getVideo: () => Promise.reject(down),
+      readCatalogue: () => Promise.reject(down),
+    };
+    const offline = await appWith(
+      new SeoAnswers(unreachable, { publicUrl: ORIGIN, failed: (error) => failed.push(error) }),
+    );
+    const page = await offline.request(`/watch/${ids[0]}`);
+    expect(page.status).toBe(503);
+    expect(page.headers.get('retry-after')).toBe('5');
+    const doc = html(await page.text());
+    expect(doc.title).toBe('CodeTube');
+    expect(doc.getElementById('root')).not.toBeNull();
+    expect(failed).toEqual([down]);
+    for (const path of ['/sitemap.xml', '/sitemaps/videos-1.xml']) {
+      const answer = await offline.request(path);
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get('retry-after')).toBe('5');
+      expect(await answer.json()).toEqual({
+        errors: [expect.stringMatching(/^The database is not reachable/)],
+      });
+    }
+  });
+
   it('serves robots.txt: everything but the API and the tester, and the sitemap', async () => {
     const answer = await app.request('/robots.txt');
     expect(answer.status).toBe(200);

@@ -36,6 +36,8 @@ export interface SeoOptions {
   sitemapSize?: number;
   /** What kept answers may cost together, and how many there may be. */
   limits?: { bytes: number; entries: number };
+  /** Told of a page answered with the site's head because its data could not be read. */
+  failed?: (error: unknown) => void;
 }
 
 const DEFAULT_LIMITS = { bytes: 64 * 1024 * 1024, entries: 2_000 };
@@ -217,7 +219,8 @@ export class SeoAnswers {
         const video = await this.store.getVideo(wanted.videoId);
         return render(video ? { page: 'watch', video } : { page: 'video-not-found' });
       });
-    } catch {
+    } catch (error) {
+      this.options.failed?.(error);
       const generic = render({ page: 'unknown' });
       return new Response(request.method === 'HEAD' ? null : generic.text, {
         status: 503,

@@ -47,6 +47,11 @@ test("a watch page's HTML carries its title, Open Graph tags and VideoObject", a
     embedUrl: `https://www.youtube.com/embed/${seed.css.id}`,
     interactionStatistic: { '@type': 'InteractionCounter' },
   });
+  // No inline script runs (the CSP allows none): the one without a src is JSON-LD, data only.
+  const inline = [...html.matchAll(/<script\b([^>]*)>/g)].filter(
+    ([, attrs]) => !/\bsrc=/.test(attrs!),
+  );
+  expect(inline.map(([, attrs]) => attrs!.trim())).toEqual(['type="application/ld+json"']);
   // The app still boots from it: its boot script and module are there.
   expect(html).toMatch(/<script src="\/assets\/boot-[^"]+\.js"><\/script>/);
   expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js">/);

@@ -292,6 +292,10 @@ describe.each(stores)('link previews and sitemaps on $name', ({ open }) => {
       `${ORIGIN}/sitemaps/videos-3.xml`,
       `${ORIGIN}/sitemaps/videos-4.xml`,
     ]);
+    const head = await app.request('/sitemap.xml', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('etag')).toBe(answer.headers.get('etag'));
+    expect(await head.text()).toBe('');
     const pages = xml(await (await app.request('/sitemaps/pages.xml')).text());
     expect(pages.documentElement.localName).toBe('urlset');
     expect(locs(pages)).toEqual([`${ORIGIN}/`, `${ORIGIN}/trending`]);

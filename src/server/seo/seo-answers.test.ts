@@ -345,3 +345,48 @@ describe.each(stores)('link previews and sitemaps on $name', ({ open }) => {
     expect((await app.request('/watch/added-0001')).status).toBe(404);
   });
 });
+
+describe('the sitemap files at their real size', () => {
+  it('lists at most 50,000 videos a file, read 1,000 at a time (however large the catalogue)', async () => {
+    const total = 120_000;
+    const limits: number[] = [];
+    const videoAt = (index: number): Video => ({ ...hostile, _id: `v${index}` });
+    // A catalogue of 120,000 videos made up as they are read: its cursor is an offset.
+    const large: SeoStore = {
+      catalogueVersion: async () => '1',
+      countVideos: async () => total,
+      getVideo: async () => undefined,
+      readCatalogue: async (after, limit) => {
+        limits.push(limit);
+        const start = after === undefined ? 0 : Number(after);
+        const end = Math.min(start + limit, total);
+        const videos = Array.from({ length: end - start }, (_, offset) => videoAt(start + offset));
+        return end < total ? { videos, next: String(end) } : { videos };
+      },
+    };
+    const seo = new SeoAnswers(large, { publicUrl: ORIGIN, sitemapSize: 1_000_000 });
+    const get = async (path: string, answer: Promise<Response>) => {
+      const response = await answer;
+      expect(response.status, path).toBe(200);
+      return response.text();
+    };
+    // The large files are read with a pattern: jsdom's XML parser takes minutes over 50,000 URLs.
+    const locsIn = (text: string) => [...text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+    const index = xml(await get('index', seo.sitemapIndex(new Request(`${ORIGIN}/sitemap.xml`))));
+    expect(locs(index).slice(1)).toEqual(
+      [1, 2, 3].map((n) => `${ORIGIN}/sitemaps/videos-${n}.xml`),
+    );
+    const sizes: number[] = [];
+    for (const n of [1, 2, 3]) {
+      const name = `videos-${n}.xml`;
+      const file = await get(name, seo.sitemap(new Request(`${ORIGIN}/sitemaps/${name}`), name));
+      const urls = locsIn(file);
+      sizes.push(urls.length);
+      expect(urls[0]).toBe(`${ORIGIN}/watch/v${(n - 1) * 50_000}`);
+    }
+    expect(sizes).toEqual([50_000, 50_000, 20_000]);
+    expect(Math.max(...limits)).toBe(1_000);
+    // Each video read once: the files were asked for in order.
+    expect(limits.reduce((sum, limit) => sum + limit, 0)).toBe(total);
+  });
+});

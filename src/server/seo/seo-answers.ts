@@ -187,7 +187,10 @@ export class SeoAnswers {
     private readonly options: SeoOptions = {},
   ) {
     this.kept = new KeptAnswers(options.limits ?? DEFAULT_LIMITS);
-    this.sitemapSize = Math.min(options.sitemapSize ?? SITEMAP_MAX_URLS, SITEMAP_MAX_URLS);
+    this.sitemapSize = Math.max(
+      1,
+      Math.min(Math.floor(options.sitemapSize ?? SITEMAP_MAX_URLS), SITEMAP_MAX_URLS),
+    );
   }
 
   /** The origin absolute addresses start with: PUBLIC_URL, else the request's own. */

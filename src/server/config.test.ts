@@ -32,6 +32,7 @@ describe('parseConfig', () => {
       demoAccount: true,
       authLimits: { signupsPerAddress: { max: 20, windowSeconds: 3600 } },
       bodyTimeoutSeconds: 10,
+      publicUrl: undefined,
     });
   });
 
@@ -226,5 +227,25 @@ describe('CATALOGUE_FULL_LIST_MAX', () => {
     expect(() => parseConfig({ DEMO_ACCOUNT: 'no' })).toThrow(
       'DEMO_ACCOUNT: must be on or off (got "no")',
     );
+  });
+
+  it("reads PUBLIC_URL as the site's origin (http or https, no path), unset by default", () => {
+    expect(parseConfig({ PUBLIC_URL: 'https://tube.example.org' }).publicUrl).toBe(
+      'https://tube.example.org',
+    );
+    expect(parseConfig({ PUBLIC_URL: 'https://Tube.Example.org:8443/' }).publicUrl).toBe(
+      'https://tube.example.org:8443',
+    );
+    for (const bad of [
+      'tube.example.org',
+      'ftp://tube.example.org',
+      'https://x.org/app',
+      'https://x.org/?a=1',
+      'https://u:p@x.org',
+    ]) {
+      expect(() => parseConfig({ PUBLIC_URL: bad })).toThrow(
+        `PUBLIC_URL: must be the site's address as its visitors reach it, e.g. https://tube.example.org (no path) (got ${JSON.stringify(bad)})`,
+      );
+    }
   });
 });

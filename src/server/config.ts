@@ -81,6 +81,12 @@ export interface ServerConfig {
    * 408 and its connection closed; it must be whole within three times that.
    */
   bodyTimeoutSeconds: number;
+  /**
+   * PUBLIC_URL: the site's origin as visitors reach it (`https://tube.example.org`), for the
+   * absolute addresses of link previews, canonical links and the sitemap; undefined: the
+   * request's own Host (seo/page-answers.ts).
+   */
+  publicUrl: string | undefined;
 }
 
 /** HS256 wants a key at least as long as its 256-bit hash. */
@@ -99,6 +105,29 @@ const wholeNumber = (min: number, max: number) => {
     .transform(Number)
     .refine((value) => value >= min && value <= max, rule);
 };
+
+const PUBLIC_URL_RULE =
+  "must be the site's address as its visitors reach it, e.g. https://tube.example.org (no path)";
+
+/** An http(s) URL naming a site and nothing more (no path, query, fragment or credentials). */
+function siteOrigin(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  const bare =
+    (url.protocol === 'https:' || url.protocol === 'http:') &&
+    url.pathname === '/' &&
+    url.search === '' &&
+    url.hash === '' &&
+    url.username === '' &&
+    url.password === '' &&
+    !value.includes('?') &&
+    !value.includes('#');
+  return bare ? url.origin : undefined;
+}
 
 const envSchema = z.object({
   PORT: optional(
@@ -122,6 +151,16 @@ const envSchema = z.object({
   CATALOGUE_FULL_LIST_MAX: optional(wholeNumber(0, 100_000)),
   SIGNUPS_PER_HOUR: optional(wholeNumber(1, 1_000_000)),
   BODY_TIMEOUT_SECONDS: optional(wholeNumber(1, 300)),
+  PUBLIC_URL: optional(
+    z.string().transform((value, context) => {
+      const origin = siteOrigin(value);
+      if (origin === undefined) {
+        context.addIssue({ code: 'custom', message: PUBLIC_URL_RULE });
+        return z.NEVER;
+      }
+      return origin;
+    }),
+  ),
 });
 
 const TRUST_PROXY_RULE =
@@ -247,6 +286,7 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
       },
     },
     bodyTimeoutSeconds: vars.BODY_TIMEOUT_SECONDS ?? 10,
+    publicUrl: vars.PUBLIC_URL,
   };
 }
 

@@ -25,10 +25,11 @@ import { logAnswered } from './http/request-log';
 import { secureResponses, securityHeaderList } from './http/security-headers';
 import type { Logger } from './logger';
 import { loadOrCreateSecret } from './secret';
-import { createServerApp } from './server-app';
+import { createServerApp, type ServerAppParts } from './server-app';
 import { answerClientErrors, nodeListener } from './http/client-errors';
 import { closeGracefullyOnSignals, type StopServing } from './shutdown';
 import { loadStaticSite } from './static-site';
+import { SeoAnswers } from './seo/seo-answers';
 
 /** OWASP's 2023 figure for PBKDF2-HMAC-SHA256. */
 const PASSWORD_ITERATIONS = 210_000;
@@ -108,10 +109,24 @@ export async function serveApp(
   log: Logger,
   options: ServeOptions,
 ): Promise<StopServing> {
-  const site = await loadStaticSite(config.webDir);
   const database =
     options.database ?? openDatabase(config.database, { readThreads: config.sqliteReadThreads });
   const store = new SqlStore(database);
+  // Each page's own head (title, description, link previews) and the sitemaps (seo/).
+  const seo = new SeoAnswers(store, {
+    publicUrl: config.publicUrl,
+    failed: (error) =>
+      log.error(`page head not read: ${error instanceof Error ? error.message : String(error)}`),
+  });
+  let site: ServerAppParts['site'];
+  try {
+    site = await loadStaticSite(config.webDir, {
+      page: (request, html) => seo.page(request, html),
+    });
+  } catch (error) {
+    if (!options.database) await database.close().catch(() => {});
+    throw error;
+  }
   const counters = sqlCounters(database);
   // Created by prepareOnce (in the primary, when there are workers): here it is only read.
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
@@ -156,6 +171,7 @@ export async function serveApp(
       clientAddress,
     }),
     site,
+    seo,
     checkDatabase: async () => {
       await sql`select 1`.execute(database.db);
     },

@@ -7,12 +7,15 @@ import { REQUEST_TOO_SLOW } from './http/client-errors';
 import { BodyBudget, readWholeBody, BODY_IDLE_MS } from './http/read-whole-body';
 import { requestLog } from './http/request-log';
 import { databaseUnavailable } from './db/db-errors';
+import type { SeoAnswers } from './seo/seo-answers';
 
 export interface ServerAppParts {
   /** The API (createApi), answering everything under /api. */
   api: Hono;
   /** The built SPA (loadStaticSite); undefined for requests it does not serve. */
-  site: (request: Request) => Response | undefined;
+  site: (request: Request) => Response | Promise<Response> | undefined;
+  /** robots.txt and the sitemaps (seo/seo-answers.ts); unset: none (404). */
+  seo?: SeoAnswers;
   /** A trivial query; rejects when the database cannot answer. */
   checkDatabase: () => Promise<void>;
   /** Resolves once this process's committed writes are on disk (OpenDatabase.settleWrites). */
@@ -53,6 +56,7 @@ const BUSY_RETRY_SECONDS = 5;
 export function createServerApp({
   api,
   site,
+  seo,
   checkDatabase,
   settleWrites,
   log,
@@ -133,7 +137,27 @@ export function createServerApp({
   // Mounted, not called: one dispatch per request. Its routes keep the API's error handler,
   // and its last route answers every other /api path (createApi).
   app.route('/', api);
-  app.all('*', (c) => site(c.req.raw) ?? c.json({ errors: ['Not found.'] }, 404));
+  if (seo) {
+    // A database out of reach is a 503 the crawler tries again later, as the API's are.
+    const unlessUnavailable = async (c: Context, answer: () => Promise<Response> | Response) => {
+      try {
+        return await answer();
+      } catch (error) {
+        const unavailable = databaseUnavailable(error);
+        if (!unavailable) throw error;
+        log.error(`sitemap not read: ${error instanceof Error ? error.message : String(error)}`);
+        return c.json({ errors: [unavailable] }, 503, {
+          'retry-after': String(BUSY_RETRY_SECONDS),
+        });
+      }
+    };
+    app.get('/robots.txt', (c) => seo.robots(c.req.raw));
+    app.get('/sitemap.xml', (c) => unlessUnavailable(c, () => seo.sitemapIndex(c.req.raw)));
+    app.get('/sitemaps/:file', (c) =>
+      unlessUnavailable(c, () => seo.sitemap(c.req.raw, c.req.param('file'))),
+    );
+  }
+  app.all('*', async (c) => (await site(c.req.raw)) ?? c.json({ errors: ['Not found.'] }, 404));
 
   app.onError((error, c) => {
     log.error(`unexpected failure: ${error.stack ?? error.message}`);

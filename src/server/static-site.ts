@@ -99,13 +99,29 @@ function respond(request: Request, asset: Asset): Response {
   return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { headers });
 }
 
+export interface StaticSiteOptions {
+  /**
+   * Answers a path that is not a file in place of index.html as built, given its text: server
+   * mode writes each page's own head into it (seo/seo-answers.ts). Unset: index.html as built.
+   */
+  page?: (request: Request, indexHtml: string) => Promise<Response>;
+}
+
 /**
  * Serves a built single-page app from memory: files are read, and compressed, once at start (the
  * compressed copies `npm run build` wrote beside them are read instead when present).
- * Answers GET and HEAD outside /api; a path that is not a file gets index.html, so deep links
- * such as /watch/ID work on reload. Anything else is left to the caller (undefined).
+ * Answers GET and HEAD outside /api; a path that is not a file gets index.html (or what
+ * `options.page` makes of it), so deep links such as /watch/ID work on reload. Anything else is
+ * left to the caller (undefined).
  */
-export async function loadStaticSite(root: string) {
+export async function loadStaticSite(
+  root: string,
+  options: StaticSiteOptions,
+): Promise<(request: Request) => Response | Promise<Response> | undefined>;
+export async function loadStaticSite(
+  root: string,
+): Promise<(request: Request) => Response | undefined>;
+export async function loadStaticSite(root: string, options: StaticSiteOptions = {}) {
   const assets = new Map<string, Asset>();
   let files: string[];
   try {
@@ -122,8 +138,10 @@ export async function loadStaticSite(root: string) {
   }
   const index = assets.get('/index.html');
   if (!index) throw new Error(`${root} holds no index.html: build the app first`);
+  const indexHtml = index.identity.toString('utf8');
+  const { page } = options;
 
-  return (request: Request): Response | undefined => {
+  return (request: Request): Response | Promise<Response> | undefined => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
     const { pathname } = new URL(request.url);
     if (pathname === '/api' || pathname.startsWith('/api/')) return undefined;
@@ -136,6 +154,6 @@ export async function loadStaticSite(root: string) {
     const asset = assets.get(decoded);
     if (asset) return respond(request, asset);
     if (decoded.startsWith('/assets/')) return new Response('Not found', { status: 404 });
-    return respond(request, index);
+    return page ? page(request, indexHtml) : respond(request, index);
   };
 }

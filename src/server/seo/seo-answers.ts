@@ -1,0 +1,395 @@
+/**
+ * Server mode's answers for link previews and search engines: every page's index.html with its
+ * own head (page-head.ts), robots.txt, and the sitemap index over the whole catalogue, split into
+ * files of at most SITEMAP_MAX_URLS videos, each read by keyset, never the whole catalogue at
+ * once. Answers are kept, compressed per coding, while the catalogue keeps its version (bounded,
+ * least recently used first), with an ETag of their bytes for 304s.
+ */
+import { createHash } from 'node:crypto';
+import type { Store } from '../../api/store/store';
+import { EXPORT_CHUNK_SIZE } from '../catalogue/export-catalogue';
+import { answerCompressor, chooseEncoding } from '../http/compress-answers';
+import { answerToKeep, KeptAnswers, type KeptAnswer } from '../http/kept-answers';
+import { pageHead, pagePaths, type PageData, type ScreenName } from './page-head';
+import {
+  PAGES_SITEMAP,
+  parseSitemapName,
+  robotsTxt,
+  SITEMAP_MAX_URLS,
+  sitemapIndexXml,
+  STATIC_PAGE_PATHS,
+  urlSetXml,
+  videoFileCount,
+  videosSitemap,
+} from './sitemap';
+
+/** What the answers read of the store: all of it indexed or keyset (no scan of the catalogue). */
+export type SeoStore = Pick<
+  Store,
+  'catalogueVersion' | 'getVideo' | 'countVideos' | 'readCatalogue'
+>;
+
+export interface SeoOptions {
+  /** PUBLIC_URL's origin; undefined: the origin the request names (its Host). */
+  publicUrl?: string;
+  /** URLs per sitemap file (tests make it small). */
+  sitemapSize?: number;
+  /** What kept answers may cost together, and how many there may be. */
+  limits?: { bytes: number; entries: number };
+  /** Told of a page answered with the site's head because its data could not be read. */
+  failed?: (error: unknown) => void;
+}
+
+const DEFAULT_LIMITS = { bytes: 64 * 1024 * 1024, entries: 2_000 };
+const HTML = 'text/html; charset=utf-8';
+const XML = 'application/xml; charset=utf-8';
+const TEXT = 'text/plain; charset=utf-8';
+/** What a client is asked to wait before trying a page again while the database is out of reach. */
+const RETRY_SECONDS = 5;
+
+/** The signed-in screens and forms, by their path's first segment (app.tsx's routes). */
+const SCREENS: Record<string, ScreenName> = {
+  'liked-videos': 'liked-videos',
+  history: 'history',
+  'watch-later': 'watch-later',
+  profile: 'profile',
+  login: 'login',
+  signup: 'signup',
+  mock: 'tester',
+};
+
+/** A page's path parameter as the app reads it (use-route-param.ts): decoded when it can be. */
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** A page the app shows at a URL; a watch page names the video to read. */
+export type PageRequest =
+  | Exclude<PageData, { page: 'watch' | 'video-not-found' }>
+  | {
+      page: 'watch';
+      videoId: string;
+    };
+
+/** Which page a URL shows, as the app's routes (app.tsx) match it; a trailing slash is allowed. */
+export function pageRequestOf(url: URL): PageRequest {
+  const path = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : url.pathname;
+  const [first = '', second, third] = path.split('/').slice(1);
+  if (third !== undefined) return { page: 'unknown' };
+  if (second === undefined) {
+    if (first === '') return { page: 'home' };
+    if (first === 'trending') return { page: 'trending' };
+    if (first === 'results') return { page: 'results', query: url.searchParams.get('q') ?? '' };
+    if (first === 'playlist') return { page: 'screen', screen: 'playlists' };
+    const screen = SCREENS[first];
+    return screen ? { page: 'screen', screen } : { page: 'unknown' };
+  }
+  if (second === '') return { page: 'unknown' };
+  if (first === 'watch') return { page: 'watch', videoId: decodedSegment(second) };
+  if (first === 'channel') return { page: 'channel', channelName: decodedSegment(second) };
+  if (first === 'playlist') return { page: 'screen', screen: 'playlist' };
+  return { page: 'unknown' };
+}
+
+/** The name of what a page request answers, for the kept answers (nothing else changes it). */
+function pageName(request: PageRequest): string {
+  switch (request.page) {
+    case 'results':
+      return `page results ${request.query.trim()}`;
+    case 'watch':
+      return `page watch ${request.videoId}`;
+    case 'channel':
+      return `page channel ${request.channelName}`;
+    case 'screen':
+      return `page screen ${request.screen}`;
+    default:
+      return `page ${request.page}`;
+  }
+}
+
+/** index.html around its title: the page's head goes between; its own description is left out. */
+interface Template {
+  html: string;
+  before: string;
+  after: string;
+}
+
+function templateOf(html: string): Template {
+  const bare = html.replace(/<meta\s+name="description"[^>]*>\s*/i, '');
+  const title = /<title>[^<]*<\/title>/i.exec(bare);
+  if (title) {
+    return {
+      html,
+      before: bare.slice(0, title.index),
+      after: bare.slice(title.index + title[0].length),
+    };
+  }
+  const end = bare.search(/<\/head>/i);
+  const at = end < 0 ? 0 : end;
+  return { html, before: bare.slice(0, at), after: bare.slice(at) };
+}
+
+/** What an answer is before it is compressed: a status, a type and the text. */
+interface Built {
+  status: number;
+  type: string;
+  text: string;
+}
+
+const etagOf = (text: string) =>
+  `"seo-${createHash('sha1').update(text).digest('base64url').slice(0, 22)}"`;
+
+/** If-None-Match holds `*` or the tag (weak or strong). */
+function matches(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => {
+    const trimmed = tag.trim().replace(/^W\//, '');
+    return trimmed === '*' || trimmed === bare;
+  });
+}
+
+function toHeaders(kept: KeptAnswer): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(kept.headers)) {
+    if (value === undefined) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+  }
+  return headers;
+}
+
+/**
+ * The pages' heads, robots.txt and the sitemaps for one server process. The catalogue's version
+ * (cheap: CatalogueSql reuses it for a few milliseconds) says when a kept answer is stale.
+ */
+export class SeoAnswers {
+  private readonly kept: KeptAnswers;
+  private readonly sitemapSize: number;
+  private readonly compress = answerCompressor();
+  private template: Template | undefined;
+  /**
+   * Where each video file starts (the keyset cursor after the previous one's last video), under
+   * the catalogue version they were read at: file n starts at `starts[n - 1]`.
+   */
+  private starts: { version: string; cursors: (string | undefined)[] } = {
+    version: '',
+    cursors: [undefined],
+  };
+  /** Sitemap files are built one at a time: one keyset chunk in memory at once per process. */
+  private sitemapQueue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly store: SeoStore,
+    private readonly options: SeoOptions = {},
+  ) {
+    this.kept = new KeptAnswers(options.limits ?? DEFAULT_LIMITS);
+    this.sitemapSize = Math.max(
+      1,
+      Math.min(Math.floor(options.sitemapSize ?? SITEMAP_MAX_URLS), SITEMAP_MAX_URLS),
+    );
+  }
+
+  /** The origin absolute addresses start with: PUBLIC_URL, else the request's own. */
+  originOf(request: Request): string {
+    return this.options.publicUrl ?? new URL(request.url).origin;
+  }
+
+  /**
+   * index.html (`html`, the built page) for a page's URL, with that page's head: a watch page's
+   * video read from the catalogue (indexed, kept per catalogue version), 404 when it is not
+   * there. With the database out of reach, the page with the site's head, 503.
+   */
+  async page(request: Request, html: string): Promise<Response> {
+    if (this.template?.html !== html) this.template = templateOf(html);
+    const template = this.template;
+    const wanted = pageRequestOf(new URL(request.url));
+    const origin = this.originOf(request);
+    const render = (data: PageData): Built => {
+      const head = pageHead(data, origin);
+      return {
+        status: head.status,
+        type: HTML,
+        text: `${template.before}${head.tags}${template.after}`,
+      };
+    };
+    try {
+      return await this.answer(request, pageName(wanted), async () => {
+        if (wanted.page !== 'watch') return render(wanted);
+        const video = await this.store.getVideo(wanted.videoId);
+        return render(video ? { page: 'watch', video } : { page: 'video-not-found' });
+      });
+    } catch (error) {
+      this.options.failed?.(error);
+      const generic = render({ page: 'unknown' });
+      return new Response(request.method === 'HEAD' ? null : generic.text, {
+        status: 503,
+        headers: {
+          'content-type': HTML,
+          'cache-control': 'no-store',
+          'retry-after': String(RETRY_SECONDS),
+        },
+      });
+    }
+  }
+
+  /** robots.txt: everything but the API and the request tester, and where the sitemap is. */
+  robots(request: Request): Response {
+    const text = robotsTxt(this.originOf(request));
+    return new Response(request.method === 'HEAD' ? null : text, {
+      headers: { 'content-type': TEXT, 'cache-control': 'no-cache', etag: etagOf(text) },
+    });
+  }
+
+  /** The sitemap index: the static pages' file and one file per SITEMAP_MAX_URLS videos. */
+  sitemapIndex(request: Request): Promise<Response> {
+    return this.answer(request, 'sitemap index', async (origin) => {
+      const files = videoFileCount(await this.store.countVideos(), this.sitemapSize);
+      const names = [PAGES_SITEMAP];
+      for (let number = 1; number <= files; number += 1) names.push(videosSitemap(number));
+      return { status: 200, type: XML, text: sitemapIndexXml(origin, names) };
+    });
+  }
+
+  /** A file the index names; 404 for any other name or a number past the catalogue's end. */
+  async sitemap(request: Request, name: string): Promise<Response> {
+    const file = parseSitemapName(name);
+    if (!file) return notFound();
+    if (file.kind === 'pages') {
+      return this.answer(request, `sitemap ${name}`, async (origin) => ({
+        status: 200,
+        type: XML,
+        text: urlSetXml(STATIC_PAGE_PATHS.map((path) => origin + path)),
+      }));
+    }
+    const files = videoFileCount(await this.store.countVideos(), this.sitemapSize);
+    if (file.number > files) return notFound();
+    return this.answer(
+      request,
+      `sitemap ${name}`,
+      async (origin, version) => {
+        const ids = await this.videoIds(file.number, version);
+        if (!ids) return { status: 404, type: TEXT, text: 'Not found' };
+        return {
+          status: 200,
+          type: XML,
+          text: urlSetXml(ids.map((id) => origin + pagePaths.watch(id))),
+        };
+      },
+      true,
+    );
+  }
+
+  /** How many answers are kept, and what they cost (for tests). */
+  get size(): { entries: number; bytes: number } {
+    return this.kept.size;
+  }
+
+  /** One sitemap file built at a time (its keyset reads in memory, no more). */
+  private queued<T>(build: () => Promise<T>): Promise<T> {
+    const run = this.sitemapQueue.then(build, build);
+    this.sitemapQueue = run.catch(() => {});
+    return run;
+  }
+
+  /**
+   * The ids of the videos of file `number` (from 1), in catalogue order, read by keyset in
+   * chunks of EXPORT_CHUNK_SIZE (as the export reads them); undefined past the catalogue's end.
+   * The file's start is known once the file before it was read (a crawler reads them in order);
+   * else the files before it are walked, a chunk at a time, once per catalogue version.
+   */
+  private async videoIds(number: number, version: string): Promise<string[] | undefined> {
+    if (this.starts.version !== version) this.starts = { version, cursors: [undefined] };
+    const { cursors } = this.starts;
+    const readFile = async (start: string | undefined, keep: boolean) => {
+      const ids: string[] = [];
+      let after = start;
+      let read = 0;
+      do {
+        const chunk = await this.store.readCatalogue(
+          after,
+          Math.min(EXPORT_CHUNK_SIZE, this.sitemapSize - read),
+        );
+        read += chunk.videos.length;
+        if (keep) for (const video of chunk.videos) ids.push(video._id);
+        after = chunk.next;
+      } while (after !== undefined && read < this.sitemapSize);
+      return { ids, next: after, read };
+    };
+    while (cursors.length < number) {
+      const walked = await readFile(cursors[cursors.length - 1], false);
+      if (walked.next === undefined) return undefined;
+      cursors.push(walked.next);
+    }
+    const file = await readFile(cursors[number - 1], true);
+    if (file.read === 0 && number > 1) return undefined;
+    if (cursors.length === number && file.next !== undefined) cursors.push(file.next);
+    return file.ids;
+  }
+
+  /**
+   * An answer kept under `name` for this origin and coding while the catalogue keeps its version,
+   * else built, compressed and kept (a 200 only). A matching If-None-Match gets a 304. `serial`:
+   * built one at a time (queued), looked for again once its turn comes.
+   */
+  private async answer(
+    request: Request,
+    name: string,
+    build: (origin: string, version: string) => Promise<Built>,
+    serial = false,
+  ): Promise<Response> {
+    const origin = this.originOf(request);
+    const coding = chooseEncoding(request.headers.get('accept-encoding') ?? undefined);
+    const key = `${coding ?? 'identity'} ${origin} ${name}`;
+    const version = await this.store.catalogueVersion();
+    let kept = this.kept.use(key);
+    if (kept?.version !== version && serial) {
+      return this.queued(() => this.answer(request, name, build));
+    }
+    if (kept?.version !== version) {
+      const built = await build(origin, version);
+      const plain = new Response(built.text, {
+        status: built.status,
+        headers: {
+          'content-type': built.type,
+          'cache-control': 'no-cache',
+          etag: etagOf(built.text),
+          vary: 'accept-encoding',
+        },
+      });
+      // Compressed for the coding the client takes (a HEAD too: its headers say the GET's).
+      const asked = new Request('http://localhost/', {
+        headers: coding ? { 'accept-encoding': coding } : {},
+      });
+      const compressed = await this.compress(asked, plain);
+      // The compressor adds its own Vary to the one every coding of the answer carries.
+      compressed.headers.set('vary', 'accept-encoding');
+      if (built.status !== 200) return withoutBodyForHead(request, compressed);
+      const answer = await answerToKeep(compressed, key, version);
+      kept = answer.answer;
+      this.kept.keep(key, kept);
+    }
+    const headers = toHeaders(kept);
+    if (matches(request.headers.get('if-none-match'), String(kept.headers.etag))) {
+      headers.delete('content-length');
+      headers.delete('content-encoding');
+      headers.delete('content-type');
+      return new Response(null, { status: 304, headers });
+    }
+    return new Response(request.method === 'HEAD' ? null : new Uint8Array(kept.body), {
+      status: 200,
+      headers,
+    });
+  }
+}
+
+function withoutBodyForHead(request: Request, response: Response): Response {
+  if (request.method !== 'HEAD') return response;
+  return new Response(null, { status: response.status, headers: response.headers });
+}
+
+const notFound = () =>
+  new Response('Not found', { status: 404, headers: { 'content-type': TEXT } });

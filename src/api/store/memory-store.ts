@@ -304,6 +304,10 @@ export class MemoryStore implements Store {
     return end < this.videos.length ? { videos, next: String(end) } : { videos };
   }
 
+  async catalogueIds(offset: number, limit: number): Promise<string[]> {
+    return this.videos.slice(offset, offset + limit).map((video) => video._id);
+  }
+
   async getVideo(videoId: string): Promise<Video | undefined> {
     const video = this.findVideo(videoId);
     return video && structuredClone(video);

@@ -147,6 +147,11 @@ export interface Store {
   removeVideos(videoIds: string[]): Promise<number>;
   /** Reads the catalogue in order, a chunk at a time (the CLI's export). */
   readCatalogue(after: string | undefined, limit: number): Promise<CatalogueChunk>;
+  /**
+   * The ids of up to `limit` videos in catalogue order, from the `offset`-th (the sitemaps): an
+   * index walk, no video read.
+   */
+  catalogueIds(offset: number, limit: number): Promise<string[]>;
   /** One catalogue video, or undefined. */
   getVideo(videoId: string): Promise<Video | undefined>;
   /** All categories. */

@@ -424,6 +424,18 @@ export function describeCatalogueSuite(storeName: string, openStore: () => Promi
         } while (after !== undefined);
         expect(seen).toEqual(['v1', 'v2', 'v3', 'v4', 'v5', 'v6', 'v7']);
       });
+
+      it('reads the ids in catalogue order from any place (the sitemaps)', async () => {
+        expect(await opened.store.catalogueIds(0, 3)).toEqual(['v1', 'v2', 'v3']);
+        expect(await opened.store.catalogueIds(4, 3)).toEqual(['v5', 'v6', 'v7']);
+        expect(await opened.store.catalogueIds(6, 3)).toEqual(['v7']);
+        expect(await opened.store.catalogueIds(7, 3)).toEqual([]);
+        await withVideos([video('v8', {}), video('v9', {})], async () => {
+          await opened.store.removeVideos(['v8']);
+          // A removed video leaves no gap: places are counted, not stored.
+          expect(await opened.store.catalogueIds(6, 3)).toEqual(['v7', 'v9']);
+        });
+      });
     });
 
     describe('bare GET /api/videos', () => {

@@ -821,6 +821,18 @@ export class CatalogueSql {
   }
 
   /** A chunk of the catalogue after a position, in catalogue order (keyset, not offset). */
+  /** Ids in catalogue order from `offset`, on the read threads (see Store.catalogueIds). */
+  async ids(offset: number, limit: number): Promise<string[]> {
+    const rows = await this.reads
+      .selectFrom('videos')
+      .select('id')
+      .orderBy('position')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
   async read(after: string | undefined, limit: number): Promise<CatalogueChunk> {
     let query = this.db.selectFrom('videos').select([...videoColumns, 'videos.position']);
     if (after !== undefined) query = query.where('position', '>', Number(after));

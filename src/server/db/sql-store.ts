@@ -212,6 +212,10 @@ export class SqlStore implements Store {
     return this.catalogue.read(after, limit);
   }
 
+  catalogueIds(offset: number, limit: number): Promise<string[]> {
+    return this.guard(() => this.catalogue.ids(offset, limit));
+  }
+
   /** One catalogue video, or undefined. */
   async getVideo(videoId: string): Promise<Video | undefined> {
     if (namesNothing(videoId)) return undefined;

@@ -1,13 +1,12 @@
 /**
  * Server mode's answers for link previews and search engines: every page's index.html with its
  * own head (page-head.ts), robots.txt, and the sitemap index over the whole catalogue, split into
- * files of at most SITEMAP_MAX_URLS videos, each read by keyset, never the whole catalogue at
- * once. Answers are kept, compressed per coding, while the catalogue keeps its version (bounded,
+ * files of at most SITEMAP_MAX_URLS videos, each one index read of its ids, never the whole
+ * catalogue at once. Answers are kept, compressed per coding, while the catalogue keeps its version (bounded,
  * least recently used first), with an ETag of their bytes for 304s.
  */
 import { createHash } from 'node:crypto';
 import type { Store } from '../../api/store/store';
-import { EXPORT_CHUNK_SIZE } from '../catalogue/export-catalogue';
 import { answerCompressor, chooseEncoding } from '../http/compress-answers';
 import { answerToKeep, KeptAnswers, type KeptAnswer } from '../http/kept-answers';
 import { pageHead, pagePaths, type PageData, type ScreenName } from './page-head';
@@ -23,10 +22,10 @@ import {
   videosSitemap,
 } from './sitemap';
 
-/** What the answers read of the store: all of it indexed or keyset (no scan of the catalogue). */
+/** What the answers read of the store: all of it indexed (no read of the whole catalogue). */
 export type SeoStore = Pick<
   Store,
-  'catalogueVersion' | 'getVideo' | 'countVideos' | 'readCatalogue'
+  'catalogueVersion' | 'getVideo' | 'countVideos' | 'catalogueIds'
 >;
 
 export interface SeoOptions {
@@ -171,15 +170,7 @@ export class SeoAnswers {
   private readonly sitemapSize: number;
   private readonly compress = answerCompressor();
   private template: Template | undefined;
-  /**
-   * Where each video file starts (the keyset cursor after the previous one's last video), under
-   * the catalogue version they were read at: file n starts at `starts[n - 1]`.
-   */
-  private starts: { version: string; cursors: (string | undefined)[] } = {
-    version: '',
-    cursors: [undefined],
-  };
-  /** Sitemap files are built one at a time: one keyset chunk in memory at once per process. */
+  /** Sitemap files are built one at a time: one file's ids in memory at once per process. */
   private sitemapQueue: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -270,8 +261,8 @@ export class SeoAnswers {
     return this.answer(
       request,
       `sitemap ${name}`,
-      async (origin, version) => {
-        const ids = await this.videoIds(file.number, version);
+      async (origin) => {
+        const ids = await this.videoIds(file.number);
         if (!ids) return { status: 404, type: TEXT, text: 'Not found' };
         return {
           status: 200,
@@ -296,38 +287,12 @@ export class SeoAnswers {
   }
 
   /**
-   * The ids of the videos of file `number` (from 1), in catalogue order, read by keyset in
-   * chunks of EXPORT_CHUNK_SIZE (as the export reads them); undefined past the catalogue's end.
-   * The file's start is known once the file before it was read (a crawler reads them in order);
-   * else the files before it are walked, a chunk at a time, once per catalogue version.
+   * The ids of the videos of file `number` (from 1), in catalogue order: one index read from its
+   * first video's place (no video row read, whatever the file); undefined past the catalogue's end.
    */
-  private async videoIds(number: number, version: string): Promise<string[] | undefined> {
-    if (this.starts.version !== version) this.starts = { version, cursors: [undefined] };
-    const { cursors } = this.starts;
-    const readFile = async (start: string | undefined, keep: boolean) => {
-      const ids: string[] = [];
-      let after = start;
-      let read = 0;
-      do {
-        const chunk = await this.store.readCatalogue(
-          after,
-          Math.min(EXPORT_CHUNK_SIZE, this.sitemapSize - read),
-        );
-        read += chunk.videos.length;
-        if (keep) for (const video of chunk.videos) ids.push(video._id);
-        after = chunk.next;
-      } while (after !== undefined && read < this.sitemapSize);
-      return { ids, next: after, read };
-    };
-    while (cursors.length < number) {
-      const walked = await readFile(cursors[cursors.length - 1], false);
-      if (walked.next === undefined) return undefined;
-      cursors.push(walked.next);
-    }
-    const file = await readFile(cursors[number - 1], true);
-    if (file.read === 0 && number > 1) return undefined;
-    if (cursors.length === number && file.next !== undefined) cursors.push(file.next);
-    return file.ids;
+  private async videoIds(number: number): Promise<string[] | undefined> {
+    const ids = await this.store.catalogueIds((number - 1) * this.sitemapSize, this.sitemapSize);
+    return ids.length === 0 && number > 1 ? undefined : ids;
   }
 
   /**

@@ -13,6 +13,7 @@ import { titleWalkIndex } from './0010-title-walk-index';
 import { listVersions } from './0011-list-versions';
 import { videoReferenceIndexes } from './0012-video-reference-indexes';
 import { finalSigma } from './0013-final-sigma';
+import { catalogueOrderIds } from './0014-catalogue-order-ids';
 
 /**
  * The migrations, in order, kept in code (no directory scanning): they ship with the server and
@@ -33,6 +34,7 @@ export function migrationsFor(dialect: SqlDialectName): MigrationProvider {
     '0011-list-versions': listVersions(dialect),
     '0012-video-reference-indexes': videoReferenceIndexes(),
     '0013-final-sigma': finalSigma(dialect),
+    '0014-catalogue-order-ids': catalogueOrderIds(dialect),
   };
   return { getMigrations: async () => migrations };
 }

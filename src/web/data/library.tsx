@@ -69,16 +69,7 @@ export function LibraryQueries() {
   const client = useQueryClient();
   useEffect(() => {
     if (session === null) return;
-    catchingUpWith = async (list) => {
-      await client.refetchQueries(
-        { queryKey: libraryRead(list, session).queryKey, exact: true },
-        { throwOnError: true },
-      );
-    };
-    return () => {
-      catchingUpWith = async () => {};
-      client.removeQueries({ predicate: (query) => isUserKey(query.queryKey) });
-    };
+    return () => client.removeQueries({ predicate: (query) => isUserKey(query.queryKey) });
   }, [session, client]);
   if (session === null) return null;
   return LIBRARY_LISTS.map((list) => <ListQuery key={list} list={list} session={session} />);
@@ -122,17 +113,6 @@ function ListQuery({ list, session }: { list: LibraryList; session: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- each failure once
   }, [errorUpdatedAt, failure === null, list]);
   return null;
-}
-
-/** How the mounted app's cache loads a list again (set by LibraryQueries for the session shown). */
-let catchingUpWith: (list: LibraryList) => Promise<void> = async () => {};
-
-/**
- * Loads a list again through the cache, for a change the server refused because this tab's copy
- * is behind (lib/notify.ts catchingUp): the stores get the list as the server has it now.
- */
-export function catchUpList(list: LibraryList): Promise<void> {
-  return catchingUpWith(list);
 }
 
 /** Loads again every list whose last load failed ('Try again' where a list's failure shows). */

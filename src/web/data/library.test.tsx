@@ -1,4 +1,5 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { api, setTokenSource, setTransport } from '../lib/api-client';
 import { reportReachable, reportUnreachable } from '../lib/connection';
@@ -44,14 +45,15 @@ function Probe() {
   );
 }
 
-function renderTab() {
-  render(
+function renderTab({ strict = false } = {}) {
+  const tab = (
     <StoreProvider>
       <DataProvider>
         <Probe />
       </DataProvider>
-    </StoreProvider>,
+    </StoreProvider>
   );
+  render(strict ? <StrictMode>{tab}</StrictMode> : tab);
 }
 
 /** The paths of the GETs the backend is asked, from now on; `failing` ones answer 500. */
@@ -136,6 +138,18 @@ describe("the signed-in user's lists, through the query cache", () => {
     act(() => {
       window.dispatchEvent(
         new StorageEvent('storage', { key: 'codetube:library-changed', newValue: 'x' }),
+      );
+    });
+    expect(await screen.findByText('2 liked')).toBeDefined();
+  });
+
+  it('keeps the lists in the cache under StrictMode (effects run twice at mount)', async () => {
+    renderTab({ strict: true });
+    expect(await screen.findByText('1 liked')).toBeDefined();
+    await api.call('POST /api/user/likes', { body: { video: { _id: '1PnVor36_40' } as never } });
+    act(() => {
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: 'codetube:library-changed', newValue: 'y' }),
       );
     });
     expect(await screen.findByText('2 liked')).toBeDefined();

@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RouteResponse } from '../../contract/routes';
 import { ApiRequestError, firstError } from '../lib/api-client';
 import { clearStoredAuth } from '../state/auth-storage';
 import { useAuth, useDispatchers, useVideos, type Dispatchers } from '../state/use-store';
 import { failedLists, LIBRARY_LISTS, type LibraryList } from '../state/videos-reducer';
-import { isUserKey, userRead, type ReadRoute } from './reads';
+import { isUserKey, sessionOf, userRead, type ReadRoute } from './reads';
 
 /** Each of the signed-in user's lists (product §4), by its route. */
 const LIST_ROUTES = {
@@ -67,9 +67,16 @@ function useSessionName(): string | null {
 export function LibraryQueries() {
   const session = useSessionName();
   const client = useQueryClient();
+  // The session shown before this one: its lists leave the cache (after a logout, its answers
+  // have nowhere to go). Not on an effect's cleanup: StrictMode runs those at mount too.
+  const shown = useRef<string | null>(null);
   useEffect(() => {
-    if (session === null) return;
-    return () => client.removeQueries({ predicate: (query) => isUserKey(query.queryKey) });
+    const before = shown.current;
+    shown.current = session;
+    if (before === null || before === session) return;
+    client.removeQueries({
+      predicate: (query) => isUserKey(query.queryKey) && sessionOf(query.queryKey) === before,
+    });
   }, [session, client]);
   if (session === null) return null;
   return LIBRARY_LISTS.map((list) => <ListQuery key={list} list={list} session={session} />);

@@ -46,12 +46,17 @@ export function keepVideos(client: QueryClient, videos: readonly Video[]): void 
   }
 }
 
-/** A signed-in user's read: keyed by its route and the user, so no answer crosses sessions. */
-export function userRead<K extends ReadRoute>(route: K, user: string) {
+/** A signed-in user's read: keyed by its route and the session, so no answer crosses sessions. */
+export function userRead<K extends ReadRoute>(route: K, session: string) {
   return queryOptions({
-    queryKey: [route, { user }] as const,
+    queryKey: [route, { user: session }] as const,
     queryFn: ({ signal }) => read(route, {} as RouteInit<K>, signal),
   });
+}
+
+/** The session a user's read was asked in. */
+export function sessionOf(key: QueryKey): string | undefined {
+  return (key[1] as { user?: string } | undefined)?.user;
 }
 
 /** Whether a key is a signed-in user's read (GET /api/user/…). */

@@ -60,7 +60,7 @@ function useSessionName(): string | null {
  * product §4: the signed-in user's lists, read through the query cache for as long as a session is
  * shown (after login, and on start with a stored session); each list shows as soon as it is in,
  * and one that fails keeps its failure (`library` in the videos store) and leaves the others alone.
- * The cache loads them again when another tab wrote (useCrossTabChanges), when the tab is shown
+ * The cache loads them again when another tab wrote (data-provider.tsx), when the tab is shown
  * after a minute, and, for those that failed, when the connection comes back. A session that ends
  * takes its lists out of the cache.
  */

@@ -103,6 +103,16 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The data layer (the query cache and its reads) serves the features and pages above it.
+    files: ['src/web/data/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [nodeModules, apiOrServer, higherLayers(['features', 'pages', 'app'])] },
+      ],
+    },
+  },
   ...features.map((feature) => ({
     // Features stay independent of each other (architecture §5, decision 0006), and below the
     // screens that compose them.

@@ -109,7 +109,7 @@ test.describe('lists changed in another tab', () => {
 });
 
 // Changed on another device, which no tab of this browser hears of: the tab's copy is behind.
-// (Another tab's change would reach it at once, library-sync.) The change is made through the
+// (Another tab's change would reach it at once, data/data-provider.tsx.) The change is made through the
 // tab's own API (in mock mode, its in-page backend) past the app's store.
 test.describe('a tab whose lists are behind', () => {
   test('liking a video liked on another device: the error, then Liked', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DataProvider } from '../data/data-provider';
 import { buildVideo } from '../testing/factories';
 import { api, onTokenRefused, setTokenSource, setTransport } from '../lib/api-client';
 import { storeAuth } from '../state/auth-storage';
@@ -28,13 +29,15 @@ function Probe() {
   );
 }
 
-function renderTab() {
-  render(
-    <StoreProvider>
+/** A signed-in tab; `withLists`: the user's lists load through the query cache, as in the app. */
+function renderTab({ withLists = false } = {}) {
+  const tab = (
+    <>
       <SessionGuard />
       <Probe />
-    </StoreProvider>,
+    </>
   );
+  render(<StoreProvider>{withLists ? <DataProvider>{tab}</DataProvider> : tab}</StoreProvider>);
   act(() => screen.getByRole('button', { name: 'load likes' }).click());
   expect(screen.getByText('signed in as Ada')).toBeDefined();
   expect(screen.getByText('1 liked')).toBeDefined();
@@ -101,13 +104,21 @@ describe('SessionGuard', () => {
       '/api/user/notes': { notes: [] },
       '/api/user/progress': { progress: [] },
     };
-    // Only Grace's token opens her lists.
+    const empty = {
+      likes: [],
+      history: [],
+      watchlater: [],
+      playlists: [],
+      notes: [],
+      progress: [],
+    };
+    // Grace's token opens her lists; Ada's are empty.
     setTransport(async (request) =>
       request.headers.get('authorization') === 'token-2'
         ? Response.json(lists[new URL(request.url).pathname])
-        : Response.json({ errors: ['The token is invalid.'] }, { status: 401 }),
+        : Response.json(empty),
     );
-    renderTab();
+    renderTab({ withLists: true });
     localStorage.setItem('token', 'token-2');
     localStorage.setItem('user', JSON.stringify(grace));
     await act(async () => {

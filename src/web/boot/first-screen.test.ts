@@ -1,15 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_QUERY_TEXT } from '../../contract/limits';
-import { api, setTokenSource, setTransport } from '../lib/api-client';
+import { setTokenSource, setTransport } from '../lib/api-client';
+import { createQueryClient } from '../data/query-client';
+import { videoRead } from '../data/reads';
 import {
+  categoryNamesRead,
   homePageFetcher,
-  loadCategoryNames,
-  loadUpNext,
-  resetCategoryNames,
   searchPageFetcher,
   trendingPageFetcher,
+  upNextRead,
 } from '../features/videos/videos-service';
-import { CATEGORY_NAMES_PATH, UP_NEXT_LENGTH } from '../features/videos/video-paths';
+import { CATEGORY_NAMES_PATH } from '../features/videos/video-paths';
 import { filtersFromParams } from '../state/videos-reducer';
 import { VIDEO_PAGE_SIZE } from '../state/video-window';
 import { EARLY_PAGES } from './early-pages';
@@ -17,10 +18,12 @@ import { firstScreen } from './first-screen';
 
 /** The paths the screens' own first requests use, as the API client sends them. */
 let asked: string[] = [];
+/** The app's query cache, fresh for each test. */
+let client = createQueryClient();
 
 beforeEach(() => {
   asked = [];
-  resetCategoryNames();
+  client = createQueryClient();
   setTokenSource(() => null);
   setTransport((request) => {
     const url = new URL(request.url);
@@ -45,9 +48,9 @@ describe('the first screen the boot script prepares', () => {
       '?search=a%26b',
     ]) {
       asked = [];
-      resetCategoryNames();
-      await loadCategoryNames();
-      await homePageFetcher(filtersFromParams(new URLSearchParams(search)))(
+      client = createQueryClient();
+      await client.fetchQuery(categoryNamesRead());
+      await homePageFetcher(client, filtersFromParams(new URLSearchParams(search)))(
         0,
         VIDEO_PAGE_SIZE,
         signal,
@@ -57,19 +60,19 @@ describe('the first screen the boot script prepares', () => {
   });
 
   it('asks for trending, search results and a video as their pages do', async () => {
-    await trendingPageFetcher(0, VIDEO_PAGE_SIZE, signal);
+    await trendingPageFetcher(client)(0, VIDEO_PAGE_SIZE, signal);
     expect(firstScreen('/trending', '')).toEqual({ requests: asked, page: EARLY_PAGES.trending });
 
     asked = [];
-    await searchPageFetcher('learn css & html')(0, VIDEO_PAGE_SIZE, signal);
+    await searchPageFetcher(client, 'learn css & html')(0, VIDEO_PAGE_SIZE, signal);
     expect(firstScreen('/results', '?q=%20learn+css+%26+html%20')).toEqual({
       requests: asked,
       page: EARLY_PAGES.results,
     });
 
     asked = [];
-    await api.call('GET /api/video/{videoId}', { params: { videoId: 'a b' } });
-    await loadUpNext('a b', UP_NEXT_LENGTH);
+    await client.fetchQuery(videoRead('a b'));
+    await client.fetchQuery(upNextRead('a b'));
     expect(firstScreen('/watch/a%20b', '')).toEqual({ requests: asked, page: EARLY_PAGES.watch });
   });
 

@@ -131,7 +131,7 @@ let userDataWritten: () => void = () => {};
 /**
  * Tells the client what to do after a call changed the signed-in user's lists (a successful write
  * under /api/user/, positions aside): other tabs of the browser are told, so they can show it
- * (app/library-sync).
+ * (data/data-provider.tsx).
  */
 export function onUserDataWritten(handler: () => void): void {
   userDataWritten = handler;

@@ -1,4 +1,5 @@
 import { useMemo, useReducer } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { UserX } from 'lucide-react';
 import { EmptyState } from '../components/ui/empty-state';
 import { PageHeading } from '../components/ui/page-heading';
@@ -20,7 +21,8 @@ function videoCount(total: number): string {
 export default function ChannelPage() {
   const channelName = useRouteParam('/channel/:channelName', 'channelName');
   const [state, dispatch] = useReducer(videoWindowReducer, emptyVideoWindow);
-  const fetchPage = useMemo(() => channelPageFetcher(channelName), [channelName]);
+  const client = useQueryClient();
+  const fetchPage = useMemo(() => channelPageFetcher(client, channelName), [client, channelName]);
   const paging = useVideoPages({
     key: channelName,
     fetchPage,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
+import { useQueries } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import type { Video } from '../../contract/entities';
 import { WatchedBar } from '../components/ui/progress-bar';
 import { formatTime } from '../lib/format';
 import { removableItem, useFocusAfterRemoval } from '../lib/use-focus-after-removal';
@@ -11,7 +11,7 @@ import {
   watchedPercent,
 } from '../features/progress/progress-service';
 import { VideoCard } from '../features/videos/components/video-card';
-import { lookUpVideos } from '../lib/video-lookup';
+import { knownVideoRead } from '../data/reads';
 import { useAuth, useVideos } from '../state/use-store';
 import styles from './pages.module.css';
 import { useVideoActions } from './use-video-actions';
@@ -34,38 +34,25 @@ export function ContinueWatching() {
   // The positions come with the user's lists.
   const progressLoaded = !state.library.progress.loading && state.library.progress.error === null;
   const entries = auth.isLoggedIn ? state.progress.slice(0, CONTINUE_LIMIT) : [];
-  const idsKey = entries.map((entry) => entry.videoId).join('\u0000');
-  const [known, setKnown] = useState<ReadonlyMap<string, Video>>(new Map());
-  const [lookedUp, setLookedUp] = useState('');
+  // The videos by id: those an answer brought come from the cache, the others are fetched.
+  const videos = useQueries({ queries: entries.map((entry) => knownVideoRead(entry.videoId)) });
+  const lookedUp = videos.every((video) => !video.isPending);
   // After a removal the focus moves to the next card's button (or the previous, for the last).
   const keepFocus = useFocusAfterRemoval();
-
-  useEffect(() => {
-    if (idsKey === '') return;
-    let current = true;
-    void lookUpVideos(idsKey.split('\u0000')).then((videos) => {
-      if (!current) return;
-      setKnown((before) => new Map([...before, ...videos.map((v) => [v._id, v] as const)]));
-      setLookedUp(idsKey);
-    });
-    return () => {
-      current = false;
-    };
-  }, [idsKey]);
 
   useEffect(() => {
     if (progressLoaded && auth.isLoggedIn) rememberContinueRow(state.progress.length > 0);
   }, [progressLoaded, state.progress.length, auth.isLoggedIn]);
 
-  const started = entries.flatMap((entry) => {
-    const video = known.get(entry.videoId);
+  const started = entries.flatMap((entry, index) => {
+    const video = videos[index]?.data?.video;
     return video ? [{ video, entry }] : [];
   });
 
   const waiting =
     auth.isLoggedIn &&
     started.length === 0 &&
-    (progressLoaded ? entries.length > 0 && lookedUp !== idsKey : expected);
+    (progressLoaded ? entries.length > 0 && !lookedUp : expected);
   if (!waiting && started.length === 0) return null;
 
   return (

@@ -13,7 +13,7 @@ import {
 import { VideoGrid } from '../features/videos/components/video-grid';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useFocusAfterRemoval } from '../lib/use-focus-after-removal';
-import { useLibraryRetry } from '../state/load-library';
+import { useLibraryRetry } from '../data/library';
 import { useVideos } from '../state/use-store';
 import { LoadState } from './load-state';
 import styles from './pages.module.css';

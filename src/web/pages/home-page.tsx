@@ -1,11 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { SearchX } from 'lucide-react';
 import { EmptyState } from '../components/ui/empty-state';
 import { CategoryChips } from '../features/videos/components/category-chips';
-import { homePageFetcher, loadCategoryNames } from '../features/videos/videos-service';
+import { categoryNamesRead, homePageFetcher } from '../features/videos/videos-service';
 import buttons from '../components/ui/button.module.css';
-import { useReconnectAttempt } from '../lib/connection';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useVideos } from '../state/use-store';
 import {
@@ -37,8 +37,9 @@ export function HomePage() {
   const filters = filtersFromParams(params);
   const key = `${filters.category}\u0000${filters.search}`;
   const tooLong = searchTooLong(filters.search);
+  const client = useQueryClient();
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the key names the filters
-  const fetchPage = useMemo(() => homePageFetcher(filters), [key]);
+  const fetchPage = useMemo(() => homePageFetcher(client, filters), [key, client]);
   const paging = useVideoPages({
     key,
     fetchPage,
@@ -110,27 +111,14 @@ interface ChipsProps {
  * on their own 'Try again' when the grid is fine.
  */
 function Chips({ attempt, gridFailed, selected, onSelect }: ChipsProps) {
-  const [names, setNames] = useState<string[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const reconnects = useReconnectAttempt(failed);
-  const [retries, setRetries] = useState(0);
-  const loaded = names !== null;
+  // Asked again on reconnect by the cache itself.
+  const { data: names, isError, refetch } = useQuery(categoryNamesRead());
+  const failed = isError && names === undefined;
   useEffect(() => {
-    if (loaded) return;
-    let current = true;
-    loadCategoryNames().then(
-      (answer) => {
-        if (!current) return;
-        setNames(answer);
-        setFailed(false);
-      },
-      () => current && setFailed(true),
-    );
-    return () => {
-      current = false;
-    };
-  }, [loaded, attempt, reconnects, retries]);
-  if (failed && !names) {
+    if (attempt > 0 && failed) void refetch();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on the grid's new attempts only
+  }, [attempt]);
+  if (failed) {
     // Quiet: when the catalogue itself fails, the grid below says why (and retries both).
     return (
       <p className={styles.muted}>
@@ -140,7 +128,7 @@ function Chips({ attempt, gridFailed, selected, onSelect }: ChipsProps) {
             type="button"
             className={buttons.button}
             aria-label="Try again to load the categories"
-            onClick={() => setRetries((count) => count + 1)}
+            onClick={() => void refetch()}
           >
             Try again
           </button>

@@ -1,5 +1,5 @@
 import { ThumbsUp } from 'lucide-react';
-import { useLibraryRetry } from '../state/load-library';
+import { useLibraryRetry } from '../data/library';
 import { useVideos } from '../state/use-store';
 import { VideoListScreen } from './video-list-screen';
 

@@ -1,7 +1,7 @@
 import { FolderX, ListVideo } from 'lucide-react';
 import { playlistLabel } from '../features/playlists/playlist-label';
 import { playlistTexts } from '../features/playlists/playlist-texts';
-import { useLibraryRetry } from '../state/load-library';
+import { useLibraryRetry } from '../data/library';
 import { usePlaylists, useVideos } from '../state/use-store';
 import { VideoListScreen } from './video-list-screen';
 import { LoadState } from './load-state';

@@ -15,7 +15,7 @@ import { Thumbnail } from '../features/videos/components/thumbnail';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { removableItem, useFocusAfterRemoval } from '../lib/use-focus-after-removal';
 import { useSingleFlight } from '../lib/use-single-flight';
-import { useLibraryRetry } from '../state/load-library';
+import { useLibraryRetry } from '../data/library';
 import { usePlaylists, useVideos, type Dispatchers } from '../state/use-store';
 import { LoadState } from './load-state';
 import { RequireLogin } from './require-login';

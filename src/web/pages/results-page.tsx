@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useReducer } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Search, SearchX } from 'lucide-react';
 import { EmptyState } from '../components/ui/empty-state';
@@ -31,7 +32,8 @@ export default function ResultsPage() {
   const tooLong = searchTooLong(query);
   const { state: videos, dispatch: videosDispatch } = useVideos();
   const [state, dispatch] = useReducer(videoWindowReducer, emptyVideoWindow);
-  const fetchPage = useMemo(() => searchPageFetcher(query), [query]);
+  const client = useQueryClient();
+  const fetchPage = useMemo(() => searchPageFetcher(client, query), [client, query]);
   const paging = useVideoPages({
     key: query,
     fetchPage,

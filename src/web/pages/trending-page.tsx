@@ -1,4 +1,5 @@
-import { useReducer } from 'react';
+import { useMemo, useReducer } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Flame } from 'lucide-react';
 import { EmptyState } from '../components/ui/empty-state';
 import { PageHeading } from '../components/ui/page-heading';
@@ -15,9 +16,11 @@ import { useVideoPages } from './use-video-pages';
 /** Trending: the catalogue, most viewed first, a page at a time. */
 export default function TrendingPage() {
   const [state, dispatch] = useReducer(videoWindowReducer, emptyVideoWindow);
+  const client = useQueryClient();
+  const fetchPage = useMemo(() => trendingPageFetcher(client), [client]);
   const { list, endSentinel, startSentinel, ...pages } = useVideoPages({
     key: 'trending',
-    fetchPage: trendingPageFetcher,
+    fetchPage,
     state,
     dispatch,
   });

@@ -1,6 +1,6 @@
 import { Clock } from 'lucide-react';
 import { watchLaterTexts } from '../features/watch-later/watch-later-service';
-import { useLibraryRetry } from '../state/load-library';
+import { useLibraryRetry } from '../data/library';
 import { useVideos } from '../state/use-store';
 import { VideoListScreen } from './video-list-screen';
 

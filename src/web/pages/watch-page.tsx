@@ -1,4 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Clock, ListPlus, ThumbsUp, VideoOff } from 'lucide-react';
 import type { Video } from '../../contract/entities';
@@ -28,6 +29,7 @@ import {
   removeFromWatchLater,
   watchLaterTexts,
 } from '../features/watch-later/watch-later-service';
+import { videoRead } from '../data/reads';
 import { ApiRequestError } from '../lib/api-client';
 import { formatAge, formatCount } from '../lib/format';
 import { useShortcut } from '../lib/shortcuts';
@@ -39,17 +41,17 @@ import { LoadState } from './load-state';
 import styles from './pages.module.css';
 import { UpNext } from './up-next';
 import { useRequireLogin } from './use-require-login';
-import { useVideo } from './use-video';
 
 /** product §2's watch page: the player and everything a learner does with the video. */
 export default function WatchPage() {
   const videoId = useRouteParam('/watch/:videoId', 'videoId');
-  const { load, retry } = useVideo(videoId);
-  const notFound =
-    load.state === 'error' && load.error instanceof ApiRequestError && load.error.status === 404;
-  useDocumentTitle(
-    load.state === 'ready' ? load.video.title : notFound ? 'Video not found' : undefined,
-  );
+  // Asked again by the cache when the connection comes back after it failed; 'Try again' shows
+  // it loading until the answer comes.
+  const { data, error, isFetching, refetch } = useQuery(videoRead(videoId));
+  const video = data?.video;
+  const failure = !video && !isFetching ? error : null;
+  const notFound = failure instanceof ApiRequestError && failure.status === 404;
+  useDocumentTitle(video ? video.title : notFound ? 'Video not found' : undefined);
   if (notFound) {
     return (
       <EmptyState icon={VideoOff} title="Video not found" headingLevel={1}>
@@ -58,12 +60,8 @@ export default function WatchPage() {
     );
   }
   return (
-    <LoadState
-      loading={load.state === 'loading'}
-      error={load.state === 'error' ? load.error : undefined}
-      onRetry={retry}
-    >
-      {load.state === 'ready' && <WatchVideo key={load.video._id} video={load.video} />}
+    <LoadState loading={!video && !failure} error={failure} onRetry={() => void refetch()}>
+      {video && <WatchVideo key={video._id} video={video} />}
     </LoadState>
   );
 }

@@ -15,7 +15,7 @@ import {
  * The home filters start as the address names them, so a reload asks for the right page first.
  */
 function startingVideosState(): VideosState {
-  // A restored session's lists are on their way from the first render (StartupLoader asks).
+  // A restored session's lists are on their way from the first render (data/library.tsx asks).
   const library = libraryLoad(readStoredAuth().isLoggedIn);
   if (typeof window === 'undefined' || window.location.pathname !== '/') {
     return { ...initialVideosState, library };

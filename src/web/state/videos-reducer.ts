@@ -9,7 +9,7 @@ import {
 
 export const ALL_CATEGORIES = 'All';
 
-/** The signed-in user's lists, as load-library.ts loads them (product §4). */
+/** The signed-in user's lists, as data/library.tsx loads them (product §4). */
 export const LIBRARY_LISTS = [
   'likes',
   'history',
@@ -27,7 +27,7 @@ export interface ListLoad {
 }
 
 /**
- * Loading the signed-in user's lists (load-library.ts), each on its own: one that fails leaves the
+ * Loading the signed-in user's lists (data/library.tsx), each on its own: one that fails leaves the
  * others on screen. The list screens show this, not `error`: product §3's `error` is the last
  * failure of anything, a like or a progress save included, and one failed action must not replace
  * the lists on screen with an error.

@@ -1,5 +1,5 @@
 import { TriangleAlert } from 'lucide-react';
-import { useLibraryRetry } from '../../state/load-library';
+import { useLibraryRetry } from '../../data/library';
 import { useVideos } from '../../state/use-store';
 import type { LibraryList } from '../../state/videos-reducer';
 import buttons from './button.module.css';

@@ -1,10 +1,10 @@
 import toast from 'react-hot-toast';
 import type { PublicUser } from '../../../contract/entities';
 import type { LoginBody, SignupBody } from '../../../contract/requests';
+import { publicRead } from '../../data/reads';
 import { api, ApiRequestError, firstError } from '../../lib/api-client';
 import { ADDED, accept } from '../../lib/notify';
 import { clearStoredAuth, storeAuth, storedToken } from '../../state/auth-storage';
-import { loadLibrary } from '../../state/load-library';
 import type { Dispatchers } from '../../state/use-store';
 import { authTexts } from './auth-texts';
 
@@ -27,7 +27,7 @@ function failAuth(error: unknown, dispatchers: Dispatchers, toastId: string) {
   toast.dismiss(toastId);
 }
 
-/** Logs in, keeps the session and loads the user's lists. Resolves to whether it worked. */
+/** Logs in and keeps the session (the user's lists load with it: data/library.tsx). Resolves to whether it worked. */
 export async function logIn(credentials: LoginBody, dispatchers: Dispatchers): Promise<boolean> {
   const id = toast.loading(authTexts.loggingIn);
   try {
@@ -39,7 +39,6 @@ export async function logIn(credentials: LoginBody, dispatchers: Dispatchers): P
     dispatchers.auth({ type: 'SAVE_TOKEN', payload: encodedToken });
     dispatchers.auth({ type: 'SAVE_USER_INFO', payload: foundUser });
     toast.success(authTexts.welcome(foundUser.firstName), { id, icon: '👋' });
-    void loadLibrary(dispatchers);
     return true;
   } catch (error) {
     failAuth(error, dispatchers, id);
@@ -85,7 +84,7 @@ export function followEndedSession(token: string, dispatchers: Dispatchers): voi
 
 /**
  * Another tab of this browser signed in (or in as someone else): this tab takes up that session as
- * its own login would, without a toast (the other tab showed the welcome), and loads its lists.
+ * its own login would, without a toast (the other tab showed the welcome); its lists load with it.
  * Lists of the session shown before are dropped first, so no screen mixes two users' lists.
  */
 export function followStartedSession(
@@ -97,7 +96,6 @@ export function followStartedSession(
   dispatchers.playlists({ type: 'CLEAR_USER_DATA' });
   dispatchers.auth({ type: 'SAVE_TOKEN', payload: token });
   dispatchers.auth({ type: 'SAVE_USER_INFO', payload: user });
-  void loadLibrary(dispatchers);
 }
 
 /**
@@ -126,13 +124,8 @@ export async function logOutEverywhere(dispatchers: Dispatchers): Promise<boolea
 }
 
 /**
- * Whether this backend has the demo account (the server's DEMO_ACCOUNT). When the question cannot
- * be answered, the button stays available: the login itself will tell.
+ * Whether this backend has the demo account (the server's DEMO_ACCOUNT): GET /api/config, once
+ * per visit. When the question cannot be answered, the button stays available: the login itself
+ * will tell.
  */
-export async function demoAccountAvailable(): Promise<boolean> {
-  try {
-    return (await api.call('GET /api/config')).data.demoAccount !== false;
-  } catch {
-    return true;
-  }
-}
+export const configRead = { ...publicRead('GET /api/config', {}), staleTime: Infinity };

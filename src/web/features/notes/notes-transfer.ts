@@ -1,9 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { Note } from '../../../contract/entities';
+import { lookUpVideos } from '../../data/reads';
 import { api } from '../../lib/api-client';
 import { downloadText } from '../../lib/download';
 import { ADDED, accept } from '../../lib/notify';
-import { lookUpVideos } from '../../lib/video-lookup';
 import type { Dispatchers } from '../../state/use-store';
 import { markdownToNotes, notesToMarkdown, sameNote, type PortableNote } from './notes-markdown';
 
@@ -20,12 +21,16 @@ export const transferTexts = {
 
 /**
  * Downloads notes as Markdown: one video's (with `videoId`) or all of them. The titles come from
- * the videos the notes name, fetched by id; a video that cannot be fetched keeps its id.
+ * the videos the notes name, by id (from the query cache, else fetched); a video that cannot be fetched keeps its id.
  */
-export async function exportNotes(notes: Note[], videoId?: string): Promise<void> {
+export async function exportNotes(
+  client: QueryClient,
+  notes: Note[],
+  videoId?: string,
+): Promise<void> {
   const chosen = videoId ? notes.filter((note) => note.videoId === videoId) : notes;
   const name = videoId ? `codetube-notes-${videoId}.md` : 'codetube-notes.md';
-  const videos = await lookUpVideos([...new Set(chosen.map((note) => note.videoId))]);
+  const videos = await lookUpVideos(client, [...new Set(chosen.map((note) => note.videoId))]);
   downloadText(name, notesToMarkdown(chosen, videos));
 }
 

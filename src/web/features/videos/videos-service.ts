@@ -1,6 +1,7 @@
-import type { Video } from '../../../contract/entities';
-import { api, type ApiResponse } from '../../lib/api-client';
-import { remember } from '../../lib/video-lookup';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { RouteQuery } from '../../../contract/routes';
+import { publicRead, keepVideos, read } from '../../data/reads';
+import type { RouteInit } from '../../lib/route-url';
 import type { Filters } from '../../state/videos-reducer';
 import type { VideoPage } from '../../state/video-window';
 import {
@@ -8,8 +9,14 @@ import {
   homePageQuery,
   pageQuery,
   searchPageQuery,
+  UP_NEXT_LENGTH,
   upNextInit,
 } from './video-paths';
+
+/**
+ * The catalogue's reads, as query options over the one query cache (src/web/data): keyed by the
+ * route and its query, as the boot script names them too (video-paths.ts).
+ */
 
 /** Fetches `limit` items of a listing after the first `offset`. */
 export type PageFetcher = (
@@ -18,61 +25,72 @@ export type PageFetcher = (
   signal: AbortSignal,
 ) => Promise<VideoPage>;
 
-/** A listing's answer: its page, whose videos are remembered for the screens that hold only ids. */
-async function pageOf(answer: Promise<ApiResponse<VideoPage>>): Promise<VideoPage> {
-  const { data } = await answer;
-  for (const video of data.videos) remember(video);
-  return data;
+type PageRoute = 'GET /api/videos' | 'GET /api/videos/trending' | 'GET /api/videos/search';
+
+/**
+ * A listing's pages through the cache: each page a read of its own (asked afresh each time; the
+ * same page asked twice at once is one request), its videos kept as one-video reads for the
+ * screens that hold only ids. A page no longer wanted (`signal`) is cancelled.
+ */
+function pageFetcher<K extends PageRoute>(
+  client: QueryClient,
+  route: K,
+  query: (offset: number, limit: number) => RouteQuery<K>,
+): PageFetcher {
+  return (offset, limit, signal) => {
+    const init = { query: query(offset, limit) } as unknown as RouteInit<K>;
+    const { queryKey } = publicRead(route, init);
+    signal.addEventListener('abort', () => void client.cancelQueries({ queryKey, exact: true }), {
+      once: true,
+    });
+    return client.fetchQuery({
+      queryKey,
+      queryFn: async ({ signal: cancelled }) => {
+        const page: VideoPage = await read(route, init, cancelled);
+        keepVideos(client, page.videos);
+        return page;
+      },
+      staleTime: 0,
+    });
+  };
 }
 
 /** The home grid: the server filters by exact category and case-sensitive title substring. */
-export function homePageFetcher(filters: Filters): PageFetcher {
-  return (offset, limit, signal) =>
-    pageOf(api.call('GET /api/videos', { query: homePageQuery(filters, offset, limit), signal }));
-}
+export const homePageFetcher = (client: QueryClient, filters: Filters) =>
+  pageFetcher(client, 'GET /api/videos', (offset, limit) => homePageQuery(filters, offset, limit));
 
 /** A channel's page: its videos in catalogue order. */
-export function channelPageFetcher(channel: string): PageFetcher {
-  return (offset, limit, signal) =>
-    pageOf(
-      api.call('GET /api/videos', { query: channelPageQuery(channel, offset, limit), signal }),
-    );
-}
+export const channelPageFetcher = (client: QueryClient, channel: string) =>
+  pageFetcher(client, 'GET /api/videos', (offset, limit) =>
+    channelPageQuery(channel, offset, limit),
+  );
 
 /** Trending: the most viewed first. */
-export const trendingPageFetcher: PageFetcher = (offset, limit, signal) =>
-  pageOf(api.call('GET /api/videos/trending', { query: pageQuery(offset, limit), signal }));
+export const trendingPageFetcher = (client: QueryClient) =>
+  pageFetcher(client, 'GET /api/videos/trending', pageQuery);
 
 /** The results page: title, channel and description, ranked by the server. */
-export function searchPageFetcher(text: string): PageFetcher {
-  return (offset, limit, signal) =>
-    pageOf(
-      api.call('GET /api/videos/search', { query: searchPageQuery(text, offset, limit), signal }),
-    );
-}
-
-let categoryNames: Promise<string[]> | undefined;
-
-/** The catalogue's category names (asked once; asked again after a failure). */
-export function loadCategoryNames(): Promise<string[]> {
-  categoryNames ??= api.call('GET /api/videos/category-names').then(
-    ({ data }) => data.categoryNames,
-    (error: unknown) => {
-      categoryNames = undefined;
-      throw error;
-    },
+export const searchPageFetcher = (client: QueryClient, text: string) =>
+  pageFetcher(client, 'GET /api/videos/search', (offset, limit) =>
+    searchPageQuery(text, offset, limit),
   );
-  return categoryNames;
-}
+
+/** The catalogue's category names: asked once per visit (asked again after a failure). */
+export const categoryNamesRead = () => ({
+  ...publicRead('GET /api/videos/category-names', {}),
+  staleTime: Infinity,
+  select: (answer: { categoryNames: string[] }) => answer.categoryNames,
+});
 
 /** What to watch after a video: the same category first, then the most viewed. */
-export async function loadUpNext(videoId: string, limit: number): Promise<Video[]> {
-  const { data } = await api.call('GET /api/video/{videoId}/up-next', upNextInit(videoId, limit));
-  for (const video of data.videos) remember(video);
-  return data.videos;
-}
-
-/** Forgets the cached category names (tests). */
-export function resetCategoryNames(): void {
-  categoryNames = undefined;
+export function upNextRead(videoId: string) {
+  const init = upNextInit(videoId, UP_NEXT_LENGTH);
+  return queryOptions({
+    queryKey: publicRead('GET /api/video/{videoId}/up-next', init).queryKey,
+    queryFn: async ({ client, signal }) => {
+      const answer = await read('GET /api/video/{videoId}/up-next', init, signal);
+      keepVideos(client, answer.videos);
+      return answer.videos;
+    },
+  });
 }

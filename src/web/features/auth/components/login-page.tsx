@@ -1,9 +1,10 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { TEST_ACCOUNT } from '../../../../contract/limits';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuth, useDispatchers } from '../../../state/use-store';
-import { demoAccountAvailable, logIn } from '../auth-service';
+import { configRead, logIn } from '../auth-service';
 import { authErrorField, focusFirstEmptyField } from '../auth-error-field';
 import { authTexts } from '../auth-texts';
 import { AuthField } from './auth-field';
@@ -20,23 +21,15 @@ export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
-  const [demoAvailable, setDemoAvailable] = useState(true);
+  // Whether this backend has the demo account; when that cannot be told, the button stays.
+  const { data: config } = useQuery(configRead);
+  const demoAvailable = config?.demoAccount !== false;
   // After a submit with an empty field, the empty fields say so until they are filled.
   const [markMissing, setMarkMissing] = useState(false);
   const unavailableId = useId();
   useDocumentTitle('Login');
   // The form opens clean: an error of an earlier login or signup is not about this one.
   useEffect(() => authDispatch({ type: 'CLEAR_AUTH_ERROR' }), [authDispatch]);
-
-  useEffect(() => {
-    let current = true;
-    void demoAccountAvailable().then((available) => {
-      if (current) setDemoAvailable(available);
-    });
-    return () => {
-      current = false;
-    };
-  }, []);
 
   if (auth.isLoggedIn && !submitting) return <Navigate to="/" replace />;
   const errorField = auth.error ? authErrorField(auth.error) : undefined;

@@ -1,13 +1,11 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { useEffect } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { api, setTransport } from '../../../lib/api-client';
 import type { MockBackend } from '../../../mock/mock-backend';
 import { storeAuth } from '../../../state/auth-storage';
-import { loadLibrary } from '../../../state/load-library';
+import { DataProvider } from '../../../data/data-provider';
 import { StoreProvider } from '../../../state/store-provider';
-import { useDispatchers } from '../../../state/use-store';
 import { signInToMockBackend } from '../../../testing/mock-session';
 import { NotesPanel } from './notes-panel';
 
@@ -39,23 +37,15 @@ function holdCalls(backend: MockBackend, held: (request: Request) => boolean) {
   };
 }
 
-/** Loads the signed-in user's lists once, as the app does on start. */
-function LoadLists() {
-  const dispatchers = useDispatchers();
-  // Once, at mount (the dispatchers object is new on each render).
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useEffect(() => void loadLibrary(dispatchers), []);
-  return null;
-}
-
 /** The notes panel of a signed-in user, whose lists load as on the app's start. */
 function renderPanel() {
   render(
     <StoreProvider>
-      <MemoryRouter>
-        <LoadLists />
-        <NotesPanel videoId={videoId} />
-      </MemoryRouter>
+      <DataProvider>
+        <MemoryRouter>
+          <NotesPanel videoId={videoId} />
+        </MemoryRouter>
+      </DataProvider>
     </StoreProvider>,
   );
   return screen.getByRole('textbox', { name: /Write a note/ });

@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { Trash2 } from 'lucide-react';
 import { LibraryFailure } from '../../../components/ui/library-failure';
@@ -26,6 +27,7 @@ function deleteLabel(note: Note): string {
 export function NotesPanel({ videoId }: { videoId: string }) {
   const { state: auth } = useAuth();
   const { state, dispatch } = useVideos();
+  const client = useQueryClient();
   const [draft, setDraft] = useState('');
   const fieldId = useId();
   const headingId = useId();
@@ -95,7 +97,7 @@ export function NotesPanel({ videoId }: { videoId: string }) {
                 type="button"
                 className={styles.linkButton}
                 disabled={notes.length === 0}
-                onClick={() => void exportNotes(notes, videoId)}
+                onClick={() => void exportNotes(client, notes, videoId)}
               >
                 {transferTexts.exportVideo}
               </button>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Download, Upload } from 'lucide-react';
 import buttons from '../../../components/ui/button.module.css';
 import { useVideos } from '../../../state/use-store';
@@ -8,6 +9,7 @@ import styles from './notes-panel.module.css';
 /** All notes out to Markdown and back in (the profile screen). */
 export function NotesTransferPanel() {
   const { state, dispatch } = useVideos();
+  const client = useQueryClient();
   const inputId = useId();
   const headingId = useId();
 
@@ -25,7 +27,7 @@ export function NotesTransferPanel() {
           type="button"
           className={buttons.button}
           disabled={state.notes.length === 0}
-          onClick={() => void exportNotes(state.notes)}
+          onClick={() => void exportNotes(client, state.notes)}
         >
           <Download aria-hidden size={18} />
           {transferTexts.exportAll}

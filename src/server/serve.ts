@@ -17,7 +17,7 @@ import { sqlCounters } from './db/sql-counters';
 import { SqlStore } from './db/sql-store';
 import { nodeTokenCodec } from './auth/node-token-codec';
 import { AnswerCache } from './http/answer-cache';
-import { clientAddressResolver } from './http/client-address';
+import { clientAddressResolver, requestCameOverHttps } from './http/client-address';
 import { ListAnswers } from './http/list-answers';
 import { BODY_WHOLE_TIMES_IDLE } from './http/read-whole-body';
 import { logAnswered } from './http/request-log';
@@ -167,7 +167,7 @@ export async function serveApp(
   const server = createServer(
     // Every answer carries the security headers, kept ones and the app's alike.
     {
-      ServerResponse: secureResponses(securityHeaders),
+      ServerResponse: secureResponses(securityHeaders, requestCameOverHttps(config.trustProxy)),
       // A request whose headers and body have not all arrived after this is answered 408 by Node
       // (client-errors.ts) and closed: the API's bodies are given up sooner (read-whole-body.ts);
       // this bounds the others (a body nobody reads), instead of Node's five minutes.

@@ -61,19 +61,27 @@ describe('parseConfig', () => {
     expect(parseConfig({ DATABASE_URL: '/tmp/x.sqlite' }).database).toEqual({
       dialect: 'sqlite',
       path: '/tmp/x.sqlite',
+      createFolder: false,
     });
     expect(parseConfig({ DATABASE_URL: 'file:///tmp/y.sqlite' }).database).toEqual({
       dialect: 'sqlite',
       path: '/tmp/y.sqlite',
+      createFolder: false,
     });
     expect(parseConfig({ DATABASE_URL: 'file:./data/z.sqlite' }).database).toEqual({
       dialect: 'sqlite',
       path: resolve('data/z.sqlite'),
+      // The project's data folder (the tests run in the project): DATA_DIR's default.
+      createFolder: true,
     });
     expect(parseConfig({ DATA_DIR: '/srv/codetube' }).database).toEqual({
       dialect: 'sqlite',
       path: join('/srv/codetube', 'codetube.sqlite'),
     });
+    // A file in DATA_DIR: the data folder is created on the first start, as by default.
+    expect(
+      parseConfig({ DATA_DIR: '/srv/new', DATABASE_URL: '/srv/new/x.sqlite' }).database,
+    ).toEqual({ dialect: 'sqlite', path: '/srv/new/x.sqlite', createFolder: true });
     for (const url of ['postgres://u:p@db:5432/codetube', 'postgresql://db/codetube']) {
       expect(parseConfig({ DATABASE_URL: url }).database).toEqual({ dialect: 'postgres', url });
     }

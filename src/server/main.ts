@@ -52,7 +52,7 @@ async function main() {
   }
 
   try {
-    const database = await prepareOnce(config);
+    const database = await prepareOnce(config, log);
     if (config.webConcurrency === 1) {
       await serveApp(config, log, {
         database,

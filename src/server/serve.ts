@@ -49,12 +49,15 @@ export function describeDatabase(config: ServerConfig): string {
  * seed an empty database, and create the JWT secret file when JWT_SECRET is unset. With several
  * workers the primary does this before forking them, so none of it ever runs twice at once.
  */
-export async function prepareOnce(config: ServerConfig): Promise<OpenDatabase> {
+export async function prepareOnce(config: ServerConfig, log: Logger): Promise<OpenDatabase> {
   // Served from when there is one process; the cluster's primary only prepares.
   const cannotOpen = (error: unknown) =>
-    new Error(`cannot open the database (${describeDatabase(config)}): ${String(error)}`, {
-      cause: error,
-    });
+    new Error(
+      `cannot open the database (${describeDatabase(config)}): ${error instanceof Error ? error.message : String(error)}`,
+      {
+        cause: error,
+      },
+    );
   let database: OpenDatabase;
   try {
     database = openDatabase(config.database, {
@@ -64,7 +67,7 @@ export async function prepareOnce(config: ServerConfig): Promise<OpenDatabase> {
     throw cannotOpen(error);
   }
   try {
-    await migrateToLatest(database);
+    await migrateToLatest(database, log);
   } catch (error) {
     await database.close().catch(() => {});
     throw cannotOpen(error);

@@ -26,7 +26,7 @@ import type { Logger } from './logger';
 import { loadOrCreateSecret } from './secret';
 import { createServerApp } from './server-app';
 import { answerClientErrors, nodeListener } from './http/client-errors';
-import { closeGracefullyOnSignals, type StopServing } from './shutdown';
+import { closeGracefullyOnSignals, createDrain, type StopServing } from './shutdown';
 import { loadStaticSite } from './static-site';
 
 /** OWASP's 2023 figure for PBKDF2-HMAC-SHA256. */
@@ -132,6 +132,8 @@ export async function serveApp(
   };
   // The user's lists, once answered, are served from their bytes while the session check says
   // the list keeps its version (http/list-answers.ts).
+  // SIGTERM starts it: /readyz says 503, every answer closes its connection (shutdown.ts).
+  const drain = createDrain();
   const lists = new ListAnswers(
     (authorization, method) =>
       checkSession({ store, secret, tokenCodec: nodeTokenCodec }, authorization, method),
@@ -160,6 +162,7 @@ export async function serveApp(
     log,
     clientAddress,
     bodyIdleMs: config.bodyTimeoutSeconds * 1000,
+    draining: () => drain.draining,
   });
   // Catalogue answers, once computed, are served from their bytes (http/answer-cache.ts).
   const answers = new AnswerCache(
@@ -170,7 +173,11 @@ export async function serveApp(
   const server = createServer(
     // Every answer carries the security headers, kept ones and the app's alike.
     {
-      ServerResponse: secureResponses(securityHeaders, requestCameOverHttps(config.trustProxy)),
+      ServerResponse: secureResponses(
+        securityHeaders,
+        requestCameOverHttps(config.trustProxy),
+        () => drain.draining,
+      ),
       // A request whose headers and body have not all arrived after this is answered 408 by Node
       // (client-errors.ts) and closed: the API's bodies are given up sooner (read-whole-body.ts);
       // this bounds the others (a body nobody reads), instead of Node's five minutes.
@@ -206,5 +213,6 @@ export async function serveApp(
     log,
     options.stoppedAccepting,
     options.exit,
+    drain,
   );
 }

@@ -70,6 +70,11 @@ export interface ServerConfig {
    * 408 and its connection closed; it must be whole within three times that.
    */
   bodyTimeoutSeconds: number;
+  /**
+   * METRICS_PORT and METRICS_HOST (127.0.0.1 unless set): where the Prometheus endpoint listens
+   * (metrics.ts); undefined (METRICS_PORT unset): no metrics.
+   */
+  metrics: { host: string; port: number } | undefined;
 }
 
 /** HS256 wants a key at least as long as its 256-bit hash. */
@@ -111,6 +116,8 @@ const envSchema = z.object({
   CATALOGUE_FULL_LIST_MAX: optional(wholeNumber(0, 100_000)),
   SIGNUPS_PER_HOUR: optional(wholeNumber(1, 1_000_000)),
   BODY_TIMEOUT_SECONDS: optional(wholeNumber(1, 300)),
+  METRICS_PORT: optional(wholeNumber(1, 65535)),
+  METRICS_HOST: optional(z.string().regex(/^[^\s/]+$/, 'must be a host name or IP address')),
 });
 
 const TRUST_PROXY_RULE =
@@ -240,6 +247,10 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
       },
     },
     bodyTimeoutSeconds: vars.BODY_TIMEOUT_SECONDS ?? 10,
+    metrics:
+      vars.METRICS_PORT === undefined
+        ? undefined
+        : { host: vars.METRICS_HOST ?? '127.0.0.1', port: vars.METRICS_PORT },
   };
 }
 

@@ -2,6 +2,7 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { sql } from 'kysely';
+import cluster from 'node:cluster';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { boundedHasher } from '../api/auth/bounded-hasher';
@@ -10,7 +11,7 @@ import { systemClock } from '../api/clock';
 import { checkSession } from '../api/auth/require-user';
 import { createApi } from '../api/create-api';
 import { seedIfEmpty } from '../api/seed/seed-data';
-import type { ServerConfig } from './config';
+import { listeningUrl, type ServerConfig } from './config';
 import { databaseUnavailable } from './db/db-errors';
 import { migrateToLatest, openDatabase, type OpenDatabase } from './db/open-database';
 import { sqlCounters } from './db/sql-counters';
@@ -28,6 +29,8 @@ import { createServerApp } from './server-app';
 import { answerClientErrors, nodeListener } from './http/client-errors';
 import { closeGracefullyOnSignals, createDrain, type StopServing } from './shutdown';
 import { loadStaticSite } from './static-site';
+import { processMetricsReader, serveMetrics, ServerMetrics } from './metrics';
+import { codetubeVersion } from './version';
 
 /** OWASP's 2023 figure for PBKDF2-HMAC-SHA256. */
 const PASSWORD_ITERATIONS = 210_000;
@@ -36,6 +39,10 @@ const PASSWORD_ITERATIONS = 210_000;
  * waiting; more is a 503 with Retry-After.
  */
 const HASH_QUEUE = { concurrency: 1, queue: 32, retryAfterSeconds: 2 };
+
+/** PostgreSQL's pool as the metrics read it. */
+const pooled = (pool: { totalCount: number; idleCount: number; waitingCount: number }) => () =>
+  pool;
 
 /** The database as the log names it (never the password of a PostgreSQL URL). */
 export function describeDatabase(config: ServerConfig): string {
@@ -132,6 +139,7 @@ export async function serveApp(
   };
   // The user's lists, once answered, are served from their bytes while the session check says
   // the list keeps its version (http/list-answers.ts).
+  const hasher = boundedHasher(createPbkdf2Hasher(PASSWORD_ITERATIONS), HASH_QUEUE);
   // SIGTERM starts it: /readyz says 503, every answer closes its connection (shutdown.ts).
   const drain = createDrain();
   const lists = new ListAnswers(
@@ -144,7 +152,7 @@ export async function serveApp(
       store,
       secret,
       tokenCodec: nodeTokenCodec,
-      passwordHasher: boundedHasher(createPbkdf2Hasher(PASSWORD_ITERATIONS), HASH_QUEUE),
+      passwordHasher: hasher,
       clock: systemClock,
       fullListMax: config.fullListMax,
       counters: counters.counters,
@@ -170,6 +178,16 @@ export async function serveApp(
     (answered) => logAnswered(log, answered),
   );
   const securityHeaders = await securityHeaderList();
+  const listener = answers.serving(
+    lists.serving(nodeListener(lists.keeping(answers.keeping(app.fetch)), config.host, log)),
+  );
+  // METRICS_PORT: every answer counted and timed; the parts read at each scrape (metrics.ts).
+  const metrics = config.metrics && new ServerMetrics(codetubeVersion());
+  metrics?.observe({
+    answerCache: () => answers.counts,
+    hashQueue: () => hasher,
+    databasePool: database.driver.dialect === 'postgres' ? pooled(database.driver.pool) : undefined,
+  });
   const server = createServer(
     // Every answer carries the security headers, kept ones and the app's alike.
     {
@@ -186,12 +204,27 @@ export async function serveApp(
         2 * BODY_WHOLE_TIMES_IDLE * config.bodyTimeoutSeconds * 1000,
       ),
     },
-    answers.serving(
-      lists.serving(nodeListener(lists.keeping(answers.keeping(app.fetch)), config.host, log)),
-    ),
+    metrics ? metrics.recording(listener) : listener,
   );
   // The parser's own refusals (431, 400) too, written on the socket.
   answerClientErrors(server, securityHeaders);
+  if (metrics && config.metrics) {
+    // A worker's go to the primary, which serves them all summed (main.ts).
+    if (cluster.isWorker) metrics.reportToPrimary();
+    else {
+      try {
+        const { port } = await serveMetrics(config.metrics, processMetricsReader(metrics), (line) =>
+          log.error(line),
+        );
+        log.info(`metrics on ${listeningUrl(config.metrics.host, port)}/metrics`);
+      } catch (error) {
+        counters.close();
+        await database.close().catch(() => {});
+        options.failed(error instanceof Error ? error.message : String(error));
+        return () => {};
+      }
+    }
+  }
   server.listen(config.port, config.host, () =>
     options.listening((server.address() as AddressInfo).port),
   );

@@ -21,6 +21,14 @@ export interface HashQueueLimits {
 
 type Kind = 'verify' | 'hash';
 
+/** How busy the queue is (the server's metrics read it). */
+export interface HashQueueState {
+  /** Calls waiting for a slot, logins and signups together. */
+  readonly waiting: number;
+  /** Hashes running. */
+  readonly running: number;
+}
+
 /**
  * Runs the hasher's work at most `concurrency` at a time with bounded wait lists, so a flood of
  * logins or signups cannot take every worker thread from everything else (Node's WebCrypto and
@@ -30,7 +38,10 @@ type Kind = 'verify' | 'hash';
  * and signups never run in more than half of the slots: a signup flood fills only its own list
  * (then 503s), while logins still get at least every other turn.
  */
-export function boundedHasher(inner: PasswordHasher, limits: HashQueueLimits): PasswordHasher {
+export function boundedHasher(
+  inner: PasswordHasher,
+  limits: HashQueueLimits,
+): PasswordHasher & HashQueueState {
   const running: Record<Kind, number> = { verify: 0, hash: 0 };
   const waiting: Record<Kind, (() => void)[]> = { verify: [], hash: [] };
   const most: Record<Kind, number> = {
@@ -76,5 +87,11 @@ export function boundedHasher(inner: PasswordHasher, limits: HashQueueLimits): P
   return {
     hash: (password) => slot('hash', () => inner.hash(password)),
     verify: (password, stored) => slot('verify', () => inner.verify(password, stored)),
+    get waiting() {
+      return waiting.verify.length + waiting.hash.length;
+    },
+    get running() {
+      return running.verify + running.hash;
+    },
   };
 }

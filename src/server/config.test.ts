@@ -53,6 +53,21 @@ describe('parseConfig', () => {
     expect(listeningUrl('localhost', 80)).toBe('http://localhost:80');
   });
 
+  it('serves metrics only with METRICS_PORT, on loopback unless METRICS_HOST says otherwise', () => {
+    expect(parseConfig({}).metrics).toBeUndefined();
+    expect(parseConfig({ METRICS_PORT: '9100' }).metrics).toEqual({
+      host: '127.0.0.1',
+      port: 9100,
+    });
+    expect(parseConfig({ METRICS_PORT: '9100', METRICS_HOST: '10.0.0.5' }).metrics).toEqual({
+      host: '10.0.0.5',
+      port: 9100,
+    });
+    expect(() => parseConfig({ METRICS_PORT: 'on' })).toThrow(
+      'METRICS_PORT: must be a whole number from 1 to 65535 (got "on")',
+    );
+  });
+
   it('treats empty variables as unset', () => {
     expect(parseConfig({ PORT: '', DATABASE_URL: '', JWT_SECRET: '' }).port).toBe(3000);
   });

@@ -40,10 +40,6 @@ const PASSWORD_ITERATIONS = 210_000;
  */
 const HASH_QUEUE = { concurrency: 1, queue: 32, retryAfterSeconds: 2 };
 
-/** PostgreSQL's pool as the metrics read it. */
-const pooled = (pool: { totalCount: number; idleCount: number; waitingCount: number }) => () =>
-  pool;
-
 /** The database as the log names it (never the password of a PostgreSQL URL). */
 export function describeDatabase(config: ServerConfig): string {
   return config.database.dialect === 'sqlite'
@@ -137,11 +133,11 @@ export async function serveApp(
     }
     return resolveClient(peer, c.req.header('x-forwarded-for'));
   };
-  // The user's lists, once answered, are served from their bytes while the session check says
-  // the list keeps its version (http/list-answers.ts).
   const hasher = boundedHasher(createPbkdf2Hasher(PASSWORD_ITERATIONS), HASH_QUEUE);
   // SIGTERM starts it: /readyz says 503, every answer closes its connection (shutdown.ts).
   const drain = createDrain();
+  // The user's lists, once answered, are served from their bytes while the session check says
+  // the list keeps its version (http/list-answers.ts).
   const lists = new ListAnswers(
     (authorization, method) =>
       checkSession({ store, secret, tokenCodec: nodeTokenCodec }, authorization, method),
@@ -183,10 +179,11 @@ export async function serveApp(
   );
   // METRICS_PORT: every answer counted and timed; the parts read at each scrape (metrics.ts).
   const metrics = config.metrics && new ServerMetrics(codetubeVersion());
+  const pool = database.driver.dialect === 'postgres' ? database.driver.pool : undefined;
   metrics?.observe({
     answerCache: () => answers.counts,
     hashQueue: () => hasher,
-    databasePool: database.driver.dialect === 'postgres' ? pooled(database.driver.pool) : undefined,
+    databasePool: pool && (() => pool),
   });
   const server = createServer(
     // Every answer carries the security headers, kept ones and the app's alike.

@@ -89,6 +89,28 @@ describe('the server refuses to start', () => {
     }
   }, 30_000);
 
+  it('when the metrics cannot listen (METRICS_PORT taken), saying so', async () => {
+    const port = await freePort(4430, 4439);
+    const taken = createServer();
+    await new Promise<void>((listening) => taken.listen(port, '127.0.0.1', listening));
+    try {
+      for (const workers of ['1', '2']) {
+        const { code, stderr } = startWith({
+          METRICS_PORT: String(port),
+          DATA_DIR: dir.path,
+          DATABASE_URL: `${dir.path}/metrics-taken.sqlite`,
+          WEB_CONCURRENCY: workers,
+        });
+        expect(code, workers).toBe(1);
+        expect(stderr).toContain(
+          `CodeTube failed to start: cannot serve the metrics on 127.0.0.1:${port}: listen EADDRINUSE`,
+        );
+      }
+    } finally {
+      taken.close();
+    }
+  }, 30_000);
+
   it('when its workers cannot listen: the primary stops and says why', async () => {
     const port = await freePort(4420, 4429);
     const taken = createServer();

@@ -16,7 +16,9 @@ const entryPoints = {
  * Pure ES-module packages go into the bundle: one file to load instead of hundreds halves the
  * time from start to listening. Every other dependency stays in node_modules, loaded as
  * installed: better-sqlite3 is a native module, pg and the rest are CommonJS, and pino finds
- * its own files at run time.
+ * its own files at run time. So package.json's dependencies are exactly what the bundles load
+ * at run time (a production install, `npm ci --omit=dev`); the bundled packages, needed to
+ * build only, are dev dependencies (listed here too, should one be moved back).
  */
 const bundledPackages = ['hono', '@hono/node-server', 'kysely', 'zod'];
 

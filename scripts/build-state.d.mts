@@ -8,3 +8,5 @@ export function webStaleReason(root?: string): string | undefined;
 export function serverStaleReason(root?: string): string | undefined;
 export function ensureWebBuild(root?: string): void;
 export function ensureServerBuild(root?: string): Promise<void>;
+export function isProduction(env?: Record<string, string | undefined>): boolean;
+export function missingBuild(outputs: string[], root?: string): string | undefined;

@@ -80,6 +80,40 @@ export function serverStaleReason(root = projectRoot) {
   return staleReason(root, serverOutputs, serverInputs, 'dist/server');
 }
 
+/** Whether a package (a dev tool: vite, esbuild) can be loaded from here. */
+function installed(name) {
+  try {
+    createRequire(import.meta.url).resolve(`${name}/package.json`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `npm start` and `npm run catalogue` never build in production: NODE_ENV=production runs the
+ * build that is there (a production install, `npm ci --omit=dev`, has no build tools, and a fresh
+ * checkout's files are all newer than a copied dist/).
+ */
+export const isProduction = (env = process.env) => env.NODE_ENV === 'production';
+
+/**
+ * A build that looks stale but whose tool is not installed: the build that is there is run
+ * (a production install with a copied dist/), said on stderr. Missing, it cannot be.
+ */
+function keepBuilt(outputs, reason, tool, root) {
+  if (outputs.some((output) => !existsSync(join(root, output)))) return false;
+  console.error(
+    `${reason}, but ${tool} is not installed (a production install): using the build there is`,
+  );
+  return true;
+}
+
+/** The first of these built files that is missing (run without building: they must be there). */
+export function missingBuild(outputs, root = projectRoot) {
+  return outputs.find((output) => !existsSync(join(root, output)));
+}
+
 const devToolMissing = (reason, tool, script) =>
   new Error(
     `${reason}, and ${tool} is not installed to build it: run \`npm run ${script}\` where the ` +
@@ -93,6 +127,7 @@ const devToolMissing = (reason, tool, script) =>
 export function ensureWebBuild(root = projectRoot) {
   const reason = webStaleReason(root);
   if (!reason) return;
+  if (!installed('vite') && keepBuilt(['dist/web/index.html'], reason, 'Vite', root)) return;
   console.log(`Building the app (${reason})...`);
   let vite;
   try {
@@ -112,6 +147,7 @@ export function ensureWebBuild(root = projectRoot) {
 export async function ensureServerBuild(root = projectRoot) {
   const reason = serverStaleReason(root);
   if (!reason) return;
+  if (!installed('esbuild') && keepBuilt(serverOutputs, reason, 'esbuild', root)) return;
   // stderr: the catalogue CLI's stdout may be an export.
   console.error(`Building the server (${reason})...`);
   const { buildServer } = await import('./build-server.mjs');

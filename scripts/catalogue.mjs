@@ -1,11 +1,27 @@
 // `npm run catalogue -- <command>`: the operators' CLI, from the same bundle build as the server
-// (dist/server/catalogue.mjs, built first when missing or stale).
+// (dist/server/catalogue.mjs, built first when missing or stale; never with NODE_ENV=production).
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ensureServerBuild, projectRoot } from './build-state.mjs';
+import {
+  ensureServerBuild,
+  isProduction,
+  missingBuild,
+  projectRoot,
+  serverOutputs,
+} from './build-state.mjs';
 
 try {
-  await ensureServerBuild();
+  if (isProduction()) {
+    const missing = missingBuild(serverOutputs);
+    if (missing) {
+      throw new Error(
+        `${missing} is missing: build once with \`npm run build\` and copy dist/ here ` +
+          '(NODE_ENV=production never builds)',
+      );
+    }
+  } else {
+    await ensureServerBuild();
+  }
 } catch (error) {
   console.error(`catalogue: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(3);

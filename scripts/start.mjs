@@ -1,12 +1,30 @@
 // `npm start`: builds what is missing or stale (dist/web with Vite, dist/server with esbuild),
-// then runs the server bundle in this very process: plain Node, no TypeScript loader.
+// then runs the server bundle in this very process: plain Node, no TypeScript loader. With
+// NODE_ENV=production it never builds: it runs the dist/ that is there (README: "Deploy").
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ensureServerBuild, ensureWebBuild, projectRoot } from './build-state.mjs';
+import {
+  ensureServerBuild,
+  ensureWebBuild,
+  isProduction,
+  missingBuild,
+  projectRoot,
+  serverOutputs,
+} from './build-state.mjs';
 
 try {
-  ensureWebBuild();
-  await ensureServerBuild();
+  if (isProduction()) {
+    const missing = missingBuild(serverOutputs);
+    if (missing) {
+      throw new Error(
+        `${missing} is missing: build once with \`npm run build\` where the dev dependencies are ` +
+          'installed, then copy dist/ here (NODE_ENV=production never builds)',
+      );
+    }
+  } else {
+    ensureWebBuild();
+    await ensureServerBuild();
+  }
 } catch (error) {
   console.error(`CodeTube cannot start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

@@ -57,7 +57,8 @@ export const playlistResponseSchema = z.object({ playlist: playlistSchema });
 export const notesResponseSchema = z.object({ notes: z.array(noteSchema) });
 export const progressResponseSchema = z.object({ progress: z.array(progressSchema) });
 export const todosResponseSchema = z.object({ todos: z.array(todoSchema) });
-export const healthResponseSchema = z.object({ status: z.literal('ok') });
+/** GET /api/health: the database answered; the server's version (package.json). */
+export const healthResponseSchema = z.object({ status: z.literal('ok'), version: z.string() });
 
 export type SignupResponse = z.infer<typeof signupResponseSchema>;
 export type LoginResponse = z.infer<typeof loginResponseSchema>;

@@ -59,6 +59,21 @@ describe('parseConfig', () => {
     expect(listeningUrl('localhost', 80)).toBe('http://localhost:80');
   });
 
+  it('serves metrics only with METRICS_PORT, on loopback unless METRICS_HOST says otherwise', () => {
+    expect(parseConfig({}).metrics).toBeUndefined();
+    expect(parseConfig({ METRICS_PORT: '9100' }).metrics).toEqual({
+      host: '127.0.0.1',
+      port: 9100,
+    });
+    expect(parseConfig({ METRICS_PORT: '9100', METRICS_HOST: '10.0.0.5' }).metrics).toEqual({
+      host: '10.0.0.5',
+      port: 9100,
+    });
+    expect(() => parseConfig({ METRICS_PORT: 'on' })).toThrow(
+      'METRICS_PORT: must be a whole number from 1 to 65535 (got "on")',
+    );
+  });
+
   it('treats empty variables as unset', () => {
     expect(parseConfig({ PORT: '', DATABASE_URL: '', JWT_SECRET: '' }).port).toBe(3000);
   });
@@ -67,19 +82,27 @@ describe('parseConfig', () => {
     expect(parseConfig({ DATABASE_URL: '/tmp/x.sqlite' }).database).toEqual({
       dialect: 'sqlite',
       path: '/tmp/x.sqlite',
+      createFolder: false,
     });
     expect(parseConfig({ DATABASE_URL: 'file:///tmp/y.sqlite' }).database).toEqual({
       dialect: 'sqlite',
       path: '/tmp/y.sqlite',
+      createFolder: false,
     });
     expect(parseConfig({ DATABASE_URL: 'file:./data/z.sqlite' }).database).toEqual({
       dialect: 'sqlite',
       path: resolve('data/z.sqlite'),
+      // The project's data folder (the tests run in the project): DATA_DIR's default.
+      createFolder: true,
     });
     expect(parseConfig({ DATA_DIR: '/srv/codetube' }).database).toEqual({
       dialect: 'sqlite',
       path: join('/srv/codetube', 'codetube.sqlite'),
     });
+    // A file in DATA_DIR: the data folder is created on the first start, as by default.
+    expect(
+      parseConfig({ DATA_DIR: '/srv/new', DATABASE_URL: '/srv/new/x.sqlite' }).database,
+    ).toEqual({ dialect: 'sqlite', path: '/srv/new/x.sqlite', createFolder: true });
     for (const url of ['postgres://u:p@db:5432/codetube', 'postgresql://db/codetube']) {
       expect(parseConfig({ DATABASE_URL: url }).database).toEqual({ dialect: 'postgres', url });
     }

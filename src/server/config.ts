@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { isIPv6 } from 'node:net';
-import { isAbsolute, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 import {
@@ -87,6 +87,11 @@ export interface ServerConfig {
    * request's own Host (seo/page-answers.ts).
    */
   publicUrl: string | undefined;
+  /**
+   * METRICS_PORT and METRICS_HOST (127.0.0.1 unless set): where the Prometheus endpoint listens
+   * (metrics.ts); undefined (METRICS_PORT unset): no metrics.
+   */
+  metrics: { host: string; port: number } | undefined;
 }
 
 /** HS256 wants a key at least as long as its 256-bit hash. */
@@ -161,6 +166,8 @@ const envSchema = z.object({
       return origin;
     }),
   ),
+  METRICS_PORT: optional(wholeNumber(1, 65535)),
+  METRICS_HOST: optional(z.string().regex(/^[^\s/]+$/, 'must be a host name or IP address')),
 });
 
 const TRUST_PROXY_RULE =
@@ -191,8 +198,9 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
 export class ConfigError extends Error {}
 
 /**
- * DATABASE_URL: unset → SQLite in the data folder; `postgres://` or `postgresql://` →
- * PostgreSQL; a `file:` URL or a plain path → SQLite there. Anything else is refused.
+ * DATABASE_URL: unset → SQLite in the data folder (created when missing); `postgres://` or
+ * `postgresql://` → PostgreSQL; a `file:` URL or a plain path → SQLite there, in a folder that
+ * must exist unless it is DATA_DIR. Anything else is refused.
  */
 export function parseDatabaseUrl(value: string | undefined, dataDir: string): DatabaseLocation {
   if (value === undefined) return { dialect: 'sqlite', path: join(dataDir, DEFAULT_SQLITE_FILE) };
@@ -214,14 +222,22 @@ export function parseDatabaseUrl(value: string | undefined, dataDir: string): Da
       throw new ConfigError('DATABASE_URL: is not a valid file: URL');
     }
     if (!path) throw new ConfigError('DATABASE_URL: the file: URL names no file');
-    return { dialect: 'sqlite', path: resolve(path) };
+    return sqliteFile(resolve(path), dataDir);
   }
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
     throw new ConfigError(
       'DATABASE_URL: must be a file path, a file: URL or a postgres:// URL (PostgreSQL)',
     );
   }
-  return { dialect: 'sqlite', path: isAbsolute(value) ? value : resolve(value) };
+  return sqliteFile(isAbsolute(value) ? value : resolve(value), dataDir);
+}
+
+/**
+ * A SQLite file DATABASE_URL names: its folder must exist (a mistyped path is refused, not
+ * created), unless it is the data folder, which the server creates on its first start.
+ */
+function sqliteFile(path: string, dataDir: string): DatabaseLocation {
+  return { dialect: 'sqlite', path, createFolder: dirname(path) === dataDir };
 }
 
 /** What a bad value was, for the error message; a secret is never echoed, only its length. */
@@ -287,6 +303,10 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
     },
     bodyTimeoutSeconds: vars.BODY_TIMEOUT_SECONDS ?? 10,
     publicUrl: vars.PUBLIC_URL,
+    metrics:
+      vars.METRICS_PORT === undefined
+        ? undefined
+        : { host: vars.METRICS_HOST ?? '127.0.0.1', port: vars.METRICS_PORT },
   };
 }
 

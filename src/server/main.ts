@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, listeningUrl, parseConfig, type ServerConfig } from './config';
 import { stopWhenPrimaryGone, superviseWorkers, tellPrimary } from './cluster';
 import { createLogger, type ServerLogger } from './logger';
+import { clusterMetricsReader, serveMetrics } from './metrics';
 import { describeDatabase, prepareOnce, serveApp } from './serve';
 
 /**
@@ -52,7 +53,7 @@ async function main() {
   }
 
   try {
-    const database = await prepareOnce(config);
+    const database = await prepareOnce(config, log);
     if (config.webConcurrency === 1) {
       await serveApp(config, log, {
         database,
@@ -65,6 +66,13 @@ async function main() {
     }
     // Workers open their own connections: this one served migrations and the seed only.
     await database.close();
+    if (config.metrics) {
+      // The workers' metrics, summed (each worker hands its own over IPC when asked).
+      const { port } = await serveMetrics(config.metrics, clusterMetricsReader(), (line) =>
+        log.error(line),
+      );
+      log.info(`metrics on ${listeningUrl(config.metrics.host, port)}/metrics`);
+    }
     superviseWorkers({
       workers: config.webConcurrency,
       exec: fileURLToPath(import.meta.url),

@@ -2,6 +2,7 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { sql } from 'kysely';
+import cluster from 'node:cluster';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { boundedHasher } from '../api/auth/bounded-hasher';
@@ -11,14 +12,14 @@ import { systemClock } from '../api/clock';
 import { checkSession } from '../api/auth/require-user';
 import { createApi } from '../api/create-api';
 import { seedIfEmpty } from '../api/seed/seed-data';
-import type { ServerConfig } from './config';
+import { listeningUrl, type ServerConfig } from './config';
 import { databaseUnavailable } from './db/db-errors';
 import { migrateToLatest, openDatabase, type OpenDatabase } from './db/open-database';
 import { sqlCounters } from './db/sql-counters';
 import { SqlStore } from './db/sql-store';
 import { nodeTokenCodec } from './auth/node-token-codec';
 import { AnswerCache } from './http/answer-cache';
-import { clientAddressResolver } from './http/client-address';
+import { clientAddressResolver, requestCameOverHttps } from './http/client-address';
 import { ListAnswers } from './http/list-answers';
 import { BODY_WHOLE_TIMES_IDLE } from './http/read-whole-body';
 import { logAnswered } from './http/request-log';
@@ -27,9 +28,11 @@ import type { Logger } from './logger';
 import { loadOrCreateSecret } from './secret';
 import { createServerApp, type ServerAppParts } from './server-app';
 import { answerClientErrors, nodeListener } from './http/client-errors';
-import { closeGracefullyOnSignals, type StopServing } from './shutdown';
+import { closeGracefullyOnSignals, createDrain, type StopServing } from './shutdown';
 import { loadStaticSite } from './static-site';
+import { processMetricsReader, serveMetrics, ServerMetrics } from './metrics';
 import { SeoAnswers } from './seo/seo-answers';
+import { codetubeVersion } from './version';
 
 /** OWASP's 2023 figure for PBKDF2-HMAC-SHA256. */
 const PASSWORD_ITERATIONS = 210_000;
@@ -51,12 +54,15 @@ export function describeDatabase(config: ServerConfig): string {
  * seed an empty database, and create the JWT secret file when JWT_SECRET is unset. With several
  * workers the primary does this before forking them, so none of it ever runs twice at once.
  */
-export async function prepareOnce(config: ServerConfig): Promise<OpenDatabase> {
+export async function prepareOnce(config: ServerConfig, log: Logger): Promise<OpenDatabase> {
   // Served from when there is one process; the cluster's primary only prepares.
   const cannotOpen = (error: unknown) =>
-    new Error(`cannot open the database (${describeDatabase(config)}): ${String(error)}`, {
-      cause: error,
-    });
+    new Error(
+      `cannot open the database (${describeDatabase(config)}): ${error instanceof Error ? error.message : String(error)}`,
+      {
+        cause: error,
+      },
+    );
   let database: OpenDatabase;
   try {
     database = openDatabase(config.database, {
@@ -66,7 +72,7 @@ export async function prepareOnce(config: ServerConfig): Promise<OpenDatabase> {
     throw cannotOpen(error);
   }
   try {
-    await migrateToLatest(database);
+    await migrateToLatest(database, log);
   } catch (error) {
     await database.close().catch(() => {});
     throw cannotOpen(error);
@@ -143,6 +149,10 @@ export async function serveApp(
     }
     return resolveClient(peer, c.req.header('x-forwarded-for'));
   };
+  const hashing = backgroundDerive();
+  const hasher = boundedHasher(createPbkdf2Hasher(PASSWORD_ITERATIONS, hashing.derive), HASH_QUEUE);
+  // SIGTERM starts it: /readyz says 503, every answer closes its connection (shutdown.ts).
+  const drain = createDrain();
   // The user's lists, once answered, are served from their bytes while the session check says
   // the list keeps its version (http/list-answers.ts).
   const lists = new ListAnswers(
@@ -150,16 +160,12 @@ export async function serveApp(
       checkSession({ store, secret, tokenCodec: nodeTokenCodec }, authorization, method),
     (answered) => logAnswered(log, answered),
   );
-  const hashing = backgroundDerive();
   const app = createServerApp({
     api: createApi({
       store,
       secret,
       tokenCodec: nodeTokenCodec,
-      passwordHasher: boundedHasher(
-        createPbkdf2Hasher(PASSWORD_ITERATIONS, hashing.derive),
-        HASH_QUEUE,
-      ),
+      passwordHasher: hasher,
       clock: systemClock,
       fullListMax: config.fullListMax,
       catalogueReadsPerClient: config.catalogueReadsPerClient,
@@ -179,6 +185,7 @@ export async function serveApp(
     log,
     clientAddress,
     bodyIdleMs: config.bodyTimeoutSeconds * 1000,
+    draining: () => drain.draining,
   });
   // Catalogue answers, once computed, are served from their bytes (http/answer-cache.ts).
   const answers = new AnswerCache(
@@ -186,10 +193,25 @@ export async function serveApp(
     (answered) => logAnswered(log, answered),
   );
   const securityHeaders = await securityHeaderList();
+  const listener = answers.serving(
+    lists.serving(nodeListener(lists.keeping(answers.keeping(app.fetch)), config.host, log)),
+  );
+  // METRICS_PORT: every answer counted and timed; the parts read at each scrape (metrics.ts).
+  const metrics = config.metrics && new ServerMetrics(codetubeVersion());
+  const pool = database.driver.dialect === 'postgres' ? database.driver.pool : undefined;
+  metrics?.observe({
+    answerCache: () => answers.counts,
+    hashQueue: () => hasher,
+    databasePool: pool && (() => pool),
+  });
   const server = createServer(
     // Every answer carries the security headers, kept ones and the app's alike.
     {
-      ServerResponse: secureResponses(securityHeaders),
+      ServerResponse: secureResponses(
+        securityHeaders,
+        requestCameOverHttps(config.trustProxy),
+        () => drain.draining,
+      ),
       // A request whose headers and body have not all arrived after this is answered 408 by Node
       // (client-errors.ts) and closed: the API's bodies are given up sooner (read-whole-body.ts);
       // this bounds the others (a body nobody reads), instead of Node's five minutes.
@@ -198,12 +220,28 @@ export async function serveApp(
         2 * BODY_WHOLE_TIMES_IDLE * config.bodyTimeoutSeconds * 1000,
       ),
     },
-    answers.serving(
-      lists.serving(nodeListener(lists.keeping(answers.keeping(app.fetch)), config.host, log)),
-    ),
+    metrics ? metrics.recording(listener) : listener,
   );
   // The parser's own refusals (431, 400) too, written on the socket.
   answerClientErrors(server, securityHeaders);
+  if (metrics && config.metrics) {
+    // A worker's go to the primary, which serves them all summed (main.ts).
+    if (cluster.isWorker) metrics.reportToPrimary();
+    else {
+      try {
+        const { port } = await serveMetrics(config.metrics, processMetricsReader(metrics), (line) =>
+          log.error(line),
+        );
+        log.info(`metrics on ${listeningUrl(config.metrics.host, port)}/metrics`);
+      } catch (error) {
+        counters.close();
+        void hashing.close();
+        await database.close().catch(() => {});
+        options.failed(error instanceof Error ? error.message : String(error));
+        return () => {};
+      }
+    }
+  }
   server.listen(config.port, config.host, () =>
     options.listening((server.address() as AddressInfo).port),
   );
@@ -227,5 +265,6 @@ export async function serveApp(
     log,
     options.stoppedAccepting,
     options.exit,
+    drain,
   );
 }

@@ -34,6 +34,7 @@ describe('the server app', () => {
   const settled: string[] = [];
   let gate: Promise<void> = Promise.resolve();
   let onAsked: () => void = () => {};
+  let draining = false;
 
   beforeAll(async () => {
     database = openDatabase({ dialect: 'sqlite', path: join(dir.path, 'app.sqlite') });
@@ -59,6 +60,8 @@ describe('the server app', () => {
         settled.push('done');
       },
       log,
+      version: '1.2.3',
+      draining: () => draining,
     });
   });
   afterAll(async () => {
@@ -122,10 +125,30 @@ describe('the server app', () => {
     gate = Promise.resolve();
   });
 
-  it('answers GET /api/health with { status: "ok" } after asking the database', async () => {
+  it('answers GET /api/health with { status: "ok" } and the version after asking the database', async () => {
     const response = await app.request('/api/health');
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok' });
+    expect(await response.json()).toEqual({ status: 'ok', version: '1.2.3' });
+  });
+
+  it('answers /healthz (alive) and /readyz (serving: 503 once a drain starts) with JSON', async () => {
+    const json = async (path: string) => {
+      const response = await app.request(path);
+      expect(response.headers.get('content-type'), path).toMatch(/^application\/json/);
+      return [response.status, await response.json()];
+    };
+    expect(await json('/healthz')).toEqual([200, { status: 'ok' }]);
+    expect(await json('/readyz')).toEqual([200, { status: 'ready' }]);
+    draining = true;
+    try {
+      expect(await json('/readyz')).toEqual([503, { errors: ['The server is shutting down.'] }]);
+      // Alive still: it is finishing its requests.
+      expect(await json('/healthz')).toEqual([200, { status: 'ok' }]);
+    } finally {
+      draining = false;
+    }
+    // Prometheus' usual path is not the app's page: the metrics are on METRICS_PORT only.
+    expect(await json('/metrics')).toEqual([404, { errors: ['Not found.'] }]);
   });
 
   it('caches hashed assets immutably and answers every other GET outside /api with index.html', async () => {

@@ -8,6 +8,7 @@ import { BodyBudget, readWholeBody, BODY_IDLE_MS } from './http/read-whole-body'
 import { requestLog } from './http/request-log';
 import { databaseUnavailable } from './db/db-errors';
 import type { SeoAnswers } from './seo/seo-answers';
+import { codetubeVersion } from './version';
 
 export interface ServerAppParts {
   /** The API (createApi), answering everything under /api. */
@@ -30,9 +31,15 @@ export interface ServerAppParts {
    * must be whole within three times that.
    */
   bodyIdleMs?: number;
+  /** The server's version, in GET /api/health; default: package.json's. */
+  version?: string;
+  /** Whether a drain has started (shutdown.ts): GET /readyz then answers 503. */
+  draining?: () => boolean;
 }
 
 const databaseDown = 'The database is not reachable.';
+/** GET /readyz once a drain started. */
+const SHUTTING_DOWN = 'The server is shutting down.';
 const failed = 'Internal Server Error';
 /** Methods that never write. */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -63,6 +70,8 @@ export function createServerApp({
   bodyBudget = new BodyBudget(BODY_BUDGET_BYTES, BODY_SHARE_BYTES),
   clientAddress = () => '',
   bodyIdleMs = BODY_IDLE_MS,
+  version = codetubeVersion(),
+  draining = () => false,
 }: ServerAppParts): Hono {
   const app = new Hono();
   app.use(requestLog(log));
@@ -72,12 +81,21 @@ export function createServerApp({
   app.get('/api/health', async (c) => {
     try {
       await checkDatabase();
-      return c.json({ status: 'ok' });
+      return c.json({ status: 'ok', version });
     } catch (error) {
       log.error(`health check failed: ${error instanceof Error ? error.message : String(error)}`);
       return c.json({ errors: [databaseDown] }, 503);
     }
   });
+  // For probes, outside /api: never the app's page. Liveness: the process answers (the database
+  // is /api/health's). Readiness: serving, until a drain starts (SIGTERM: load balancers stop
+  // sending new requests while the ones in flight finish).
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.get('/readyz', (c) =>
+    draining() ? c.json({ errors: [SHUTTING_DOWN] }, 503) : c.json({ status: 'ready' }),
+  );
+  // Prometheus' usual path: the metrics are on METRICS_PORT (metrics.ts), never on this port.
+  app.all('/metrics', (c) => c.json({ errors: ['Not found.'] }, 404));
   app.use('/api/*', async (c, next) => {
     const request = await readWholeBody(c.req.raw, MAX_BODY_BYTES, DRAIN_CAP_BYTES, bodyBudget, {
       // Asked only of a request with a body: a GET never needs it.

@@ -21,6 +21,14 @@ export interface HashQueueLimits {
 
 type Kind = 'owner' | 'verify' | 'hash';
 
+/** How busy the queue is (the server's metrics read it). */
+export interface HashQueueState {
+  /** Calls waiting for a slot, owners', other logins and signups together. */
+  readonly waiting: number;
+  /** Hashes running. */
+  readonly running: number;
+}
+
 /**
  * Runs the hasher's work at most `concurrency` at a time with bounded wait lists, so a flood of
  * logins or signups cannot take every worker thread from everything else (Node's WebCrypto and
@@ -33,7 +41,10 @@ type Kind = 'owner' | 'verify' | 'hash';
  * of its own: a crowd of strangers failing logins, or a signup flood, fills the others, never the
  * owner's. Only an address that logged into the account gets there (and it is limited per pair).
  */
-export function boundedHasher(inner: PasswordHasher, limits: HashQueueLimits): PasswordHasher {
+export function boundedHasher(
+  inner: PasswordHasher,
+  limits: HashQueueLimits,
+): PasswordHasher & HashQueueState {
   const running: Record<Kind, number> = { owner: 0, verify: 0, hash: 0 };
   const waiting: Record<Kind, (() => void)[]> = { owner: [], verify: [], hash: [] };
   const most: Record<Kind, number> = {
@@ -85,5 +96,11 @@ export function boundedHasher(inner: PasswordHasher, limits: HashQueueLimits): P
     hash: (password) => slot('hash', () => inner.hash(password)),
     verify: (password, stored, options) =>
       slot(options?.owner ? 'owner' : 'verify', () => inner.verify(password, stored, options)),
+    get waiting() {
+      return waiting.owner.length + waiting.verify.length + waiting.hash.length;
+    },
+    get running() {
+      return running.owner + running.verify + running.hash;
+    },
   };
 }

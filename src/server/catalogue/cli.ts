@@ -62,14 +62,22 @@ function describe(location: DatabaseLocation): string {
 /** Opens and migrates the server's database, with the server's config rules and messages. */
 async function openStore(env: NodeJS.ProcessEnv) {
   const config = parseConfig(env);
-  const database = openDatabase(config.database);
+  const cannotOpen = (error: unknown) =>
+    new Error(
+      `cannot open the database (${describe(config.database)}): ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
+  let database: ReturnType<typeof openDatabase>;
+  try {
+    database = openDatabase(config.database);
+  } catch (error) {
+    throw cannotOpen(error);
+  }
   try {
     await migrateToLatest(database);
   } catch (error) {
     await database.close().catch(() => {});
-    throw new Error(`cannot open the database (${describe(config.database)}): ${String(error)}`, {
-      cause: error,
-    });
+    throw cannotOpen(error);
   }
   return { store: new SqlStore(database), close: () => database.close() };
 }

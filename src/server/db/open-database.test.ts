@@ -1,10 +1,12 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { raceInProcesses } from '../testing/race-processes';
 import { createPostgresDatabase, createTempDir } from '../testing/test-databases';
+import { recordingLog } from '../testing/recording-log';
+import { migrationsFor } from './migrations';
 import { migrateToLatest, openDatabase, reusePreparedStatements } from './open-database';
 
 describe('openDatabase on SQLite', () => {
@@ -21,6 +23,32 @@ describe('openDatabase on SQLite', () => {
       expect(await pragma('synchronous')).toBe(1);
       expect(await pragma('foreign_keys')).toBe(1);
       expect(await pragma('busy_timeout')).toBe(5000);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('refuses a file whose folder does not exist when told not to create it, creating nothing', () => {
+    const path = join(dir.path, 'nonexistent/dir/x.sqlite');
+    expect(() => openDatabase({ dialect: 'sqlite', path, createFolder: false })).toThrow(
+      `the folder ${join(dir.path, 'nonexistent/dir')} does not exist: create it, or correct DATABASE_URL`,
+    );
+    expect(existsSync(join(dir.path, 'nonexistent'))).toBe(false);
+  });
+
+  it('logs each migration it applies, with its name and how long it took', async () => {
+    const database = openDatabase({ dialect: 'sqlite', path: join(dir.path, 'logged.sqlite') });
+    const { lines, log } = recordingLog();
+    try {
+      await migrateToLatest(database, log);
+      const names = Object.keys(await migrationsFor('sqlite').getMigrations());
+      expect(lines.map((line) => line.message.replace(/\d+ ms/, 'N ms'))).toEqual(
+        names.map((name) => `migration ${name} applied in N ms`),
+      );
+      expect(lines[0]!.fields).toMatchObject({ migration: names[0], ms: expect.any(Number) });
+      lines.length = 0;
+      await migrateToLatest(database, log);
+      expect(lines).toEqual([]);
     } finally {
       await database.close();
     }

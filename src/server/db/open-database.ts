@@ -1,6 +1,14 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import { closeSync, mkdirSync, openSync } from 'node:fs';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type Migration,
+  type MigrationProvider,
+} from 'kysely';
+import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import pg from 'pg';
 import { POOL_EXHAUSTED } from './db-errors';
@@ -11,6 +19,7 @@ import { preparedQueries, type PrepareQuery } from './prepared-queries';
 import { ReadPool } from './read-pool';
 import { readPoolDatabase } from './read-pool-dialect';
 import type { Database } from './schema';
+import type { Logger } from '../logger';
 import { addSearchFold } from './sqlite-fold';
 
 /** An open database: the Kysely instance, which dialect it speaks, and how to close it. */
@@ -93,14 +102,22 @@ function switchToWal(database: BetterSqlite3.Database): boolean {
  * creates are 0700 and a new file 0600, before SQLite opens it; SQLite gives its log (-wal) and
  * shared memory (-shm) the file's own mode. An existing file keeps the mode it has (README).
  */
-function createPrivately(path: string): void {
+function createPrivately(path: string, createFolder: boolean): void {
+  if (!createFolder && !existsSync(dirname(path))) {
+    throw new Error(
+      `the folder ${dirname(path)} does not exist: create it, or correct DATABASE_URL`,
+    );
+  }
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   // 'a': creates the file when missing and never truncates one that is there.
   closeSync(openSync(path, 'a', 0o600));
 }
 
-function openSqlite(path: string, { onStatement, readThreads = 0 }: OpenOptions): OpenDatabase {
-  if (path !== ':memory:') createPrivately(path);
+function openSqlite(
+  { path, createFolder = true }: { path: string; createFolder?: boolean },
+  { onStatement, readThreads = 0 }: OpenOptions,
+): OpenDatabase {
+  if (path !== ':memory:') createPrivately(path, createFolder);
   const database = new BetterSqlite3(
     path,
     onStatement ? { verbose: (sql) => onStatement(String(sql)) } : {},
@@ -298,7 +315,7 @@ function reportStatements(client: pg.PoolClient, onStatement: (sql: string) => v
 /** Opens the database DATABASE_URL names (no migrations yet: see `migrateToLatest`). */
 export function openDatabase(location: DatabaseLocation, options: OpenOptions = {}): OpenDatabase {
   return location.dialect === 'sqlite'
-    ? openSqlite(location.path, options)
+    ? openSqlite(location, options)
     : openPostgres(location.url, options);
 }
 
@@ -308,16 +325,25 @@ export function openDatabase(location: DatabaseLocation, options: OpenOptions = 
  * Kysely lock only guards one connection, the whole run is one `begin immediate` transaction,
  * which takes the file's write lock before the migrations table is read.
  */
-export async function migrateToLatest({ db, dialect }: OpenDatabase): Promise<void> {
+export async function migrateToLatest(
+  { db, dialect }: OpenDatabase,
+  log?: Pick<Logger, 'info'>,
+): Promise<void> {
+  const migratorProps = (on: Kysely<Database>) => ({
+    db: on,
+    provider: timedMigrations(migrationsFor(dialect), log),
+    // Unordered: migrations written on parallel branches (0003, 0004) apply in any order.
+    allowUnorderedMigrations: true,
+  });
   if (dialect === 'postgres') {
-    await runMigrations(new Migrator(migratorProps(db, dialect)));
+    await runMigrations(new Migrator(migratorProps(db)));
     return;
   }
   await db.connection().execute(async (connection) => {
     await beginImmediate(connection);
     try {
       await runMigrations(
-        new Migrator({ ...migratorProps(connection, dialect), disableTransactions: true }),
+        new Migrator({ ...migratorProps(connection), disableTransactions: true }),
       );
       await sql`commit`.execute(connection);
     } catch (error) {
@@ -327,9 +353,32 @@ export async function migrateToLatest({ db, dialect }: OpenDatabase): Promise<vo
   });
 }
 
-function migratorProps(db: Kysely<Database>, dialect: SqlDialectName) {
-  // Unordered: migrations written on parallel branches (0003, 0004) apply in any order.
-  return { db, provider: migrationsFor(dialect), allowUnorderedMigrations: true };
+/**
+ * The migrations, each logging one line once applied: its name and how long it took (a long
+ * one on a large catalogue otherwise looks like a start that hangs).
+ */
+function timedMigrations(
+  provider: MigrationProvider,
+  log: Pick<Logger, 'info'> | undefined,
+): MigrationProvider {
+  if (!log) return provider;
+  return {
+    getMigrations: async () => {
+      const timed: Record<string, Migration> = {};
+      for (const [name, migration] of Object.entries(await provider.getMigrations())) {
+        timed[name] = {
+          ...migration,
+          up: async (db) => {
+            const started = performance.now();
+            await migration.up(db);
+            const ms = Math.round(performance.now() - started);
+            log.info(`migration ${name} applied in ${ms} ms`, { migration: name, ms });
+          },
+        };
+      }
+      return timed;
+    },
+  };
 }
 
 async function runMigrations(migrator: Migrator): Promise<void> {

@@ -74,6 +74,8 @@ const mayUseKept = (method: string | undefined, headers: Headers | IncomingMessa
  */
 export class AnswerCache {
   private readonly kept: KeptAnswers;
+  /** Catalogue reads answered from kept bytes, and those the app computed (the metrics'). */
+  readonly counts = { hits: 0, misses: 0 };
 
   /**
    * @param catalogueVersion the store's current catalogue version (cheap: it is reused for a
@@ -112,6 +114,8 @@ export class AnswerCache {
       );
       const kept = await answerToKeep(response, key, version);
       this.kept.keep(key, kept.answer);
+      // A catalogue read the app had to compute: not kept yet, or kept for an older version.
+      this.counts.misses += 1;
       return kept.response;
     };
   }
@@ -138,6 +142,7 @@ export class AnswerCache {
             return;
           }
           this.kept.use(key);
+          this.counts.hits += 1;
           const reqId = requestIdFor(request.headers[REQUEST_ID_HEADER]);
           response.setHeader(REQUEST_ID_HEADER, reqId);
           response.writeHead(200, found.headers);

@@ -1,4 +1,6 @@
+import type { IncomingMessage } from 'node:http';
 import { BlockList, isIP } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 
 /**
  * Which proxies may name the client in X-Forwarded-For (TRUST_PROXY): none (the socket's peer is
@@ -68,5 +70,27 @@ export function clientAddressResolver(trust: TrustProxy) {
       steps += 1;
     }
     return client;
+  };
+}
+
+/**
+ * Whether a request came over HTTPS: on a TLS socket, or through a proxy TRUST_PROXY trusts (the
+ * socket's peer: any with a hop count, else one of its addresses) whose X-Forwarded-Proto says
+ * https. Of several values (proxies that append theirs) the last, the nearest proxy's, counts.
+ */
+export function requestCameOverHttps(trust: TrustProxy): (request: IncomingMessage) => boolean {
+  const trusted = trust.kind === 'addresses' ? trustedList(trust.addresses) : undefined;
+  const peerTrusted = (peer: string | undefined): boolean => {
+    if (trust.kind === 'none' || peer === undefined) return false;
+    if (trust.kind === 'hops') return trust.hops > 0;
+    const address = plainAddress(peer);
+    const version = isIP(address);
+    return version !== 0 && trusted!.check(address, version === 6 ? 'ipv6' : 'ipv4');
+  };
+  return (request) => {
+    if ((request.socket as TLSSocket | undefined)?.encrypted) return true;
+    const proto = request.headers['x-forwarded-proto'];
+    if (typeof proto !== 'string' || !peerTrusted(request.socket?.remoteAddress)) return false;
+    return proto.split(',').at(-1)!.trim().toLowerCase() === 'https';
   };
 }

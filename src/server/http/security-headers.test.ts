@@ -4,13 +4,14 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnswerCache } from './answer-cache';
-import { secureResponses, securityHeaderList } from './security-headers';
+import { secureResponses, securityHeaderList, STRICT_TRANSPORT_SECURITY } from './security-headers';
+import { requestCameOverHttps } from './client-address';
 
 const expectedCsp = [
   "default-src 'self'",
   "script-src 'self' https://www.youtube.com",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: https://i.ytimg.com https://ui-avatars.com",
+  "img-src 'self' data: https://i.ytimg.com https://ui-avatars.com https://yt3.ggpht.com https://yt3.googleusercontent.com",
   'frame-src https://www.youtube-nocookie.com https://www.youtube.com',
   "connect-src 'self' https: http:",
   "font-src 'self'",
@@ -58,7 +59,9 @@ describe('the security headers', () => {
     expect(headers.get('x-content-type-options')).toBe('nosniff');
     expect(headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-    expect(headers.get('strict-transport-security')).toMatch(/^max-age=/);
+    // Only over HTTPS (below): a browser ignores it over plain HTTP, and it is no promise there.
+    expect(headers.has('strict-transport-security')).toBe(false);
+    expect(STRICT_TRANSPORT_SECURITY).toMatch(/^max-age=\d+; includeSubDomains$/);
     expect(headers.get('permissions-policy')).toBe('camera=(), microphone=(), geolocation=()');
   });
 
@@ -78,5 +81,42 @@ describe('the security headers', () => {
     const response = await fetch(`${origin}/own-policy`);
     expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('Strict-Transport-Security', () => {
+  /** A server behind the proxies TRUST_PROXY names; answers one request, says its HSTS header. */
+  async function hstsFor(trust: Parameters<typeof requestCameOverHttps>[0], proto?: string) {
+    const server = createServer(
+      { ServerResponse: secureResponses(await securityHeaderList(), requestCameOverHttps(trust)) },
+      (_request, response) => response.end('ok'),
+    );
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const response = await fetch(`http://127.0.0.1:${port}/`, {
+        headers: proto === undefined ? {} : { 'x-forwarded-proto': proto },
+      });
+      return response.headers.get('strict-transport-security');
+    } finally {
+      await new Promise<void>((done) => server.close(() => done()));
+    }
+  }
+
+  it('is sent when a trusted proxy says the request came over HTTPS', async () => {
+    expect(await hstsFor({ kind: 'addresses', addresses: ['127.0.0.1'] }, 'https')).toBe(
+      STRICT_TRANSPORT_SECURITY,
+    );
+    expect(await hstsFor({ kind: 'hops', hops: 1 }, 'https')).toBe(STRICT_TRANSPORT_SECURITY);
+    // Each proxy may add its own: the nearest one's (the last) is the one believed.
+    expect(await hstsFor({ kind: 'hops', hops: 1 }, 'http, https')).toBe(STRICT_TRANSPORT_SECURITY);
+  });
+
+  it('is not sent over plain HTTP, nor when an untrusted peer claims HTTPS', async () => {
+    expect(await hstsFor({ kind: 'none' })).toBeNull();
+    expect(await hstsFor({ kind: 'none' }, 'https')).toBeNull();
+    expect(await hstsFor({ kind: 'addresses', addresses: ['10.0.0.1'] }, 'https')).toBeNull();
+    expect(await hstsFor({ kind: 'hops', hops: 1 }, 'http')).toBeNull();
+    expect(await hstsFor({ kind: 'hops', hops: 1 })).toBeNull();
   });
 });

@@ -9,8 +9,24 @@ import {
 
 /** The YouTube embed hosts (the player uses the privacy host; plain youtube.com for its links). */
 const youtubeFrames = ['https://www.youtube-nocookie.com', 'https://www.youtube.com'];
-/** Thumbnails (i.ytimg.com) and the seed videos' channel avatars (ui-avatars.com). */
-const imageHosts = ['https://i.ytimg.com', 'https://ui-avatars.com'];
+/**
+ * Thumbnails (i.ytimg.com), the seed videos' channel avatars (ui-avatars.com), and the channel
+ * avatars YouTube's own metadata names (yt-dlp's and the Data API's: yt3.ggpht.com and
+ * yt3.googleusercontent.com).
+ */
+const imageHosts = [
+  'https://i.ytimg.com',
+  'https://ui-avatars.com',
+  'https://yt3.ggpht.com',
+  'https://yt3.googleusercontent.com',
+];
+
+/**
+ * Strict-Transport-Security, Hono's default value: sent only on answers to requests that came
+ * over HTTPS (`secureResponses`' `overHttps`: behind a TLS proxy, as it says), never over plain
+ * HTTP, where it promises what the server does not give.
+ */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=15552000; includeSubDomains';
 
 /**
  * The security headers, as Hono's secureHeaders middleware (configured below) writes them. The
@@ -39,10 +55,15 @@ function securityHeaders() {
     // YouTube's embed refuses to play without a Referer naming the embedding site.
     referrerPolicy: 'strict-origin-when-cross-origin',
     permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
+    // Per request: see STRICT_TRANSPORT_SECURITY.
+    strictTransportSecurity: false,
   });
 }
 
-/** Name and value of each security header, lower-case names, in the order Hono writes them. */
+/**
+ * Name and value of each security header every answer carries, lower-case names, in the order
+ * Hono writes them (Strict-Transport-Security is not among them: only over HTTPS).
+ */
 export async function securityHeaderList(): Promise<[string, string][]> {
   const probe = new Hono().use(securityHeaders()).get('/', (c) => c.body(null));
   const answer = await probe.request('/');
@@ -57,10 +78,26 @@ type Headers = OutgoingHttpHeaders | OutgoingHttpHeader[];
  * ended without `writeHead`. Written into the headers object `writeHead` takes, so an answer
  * costs what any of its other headers costs (in the app, each one set on a fetch `Headers`
  * object cost several times that); they override the app's headers of the same names.
+ *
+ * `overHttps` says whether a request came over HTTPS (client-address.ts: requestCameOverHttps):
+ * its answer gets Strict-Transport-Security too. `closing` says whether the server is draining
+ * (shutdown.ts): every answer then says `Connection: close`, and Node closes its connection once
+ * it is written, so no keep-alive client sends another request on a connection being closed.
  */
-export function secureResponses(headers: [string, string][]): typeof ServerResponse {
+export function secureResponses(
+  headers: [string, string][],
+  overHttps: (request: IncomingMessage) => boolean = () => false,
+  closing: () => boolean = () => false,
+): typeof ServerResponse {
   const names = headers.map(([name]) => name);
   const values = headers.map(([, value]) => value);
+  /** The headers that depend on the request and the moment, beside the fixed ones. */
+  const extra = (request: IncomingMessage): [string, string][] => {
+    const more: [string, string][] = [];
+    if (overHttps(request)) more.push(['strict-transport-security', STRICT_TRANSPORT_SECURITY]);
+    if (closing()) more.push(['connection', 'close']);
+    return more;
+  };
   return class SecureServerResponse<
     Request extends IncomingMessage = IncomingMessage,
   > extends ServerResponse<Request> {
@@ -68,9 +105,11 @@ export function secureResponses(headers: [string, string][]): typeof ServerRespo
       let message: string | undefined;
       if (typeof reason === 'string') message = reason;
       else given = reason;
+      const more = extra(this.req);
       if (given === undefined || Array.isArray(given)) {
         // Node merges these with the pairs of an array, if any.
         for (let i = 0; i < names.length; i++) this.setHeader(names[i]!, values[i]!);
+        for (const [name, value] of more) this.setHeader(name, value);
         return super.writeHead(statusCode, message, given);
       }
       // A new object, filled by assignment: V8 copies an object spread of this many headers
@@ -78,6 +117,7 @@ export function secureResponses(headers: [string, string][]): typeof ServerRespo
       const all: OutgoingHttpHeaders = {};
       for (const name in given) all[name] = given[name];
       for (let i = 0; i < names.length; i++) all[names[i]!] = values[i];
+      for (const [name, value] of more) all[name] = value;
       return super.writeHead(statusCode, message, all);
     }
   };

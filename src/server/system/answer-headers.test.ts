@@ -50,12 +50,14 @@ function exchange(raw: string): Promise<{ status: number; headers: Map<string, s
   });
 }
 
-/** The security headers (security-headers.ts) as an ordinary answer carries them. */
+/**
+ * The security headers (security-headers.ts) as an ordinary answer carries them
+ * (Strict-Transport-Security only over HTTPS: not here).
+ */
 const SECURITY = [
   'content-security-policy',
   'x-frame-options',
   'referrer-policy',
-  'strict-transport-security',
   'x-content-type-options',
   'permissions-policy',
   'cross-origin-opener-policy',

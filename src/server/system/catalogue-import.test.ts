@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Video } from '../../contract/entities';
@@ -75,3 +75,22 @@ describe.each(['sqlite', 'postgres'] as const)(
     }, 60_000);
   },
 );
+
+describe('the catalogue CLI', () => {
+  it('refuses a database file in a folder that does not exist, creating nothing', async () => {
+    const dir = createTempDir();
+    try {
+      const missing = join(dir.path, 'nonexistent/dir');
+      const refused = await runCatalogueCli(['export'], {
+        DATABASE_URL: join(missing, 'x.sqlite'),
+      });
+      expect(refused.code).toBe(3);
+      expect(refused.stderr).toContain(
+        `cannot open the database (SQLite ${missing}/x.sqlite): the folder ${missing} does not exist: create it, or correct DATABASE_URL`,
+      );
+      expect(existsSync(join(dir.path, 'nonexistent'))).toBe(false);
+    } finally {
+      await dir.drop();
+    }
+  }, 60_000);
+});

@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../testing/free-port';
-import { serverCommand } from '../testing/server-process';
+import { killAllServers, serverCommand, startServer } from '../testing/server-process';
 import { createTempDir } from '../testing/test-databases';
 import { writeWebFixture } from '../testing/web-fixture';
 
@@ -50,6 +51,20 @@ describe('the server refuses to start', () => {
     expect(stderr).toContain(`cannot open the database (SQLite ${dir.path})`);
   }, 30_000);
 
+  it('when DATABASE_URL names a file in a folder that does not exist, creating nothing', () => {
+    const missingFolder = join(dir.path, 'nonexistent/dir');
+    const { code, stderr } = startWith({
+      DATA_DIR: dir.path,
+      DATABASE_URL: join(missingFolder, 'x.sqlite'),
+      WEB_CONCURRENCY: '1',
+    });
+    expect(code).toBe(1);
+    expect(stderr).toContain(
+      `cannot open the database (SQLite ${missingFolder}/x.sqlite): the folder ${missingFolder} does not exist: create it, or correct DATABASE_URL`,
+    );
+    expect(existsSync(join(dir.path, 'nonexistent'))).toBe(false);
+  }, 30_000);
+
   it('when the built app is missing, saying how to build it', () => {
     const missing = join(dir.path, 'no-build');
     const { code, stderr } = startWith({
@@ -74,6 +89,28 @@ describe('the server refuses to start', () => {
     }
   }, 30_000);
 
+  it('when the metrics cannot listen (METRICS_PORT taken), saying so', async () => {
+    const port = await freePort(4430, 4439);
+    const taken = createServer();
+    await new Promise<void>((listening) => taken.listen(port, '127.0.0.1', listening));
+    try {
+      for (const workers of ['1', '2']) {
+        const { code, stderr } = startWith({
+          METRICS_PORT: String(port),
+          DATA_DIR: dir.path,
+          DATABASE_URL: `${dir.path}/metrics-taken.sqlite`,
+          WEB_CONCURRENCY: workers,
+        });
+        expect(code, workers).toBe(1);
+        expect(stderr).toContain(
+          `CodeTube failed to start: cannot serve the metrics on 127.0.0.1:${port}: listen EADDRINUSE`,
+        );
+      }
+    } finally {
+      taken.close();
+    }
+  }, 30_000);
+
   it('when its workers cannot listen: the primary stops and says why', async () => {
     const port = await freePort(4420, 4429);
     const taken = createServer();
@@ -95,5 +132,25 @@ describe('the server refuses to start', () => {
     } finally {
       taken.close();
     }
+  }, 30_000);
+});
+
+describe('the server creates', () => {
+  afterAll(killAllServers);
+
+  it('the default data folder (DATA_DIR) on its first start, and the database in it', async () => {
+    const dataDir = join(dir.path, 'first-start/data');
+    const server = await startServer(
+      {
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        WEB_DIR: writeWebFixture(dir.path),
+        WEB_CONCURRENCY: '1',
+      },
+      [3480, 3489],
+    );
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    expect(existsSync(join(dataDir, 'codetube.sqlite'))).toBe(true);
+    expect((await server.stop('SIGTERM')).code).toBe(0);
   }, 30_000);
 });

@@ -1,0 +1,245 @@
+import {
+  AggregatorRegistry,
+  Counter,
+  Gauge,
+  Histogram,
+  Registry,
+  collectDefaultMetrics,
+} from 'prom-client';
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { routeTable } from '../contract/routes';
+
+/** What the metrics read from the server's parts, each at scrape time. */
+export interface MetricSources {
+  /** The answer cache's hits and misses so far (http/answer-cache.ts). */
+  answerCache?: () => { hits: number; misses: number };
+  /** The password hash queue (api/auth/bounded-hasher.ts): calls waiting and running. */
+  hashQueue?: () => { waiting: number; running: number };
+  /** PostgreSQL's pool (pg): its connections, idle ones, and requests waiting for one. */
+  databasePool?: () => { totalCount: number; idleCount: number; waitingCount: number };
+}
+
+/** Methods named in the labels as they are; any other is `other` (bounded label values). */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** The paths the server answers outside the route table, each its own label. */
+const OWN_PATHS = new Set(['/api/health', '/api/openapi.json', '/healthz', '/readyz', '/metrics']);
+
+/**
+ * The route label of a request: the route table's pattern it matches (`/api/video/{videoId}`),
+ * one of the server's own paths, `/api/*` for any other API path and `static` for the web app's
+ * files and pages. Never the raw URL, so the label takes a bounded set of values.
+ */
+export function routeLabel(method: string, url: string): string {
+  const question = url.indexOf('?');
+  const path = question === -1 ? url : url.slice(0, question);
+  if (OWN_PATHS.has(path)) return path;
+  if (path !== '/api' && !path.startsWith('/api/')) return 'static';
+  const asked = method === 'HEAD' ? 'GET' : method;
+  const found =
+    ROUTES.find((route) => route.method === asked && route.pattern.test(path)) ??
+    ROUTES.find((route) => route.pattern.test(path));
+  return found ? found.path : '/api/*';
+}
+
+/** The table's routes as patterns, fixed paths before those with parameters. */
+const ROUTES = routeTable
+  .map(({ method, path }) => ({
+    method: method as string,
+    path,
+    params: (path.match(/\{/g) ?? []).length,
+    pattern: new RegExp(
+      `^${path
+        .split(/\{[^}]+\}/)
+        .map((piece) => piece.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+        .join('[^/]+')}/?$`,
+    ),
+  }))
+  .sort((a, b) => a.params - b.params);
+
+/**
+ * A process's metrics, in a registry of its own: requests by method, route and status, their
+ * durations, Node's own (event-loop lag, memory, CPU: collectDefaultMetrics), the answer cache,
+ * the hash queue, the database pool and the build. A cluster's primary sums its workers'
+ * (`serveClusterMetrics`); one process serves its own (`serveMetrics`).
+ */
+export class ServerMetrics {
+  readonly registry = new Registry();
+  private readonly requests: Counter<'method' | 'route' | 'status'>;
+  private readonly durations: Histogram<'method' | 'route'>;
+
+  constructor(version: string) {
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry });
+    this.requests = new Counter({
+      name: 'codetube_http_requests_total',
+      help: 'HTTP requests answered, by method, route (the route table pattern) and status',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    });
+    this.durations = new Histogram({
+      name: 'codetube_http_request_duration_seconds',
+      help: 'Time from a request to the end of its answer, by method and route',
+      labelNames: ['method', 'route'],
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    });
+    new Gauge({
+      name: 'codetube_build_info',
+      help: 'The running build: its version (package.json) and Node version; always 1',
+      labelNames: ['version', 'node_version'],
+      aggregator: 'max',
+      registers,
+    }).set({ version, node_version: process.version }, 1);
+  }
+
+  /** Reads the server's parts at each scrape. */
+  observe(sources: MetricSources): void {
+    const registers = [this.registry];
+    const { answerCache, hashQueue, databasePool } = sources;
+    if (answerCache) {
+      new Counter({
+        name: 'codetube_answer_cache_hits_total',
+        help: 'Catalogue reads answered from kept bytes (the answer cache)',
+        registers,
+        collect() {
+          this.reset();
+          this.inc(answerCache().hits);
+        },
+      });
+      new Counter({
+        name: 'codetube_answer_cache_misses_total',
+        help: 'Catalogue reads the answer cache could not answer (the app computed them)',
+        registers,
+        collect() {
+          this.reset();
+          this.inc(answerCache().misses);
+        },
+      });
+    }
+    if (hashQueue) {
+      new Gauge({
+        name: 'codetube_password_hash_queue',
+        help: 'Password hashes (logins, signups) waiting for a slot, and running',
+        labelNames: ['state'],
+        registers,
+        collect() {
+          const { waiting, running } = hashQueue();
+          this.set({ state: 'waiting' }, waiting);
+          this.set({ state: 'running' }, running);
+        },
+      });
+    }
+    if (databasePool) {
+      new Gauge({
+        name: 'codetube_db_pool_connections',
+        help: "PostgreSQL pool's connections: all open ones, and the idle among them",
+        labelNames: ['state'],
+        registers,
+        collect() {
+          const pool = databasePool();
+          this.set({ state: 'total' }, pool.totalCount);
+          this.set({ state: 'idle' }, pool.idleCount);
+        },
+      });
+      new Gauge({
+        name: 'codetube_db_pool_waiting_requests',
+        help: "Queries waiting for a connection of PostgreSQL's pool",
+        registers,
+        collect() {
+          this.set(databasePool().waitingCount);
+        },
+      });
+    }
+  }
+
+  /** The server's request listener, counting and timing each answer once it is written. */
+  recording(listener: RequestListener): RequestListener {
+    return (request, response) => {
+      const started = performance.now();
+      response.once('finish', () => {
+        const method = METHODS.has(request.method ?? '') ? request.method! : 'other';
+        const route = routeLabel(method, request.url ?? '/');
+        this.requests.inc({ method, route, status: String(response.statusCode) });
+        this.durations.observe({ method, route }, (performance.now() - started) / 1000);
+      });
+      listener(request, response);
+    };
+  }
+
+  /** In a cluster worker: hands this registry to the primary when it asks (prom-client's IPC). */
+  reportToPrimary(): void {
+    AggregatorRegistry.setRegistries([this.registry]);
+    // Constructing one adds the worker's listener for the primary's requests.
+    new AggregatorRegistry();
+  }
+}
+
+/** Where the metrics are served: METRICS_HOST and METRICS_PORT. */
+export interface MetricsAddress {
+  host: string;
+  port: number;
+}
+
+/**
+ * Serves GET /metrics (the Prometheus text format) on its own port, apart from the app's, so
+ * that only who may reach that port (loopback by default) sees it; anything else is a 404.
+ * Resolves with the port once listening; rejects when it cannot listen.
+ */
+export function serveMetrics(
+  address: MetricsAddress,
+  read: () => Promise<{ contentType: string; text: string }>,
+  onError: (message: string) => void = () => {},
+): Promise<{ port: number; server: Server }> {
+  const server = createServer((request, response) => {
+    const path = (request.url ?? '/').split('?')[0];
+    if (path !== '/metrics' || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      response.writeHead(404, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ errors: ['Not found.'] }));
+      return;
+    }
+    read().then(
+      ({ contentType, text }) => {
+        response.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store' });
+        response.end(request.method === 'HEAD' ? undefined : text);
+      },
+      (error: unknown) => {
+        onError(`metrics could not be read: ${String(error)}`);
+        response.writeHead(500, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ errors: ['Internal Server Error'] }));
+      },
+    );
+  });
+  // Not a reason to keep the process alive: it stops with the server.
+  server.unref();
+  return new Promise((listening, failed) => {
+    server.once('error', (error) =>
+      failed(
+        new Error(`cannot serve the metrics on ${address.host}:${address.port}: ${error.message}`),
+      ),
+    );
+    server.listen(address.port, address.host, () =>
+      listening({ port: (server.address() as AddressInfo).port, server }),
+    );
+  });
+}
+
+/** The cluster's primary: its workers' metrics, summed (each metric by its aggregator). */
+export function clusterMetricsReader(): () => Promise<{ contentType: string; text: string }> {
+  const aggregator = new AggregatorRegistry();
+  return async () => ({
+    contentType: aggregator.contentType,
+    text: await aggregator.clusterMetrics(),
+  });
+}
+
+/** One process: its own registry. */
+export function processMetricsReader(
+  metrics: ServerMetrics,
+): () => Promise<{ contentType: string; text: string }> {
+  return async () => ({
+    contentType: metrics.registry.contentType,
+    text: await metrics.registry.metrics(),
+  });
+}

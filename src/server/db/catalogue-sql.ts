@@ -73,6 +73,13 @@ export function videoRow(video: Video, position: number): Insertable<VideosTable
   };
 }
 
+/**
+ * PostgreSQL checks fewer titles than HOME_SEARCH_SCAN in a home search: each one is a table row
+ * fetched (SQLite reads its titles off the rows its index walk already holds), so 20,000 cost a
+ * crafted search 120-180 ms at a million videos (2026-11-28, \`npm run bench -- worst-catalogue\`),
+ * over the 100 ms that one request may cost (issue 26).
+ */
+export const POSTGRES_HOME_SEARCH_SCAN = 8_000;
 /** Rows per INSERT: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
 export const INSERT_BATCH = 1_000;
 
@@ -285,7 +292,12 @@ export class CatalogueSql {
     const page = { offset, limit };
     const found = this.sqlite
       ? await this.sqliteHomeMatches(search, filters, countLimit(page), scan)
-      : await this.postgresHomeMatches(search, filters, countLimit(page), scan);
+      : await this.postgresHomeMatches(
+          search,
+          filters,
+          countLimit(page),
+          Math.min(scan, POSTGRES_HOME_SEARCH_SCAN),
+        );
     return this.homePage(found, page);
   }
 

@@ -20,8 +20,10 @@ export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
-  // Every test passes first time: one that needs a retry waits for time, not for a state.
+  // Every test passes first time: one that needs a retry waits for time, not for a state. Should
+  // retries ever be turned on, a test that passed only on one fails the run all the same.
   retries: 0,
+  failOnFlakyTests: true,
   workers: 2,
   // Two cores run two browsers and two servers, and a machine may be half as fast: give slow
   // moments room, not retries (a timeout bounds a wait for a state; it is never a wait itself).

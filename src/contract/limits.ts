@@ -92,8 +92,9 @@ export const SEARCH_MAX_DEPTH = 10_000;
 export const HOME_SEARCH_SCAN = 20_000;
 /**
  * Catalogue reads one client address may have computing at once (answers computed, not kept
- * ones); up to CATALOGUE_WAITING_PER_CLIENT more wait for a turn (a page asks for several lists
- * at once), and one more than that is answered 429 with `Retry-After: 1`.
+ * ones) unless the API is told otherwise (the server gives half of what a process runs at once:
+ * config.ts); up to CATALOGUE_WAITING_PER_CLIENT more wait for a turn (a page asks for several
+ * lists at once), and one more than that is answered 429 with `Retry-After: 1`.
  */
 export const CATALOGUE_READS_PER_CLIENT = 4;
 export const CATALOGUE_WAITING_PER_CLIENT = 16;

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE_READS_PER_CLIENT } from '../contract/limits';
 import { ConfigError, defaultReadThreads, listeningUrl, parseConfig } from './config';
 
 /** The project's folder: DATA_DIR's and WEB_DIR's defaults are in it. */
@@ -137,16 +136,17 @@ describe('parseConfig', () => {
 });
 
 describe('catalogue reads per client', () => {
-  it('leaves half of SQLite’s read threads to other clients, at least one each', () => {
+  it('leaves half of what a process runs at once to other clients, at least one each', () => {
     const reads = (vars: Record<string, string>) => parseConfig(vars).catalogueReadsPerClient;
     expect(reads({ SQLITE_READ_THREADS: '2' })).toBe(1);
     expect(reads({ SQLITE_READ_THREADS: '0' })).toBe(1);
     expect(reads({ SQLITE_READ_THREADS: '1' })).toBe(1);
     expect(reads({ SQLITE_READ_THREADS: '8' })).toBe(4);
     expect(reads({ SQLITE_READ_THREADS: '9' })).toBe(4);
-    expect(reads({ DATABASE_URL: 'postgres://db.example/codetube' })).toBe(
-      CATALOGUE_READS_PER_CLIENT,
-    );
+    const postgres = (workers: string) =>
+      reads({ DATABASE_URL: 'postgres://db.example/codetube', WEB_CONCURRENCY: workers });
+    expect(postgres('1')).toBe(Math.max(1, Math.floor(defaultReadThreads(1) / 2)));
+    expect(postgres('64')).toBe(1);
   });
 });
 

@@ -3,12 +3,7 @@ import { isIPv6 } from 'node:net';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
-import {
-  CATALOGUE_READS_PER_CLIENT,
-  DEFAULT_AUTH_LIMITS,
-  DEFAULT_FULL_LIST_MAX,
-  type AuthLimits,
-} from '../contract/limits';
+import { DEFAULT_AUTH_LIMITS, DEFAULT_FULL_LIST_MAX, type AuthLimits } from '../contract/limits';
 import type { DatabaseLocation } from './db/dialect';
 import { isAddressOrSubnet, type TrustProxy } from './http/client-address';
 
@@ -57,9 +52,9 @@ export interface ServerConfig {
    */
   sqliteReadThreads: number;
   /**
-   * Catalogue reads one client address may have computing at once in a process: on SQLite half
-   * its read threads (at least one), so that one client's costly reads always leave threads to
-   * everyone else's; on PostgreSQL CATALOGUE_READS_PER_CLIENT.
+   * Catalogue reads one client address may have computing at once in a process: half its SQLite
+   * read threads, or on PostgreSQL half its share of the cores (at least one), so that one
+   * client's costly reads always leave room to everyone else's.
    */
   catalogueReadsPerClient: number;
   /** Where the default SQLite file and the generated JWT secret live. */
@@ -285,10 +280,15 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
     logFormat: vars.LOG_FORMAT ?? 'auto',
     webConcurrency,
     sqliteReadThreads,
-    catalogueReadsPerClient:
-      database.dialect === 'sqlite'
-        ? Math.max(1, Math.floor(sqliteReadThreads / 2))
-        : CATALOGUE_READS_PER_CLIENT,
+    // Half of what a process may run at once: its SQLite read threads, or on PostgreSQL its share
+    // of the cores (the database's backends do the work, often on the same machine).
+    catalogueReadsPerClient: Math.max(
+      1,
+      Math.floor(
+        (database.dialect === 'sqlite' ? sqliteReadThreads : defaultReadThreads(webConcurrency)) /
+          2,
+      ),
+    ),
     dataDir,
     webDir: vars.WEB_DIR ? resolve(vars.WEB_DIR) : join(PROJECT_DIR, 'dist', 'web'),
     seedVideos: vars.SEED_VIDEOS ?? 0,

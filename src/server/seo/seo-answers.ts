@@ -2,8 +2,8 @@
  * Server mode's answers for link previews and search engines: every page's index.html with its
  * own head (page-head.ts), robots.txt, and the sitemap index over the whole catalogue, split into
  * files of at most SITEMAP_MAX_URLS videos, each one index read of its ids, never the whole
- * catalogue at once. Answers are kept, compressed per coding, while the catalogue keeps its version (bounded,
- * least recently used first), with an ETag of their bytes for 304s.
+ * catalogue at once. Answers are kept, compressed per coding, while the catalogue keeps its
+ * version (bounded, least recently used first), with an ETag of their bytes for 304s.
  */
 import { createHash } from 'node:crypto';
 import type { Store } from '../../api/store/store';

@@ -138,7 +138,22 @@ export async function startServer(
   };
 }
 
-/** Kills whatever a test left running (afterAll), so no server outlives its test file. */
+/**
+ * Kills whatever a test left running (afterAll), so no server outlives its test file: each
+ * primary with its cluster workers. A worker whose primary alone is killed drains, keeping its
+ * idle keep-alive connections a moment: the test's next fetch to the same port could reuse one
+ * and be answered by the old server (whose database a test may have removed: a 500).
+ */
 export function killAllServers(): void {
-  for (const child of running) child.kill('SIGKILL');
+  for (const child of running) {
+    const workers = child.pid === undefined ? [] : childPids(child.pid);
+    child.kill('SIGKILL');
+    for (const pid of workers) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+  }
 }

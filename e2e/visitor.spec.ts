@@ -303,7 +303,6 @@ test.describe('login', () => {
       await expect(field).toHaveAttribute('aria-invalid', 'true');
       await expect(field).toHaveAccessibleDescription(`${label} is required.`);
     }
-    await expect(page.getByLabel(TERMS)).toHaveAccessibleDescription(TERMS_REQUIRED);
     await expect(page.getByLabel('Email')).toBeFocused();
     await page.getByLabel('Email').fill('test@codetube.dev');
     await expect(page.getByLabel('Email')).not.toHaveAttribute('aria-invalid', 'true');

@@ -124,17 +124,7 @@ export async function startServer(
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;
     },
-    crash: () => {
-      const workers = child.pid === undefined ? [] : childPids(child.pid);
-      child.kill('SIGKILL');
-      for (const pid of workers) {
-        try {
-          process.kill(pid, 'SIGKILL');
-        } catch {
-          // Already gone.
-        }
-      }
-    },
+    crash: () => killWithWorkers(child),
   };
 }
 
@@ -145,15 +135,18 @@ export async function startServer(
  * and be answered by the old server (whose database a test may have removed: a 500).
  */
 export function killAllServers(): void {
-  for (const child of running) {
-    const workers = child.pid === undefined ? [] : childPids(child.pid);
-    child.kill('SIGKILL');
-    for (const pid of workers) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
+  for (const child of running) killWithWorkers(child);
+}
+
+/** SIGKILL to a server process and its cluster workers at once. */
+function killWithWorkers(child: ChildProcess): void {
+  const workers = child.pid === undefined ? [] : childPids(child.pid);
+  child.kill('SIGKILL');
+  for (const pid of workers) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Already gone.
     }
   }
 }

@@ -94,6 +94,13 @@ export default tseslint.config(
   // The blocks below replace the one above for their files (a later block's options for a rule
   // win), so each repeats its patterns: no node:*, no api/server, then its own.
   {
+    // Server rendering runs in Node (vite build --ssr): Node's modules, never the API's code.
+    files: ['src/web/ssr/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [apiOrServer] }],
+    },
+  },
+  {
     // The shared layers serve every feature and page, and know none of them.
     files: ['src/web/lib/**', 'src/web/state/**', 'src/web/components/**'],
     rules: {

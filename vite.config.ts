@@ -4,15 +4,24 @@ import { pwaPlugin } from './scripts/pwa-plugin.ts';
 import { bootPlugin } from './src/web/boot/boot-plugin.ts';
 
 // `vite build` makes the server-mode app (dist/web); `vite build --mode mock` the serverless one
-// (dist/mock). The backend each talks to comes from .env.<mode> (VITE_BACKEND).
-export default defineConfig(({ mode }) => ({
+// (dist/mock); `vite build --ssr src/web/ssr/render-page.tsx` the server's page renderer
+// (dist/web-render, one Node module with React and the app inside: a production install has
+// neither). The backend each talks to comes from .env.<mode> (VITE_BACKEND).
+export default defineConfig(({ mode, isSsrBuild }) => ({
   // bootPlugin before pwaPlugin: the boot script must be in the bundle the precache list is made of.
   // React 19 itself (decision 0023), with Fast Refresh in `npm run dev`.
-  plugins: [react(), bootPlugin(), pwaPlugin()],
+  plugins: isSsrBuild ? [react()] : [react(), bootPlugin(), pwaPlugin()],
+  // The renderer is read by Node, not sent: no public files, no minifying (readable stacks).
+  publicDir: isSsrBuild ? false : 'public',
   build: {
-    outDir: mode === 'mock' ? 'dist/mock' : 'dist/web',
+    outDir: isSsrBuild ? 'dist/web-render' : mode === 'mock' ? 'dist/mock' : 'dist/web',
     emptyOutDir: true,
+    ...(isSsrBuild ? { minify: false } : {}),
   },
+  // Only for the renderer's build: vitest runs through Vite's SSR too, with its own externals.
+  ...(isSsrBuild ? { ssr: { noExternal: true, target: 'node' as const } } : {}),
+  // The renderer carries React in: its production build, whatever NODE_ENV the server runs with.
+  define: isSsrBuild && mode !== 'development' ? { 'process.env.NODE_ENV': '"production"' } : {},
   test: {
     // An unexpected console.error or console.warn fails the test (src/testing/console-guard.ts).
     setupFiles: ['src/testing/console-guard.ts'],

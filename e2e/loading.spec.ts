@@ -1,4 +1,4 @@
-import { expect, test } from './support';
+import { drawInBrowser, expect, test } from './support';
 
 /** The mock answers this late (the server's answer is held until the test lets it go). */
 const MOCK_DELAY_MS = 6000;
@@ -16,6 +16,7 @@ test('a slow list shows grey cards in the grid’s shape, then the videos', asyn
       String(MOCK_DELAY_MS),
     );
   } else {
+    await drawInBrowser(page, testInfo.project.name);
     await page.route('**/api/videos/trending*', async (route) => {
       await released;
       await route.continue();

@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, seed, signedInUser, stubExternalImages, test } from './support';
+import { drawInBrowser, expect, seed, signedInUser, stubExternalImages, test } from './support';
 
 const narrowest = 320;
 const widths = [narrowest, 375, 768, 1024, 1280, 1920];
@@ -131,7 +131,8 @@ test('a long channel name wraps on the watch page, its Up next cards and the gri
   test.skip(testInfo.project.name === 'mock', 'the server project rewrites the answers on the way');
   await stubExternalImages(page);
   const longName = 'TheChannelWhoseNameIsOneLongWordWithoutAnyPlaceToBreakIt';
-  // Every video the catalogue sends is from that channel.
+  // Every video the catalogue sends is from that channel (the pages drawn in the browser).
+  await drawInBrowser(page, testInfo.project.name);
   await page.route(
     (url) => /^\/api\/videos?(\/|$)/.test(url.pathname),
     async (route) => {

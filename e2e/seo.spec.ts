@@ -47,11 +47,15 @@ test("a watch page's HTML carries its title, Open Graph tags and VideoObject", a
     embedUrl: `https://www.youtube.com/embed/${seed.css.id}`,
     interactionStatistic: { '@type': 'InteractionCounter' },
   });
-  // No inline script runs (the CSP allows none): the one without a src is JSON-LD, data only.
+  // No inline script runs (the CSP allows none): those without a src are data only, JSON-LD and
+  // the rendered page's data.
   const inline = [...html.matchAll(/<script\b([^>]*)>/g)].filter(
     ([, attrs]) => !/\bsrc=/.test(attrs!),
   );
-  expect(inline.map(([, attrs]) => attrs!.trim())).toEqual(['type="application/ld+json"']);
+  expect(inline.map(([, attrs]) => attrs!.trim())).toEqual([
+    'type="application/ld+json"',
+    'id="codetube-data" type="application/json"',
+  ]);
   // The app still boots from it: its boot script and module are there.
   expect(html).toMatch(/<script src="\/assets\/boot-[^"]+\.js"><\/script>/);
   expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js">/);

@@ -23,11 +23,29 @@ export const test = base.extend({
       const session = await page.context().newCDPSession(page);
       await session.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
     }
+    // A server-rendered page shows before the app has taken it over (hydrated): a click on a
+    // button then does nothing yet. Tests go on from a loaded page once it has.
+    for (const name of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+      const navigate = page[name].bind(page) as (...args: unknown[]) => Promise<unknown>;
+      (page as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+        const answer = await navigate(...args);
+        await waitForHydration(page);
+        return answer;
+      };
+    }
     await provide(page);
   },
 });
 
 export { expect };
+
+/**
+ * Waits until a server-rendered page is the app's (server mode: the app removes the html's
+ * `data-rendered` once it has hydrated the server's HTML); at once for a page drawn in the browser.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.documentElement.hasAttribute('data-rendered'));
+}
 
 export interface TestUser {
   email: string;
@@ -173,6 +191,38 @@ export function card(page: Page, title: string) {
   return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
 }
 
+/**
+ * Server mode: the server's pages come as the app's shell, without the page the server rendered
+ * and its data, as the server sends them when its own reads fail (or its renders are busy). The
+ * screens then load their data in the browser, where the test's routes answer it: a test that
+ * breaks, slows or rewrites API answers sees what the app does with them. Mock mode: nothing to do
+ * (the app draws every page itself).
+ */
+export async function drawInBrowser(page: Page, project: string): Promise<void> {
+  if (project === 'mock') return;
+  await page.route(
+    () => true,
+    async (route) => {
+      // The page's own documents only (a player's frame is YouTube's).
+      const request = route.request();
+      if (request.resourceType() !== 'document' || request.frame() !== page.mainFrame()) {
+        return route.fallback();
+      }
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      const body = (await response.text())
+        .replace(' data-rendered=""', '')
+        .replace(
+          /<div id="root">[\s\S]*<\/div><script id="codetube-data" type="application\/json">[^<]*<\/script>/,
+          '<div id="root"></div>',
+        );
+      return route.fulfill({ status: response.status(), headers, body });
+    },
+  );
+}
+
 /** An API call to break: a method (or ANY) and a path, where `{name}` stands for one segment. */
 export interface BrokenCall {
   method: 'GET' | 'POST' | 'DELETE' | 'ANY';
@@ -201,6 +251,8 @@ export async function failCalls(
     await setMockKnobs(page, JSON.stringify(scenarios), delayMs);
     return () => setMockKnobs(page, null, 0);
   }
+  // As the server would, its own reads failing: its pages come unrendered.
+  await drawInBrowser(page, project);
   const patterns = calls.map((call) => ({ ...call, path: pathPattern(call.path) }));
   const matches = (url: URL) => patterns.some((call) => call.path.test(url.pathname));
   const reason = status === 503 ? 'Service Unavailable' : 'Internal Server Error';
@@ -226,6 +278,7 @@ export async function cutBackend(page: Page, project: string): Promise<() => Pro
     await setMockKnobs(page, JSON.stringify({ offline: true, forcedErrors: [] }), 0);
     return () => setMockKnobs(page, null, 0);
   }
+  await drawInBrowser(page, project);
   const api = (url: URL) => url.pathname.startsWith('/api/');
   await page.route(api, (route) => route.abort('internetdisconnected'));
   return () => page.unroute(api);
@@ -256,6 +309,7 @@ export async function slowCalls(page: Page, project: string, delayMs: number): P
     await setMockKnobs(page, null, delayMs);
     return;
   }
+  await drawInBrowser(page, project);
   await page.route(
     (url) => url.pathname.startsWith('/api/'),
     async (route) => {

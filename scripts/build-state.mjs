@@ -70,9 +70,15 @@ function staleReason(root, outputs, inputs, what) {
   return changed && `${changed} changed since the last build`;
 }
 
+/** The server-mode SPA and the server's page renderer (built from the same code). */
+export const webOutputs = ['dist/web/index.html', 'dist/web-render/render-page.js'];
+
+/** The command line that builds the page renderer (after `vite build`). */
+export const RENDERER_BUILD = ['build', '--ssr', 'src/web/ssr/render-page.tsx'];
+
 /** Why dist/web must be (re)built, or undefined when it is up to date. */
 export function webStaleReason(root = projectRoot) {
-  return staleReason(root, ['dist/web/index.html'], webInputs, 'dist/web');
+  return staleReason(root, webOutputs, webInputs, 'dist/web');
 }
 
 /** Why dist/server must be (re)built, or undefined when it is up to date. */
@@ -122,7 +128,8 @@ const devToolMissing = (reason, tool, script) =>
 
 /**
  * Builds the server-mode SPA into dist/web (`vite build`, then the compressed copies the server
- * reads at start) when it is missing or stale.
+ * reads at start) and the server's page renderer into dist/web-render when either is missing or
+ * stale.
  */
 export function ensureWebBuild(root = projectRoot) {
   const reason = webStaleReason(root);
@@ -138,8 +145,10 @@ export function ensureWebBuild(root = projectRoot) {
   } catch {
     throw devToolMissing(reason, 'Vite', 'build');
   }
-  const result = spawnSync(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('vite build failed');
+  for (const args of [['build'], RENDERER_BUILD]) {
+    const result = spawnSync(process.execPath, [vite, ...args], { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error(`vite ${args.join(' ')} failed`);
+  }
   precompressWeb(join(root, 'dist/web'));
 }
 

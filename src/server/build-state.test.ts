@@ -26,10 +26,14 @@ describe('what `npm start` rebuilds (scripts/build-state.mjs)', () => {
     write('index.html', 10);
     expect(webStaleReason(root)).toBe('dist/web is missing');
     write('dist/web/index.html', 20);
+    // The server's page renderer is built with it, from the same sources.
+    expect(webStaleReason(root)).toBe('dist/web is missing');
+    write('dist/web-render/render-page.js', 20);
     expect(webStaleReason(root)).toBeUndefined();
     write('src/web/features/videos/deep/card.tsx', 30);
     expect(webStaleReason(root)).toBe('src/web changed since the last build');
     write('dist/web/index.html', 40);
+    write('dist/web-render/render-page.js', 40);
     write('.env.production', 50);
     expect(webStaleReason(root)).toBe('.env.production changed since the last build');
   });

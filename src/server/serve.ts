@@ -32,6 +32,7 @@ import { closeGracefullyOnSignals, createDrain, type StopServing } from './shutd
 import { loadStaticSite } from './static-site';
 import { processMetricsReader, serveMetrics, ServerMetrics } from './metrics';
 import { SeoAnswers } from './seo/seo-answers';
+import { loadPageRenderer, rendererPath } from './seo/page-renderer';
 import { codetubeVersion } from './version';
 
 /** OWASP's 2023 figure for PBKDF2-HMAC-SHA256. */
@@ -119,15 +120,24 @@ export async function serveApp(
     options.database ?? openDatabase(config.database, { readThreads: config.sqliteReadThreads });
   const store = new SqlStore(database);
   // Each page's own head (title, description, link previews) and the sitemaps (seo/).
+  // The public pages rendered with their data (page-renderer.ts), when the build has the renderer.
+  const render = await loadPageRenderer(config.webDir);
+  if (!render)
+    log.warn(`pages are not rendered on the server: ${rendererPath(config.webDir)} is missing`);
   const seo = new SeoAnswers(store, {
     publicUrl: config.publicUrl,
     failed: (error) =>
       log.error(`page head not read: ${error instanceof Error ? error.message : String(error)}`),
+    render,
+    renderFailed: (error) =>
+      log.error(
+        `page not rendered: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      ),
   });
   let site: ServerAppParts['site'];
   try {
     site = await loadStaticSite(config.webDir, {
-      page: (request, html) => seo.page(request, html),
+      page: (request, html, fetchApi) => seo.page(request, html, fetchApi),
     });
   } catch (error) {
     if (!options.database) await database.close().catch(() => {});

@@ -8,13 +8,17 @@ import { BodyBudget, readWholeBody, BODY_IDLE_MS } from './http/read-whole-body'
 import { requestLog } from './http/request-log';
 import { databaseUnavailable } from './db/db-errors';
 import type { SeoAnswers } from './seo/seo-answers';
+import type { ApiFetch } from './seo/page-renderer';
 import { codetubeVersion } from './version';
 
 export interface ServerAppParts {
   /** The API (createApi), answering everything under /api. */
   api: Hono;
-  /** The built SPA (loadStaticSite); undefined for requests it does not serve. */
-  site: (request: Request) => Response | Promise<Response> | undefined;
+  /**
+   * The built SPA (loadStaticSite); undefined for requests it does not serve. `fetchApi` asks the
+   * API as this request's client (a page rendered with its data reads it so).
+   */
+  site: (request: Request, fetchApi?: ApiFetch) => Response | Promise<Response> | undefined;
   /** robots.txt and the sitemaps (seo/seo-answers.ts); unset: none (404). */
   seo?: SeoAnswers;
   /** A trivial query; rejects when the database cannot answer. */
@@ -175,7 +179,11 @@ export function createServerApp({
       unlessUnavailable(c, () => seo.sitemap(c.req.raw, c.req.param('file'))),
     );
   }
-  app.all('*', async (c) => (await site(c.req.raw)) ?? c.json({ errors: ['Not found.'] }, 404));
+  app.all('*', async (c) => {
+    // The API straight, as this client: its limits and its address, no compression.
+    const fetchApi: ApiFetch = async (request) => api.fetch(request, c.env);
+    return (await site(c.req.raw, fetchApi)) ?? c.json({ errors: ['Not found.'] }, 404);
+  });
 
   app.onError((error, c) => {
     log.error(`unexpected failure: ${error.stack ?? error.message}`);

@@ -2,6 +2,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { chooseEncoding } from './http/compress-answers';
+import type { ApiFetch } from './seo/page-renderer';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -104,7 +105,7 @@ export interface StaticSiteOptions {
    * Answers a path that is not a file in place of index.html as built, given its text: server
    * mode writes each page's own head into it (seo/seo-answers.ts). Unset: index.html as built.
    */
-  page?: (request: Request, indexHtml: string) => Promise<Response>;
+  page?: (request: Request, indexHtml: string, fetchApi?: ApiFetch) => Promise<Response>;
 }
 
 /**
@@ -117,7 +118,7 @@ export interface StaticSiteOptions {
 export async function loadStaticSite(
   root: string,
   options: StaticSiteOptions,
-): Promise<(request: Request) => Response | Promise<Response> | undefined>;
+): Promise<(request: Request, fetchApi?: ApiFetch) => Response | Promise<Response> | undefined>;
 export async function loadStaticSite(
   root: string,
 ): Promise<(request: Request) => Response | undefined>;
@@ -141,7 +142,7 @@ export async function loadStaticSite(root: string, options: StaticSiteOptions = 
   const indexHtml = index.identity.toString('utf8');
   const { page } = options;
 
-  return (request: Request): Response | Promise<Response> | undefined => {
+  return (request: Request, fetchApi?: ApiFetch): Response | Promise<Response> | undefined => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
     const { pathname } = new URL(request.url);
     if (pathname === '/api' || pathname.startsWith('/api/')) return undefined;
@@ -154,6 +155,6 @@ export async function loadStaticSite(root: string, options: StaticSiteOptions = 
     const asset = assets.get(decoded);
     if (asset) return respond(request, asset);
     if (decoded.startsWith('/assets/')) return new Response('Not found', { status: 404 });
-    return page ? page(request, indexHtml) : respond(request, index);
+    return page ? page(request, indexHtml, fetchApi) : respond(request, index);
   };
 }

@@ -1,6 +1,9 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
+import { App, preloadPage } from './app/app';
+import { takeServerData } from './data/first-screen-data';
+import { createQueryClient } from './data/query-client';
 import { setTokenSource, setTransport } from './lib/api-client';
 import { watchBrowserConnection } from './lib/connection';
 import { applyStoredTheme } from './lib/theme';
@@ -21,6 +24,23 @@ async function boot() {
   setTokenSource(storedToken);
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
+  // Server mode renders the public pages on the server, with their data (ssr/render-page.tsx):
+  // the app takes that HTML over (hydrates it), its screen's module loaded first so that it all
+  // hydrates in one pass, and its answers in the cache so that nothing is asked twice.
+  const rendered = import.meta.env.VITE_BACKEND === 'server' ? takeServerData() : undefined;
+  if (rendered) {
+    const client = createQueryClient();
+    hydrate(client, rendered.state);
+    // A screen whose file cannot load is the error boundary's to show, as in a page drawn here.
+    await preloadPage(window.location.pathname).catch(() => undefined);
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App client={client} hydrating />
+      </StrictMode>,
+    );
+    return;
+  }
   const reactRoot = createRoot(root);
   // The first render as a transition: React renders it in slices that yield to the browser,
   // not in one long task that blocks input while the page starts (Lighthouse's TBT).

@@ -10,6 +10,7 @@ import type { Store } from '../../api/store/store';
 import { answerCompressor, chooseEncoding } from '../http/compress-answers';
 import { answerToKeep, KeptAnswers, type KeptAnswer } from '../http/kept-answers';
 import { pageHead, pagePaths, type PageData, type ScreenName } from './page-head';
+import type { ApiFetch, PageRenderer, RenderedPage } from './page-renderer';
 import {
   PAGES_SITEMAP,
   parseSitemapName,
@@ -37,7 +38,29 @@ export interface SeoOptions {
   limits?: { bytes: number; entries: number };
   /** Told of a page answered with the site's head because its data could not be read. */
   failed?: (error: unknown) => void;
+  /**
+   * Renders the public pages' HTML with their data (page-renderer.ts); unset: each page is the
+   * app's shell with its own head, drawn by the browser.
+   */
+  render?: PageRenderer;
+  /** Renders one process runs at once; a page asked for past them is sent as the shell. */
+  renderSlots?: number;
+  /** Told of a render that threw (the page went out as the shell). */
+  renderFailed?: (error: unknown) => void;
 }
+
+/** Renders a process runs at once by default: a page costs milliseconds of its event loop. */
+const RENDER_SLOTS = 2;
+/** Rendered pages say how long ago videos went up: one is kept for an hour at most. */
+const RENDERED_FOR_MS = 3_600_000;
+/** The pages rendered with their data: the ones anyone may see the same. */
+const RENDERED_PAGES = new Set<PageRequest['page']>([
+  'home',
+  'trending',
+  'results',
+  'watch',
+  'channel',
+]);
 
 const DEFAULT_LIMITS = { bytes: 64 * 1024 * 1024, entries: 2_000 };
 const HTML = 'text/html; charset=utf-8';
@@ -137,6 +160,19 @@ interface Built {
   status: number;
   type: string;
   text: string;
+  /** False: sent, never kept (a page that went out as the shell while renders were busy). */
+  keep?: boolean;
+}
+
+/** The app's root as index.html has it: the boot bar between the app markers. */
+const APP_ROOT = /<div id="root">\s*<!--app-->[\s\S]*?<!--\/app-->\s*<\/div>/;
+
+/** index.html's text with a rendered page in its root, its data after, and `data-rendered`. */
+export function withRenderedPage(text: string, page: RenderedPage): string | undefined {
+  if (!APP_ROOT.test(text)) return undefined;
+  return text
+    .replace(/<html(\s|>)/i, (_, next: string) => `<html data-rendered=""${next}`)
+    .replace(APP_ROOT, () => `<div id="root">${page.html}</div>${page.dataScript}`);
 }
 
 const etagOf = (text: string) =>
@@ -170,6 +206,8 @@ export class SeoAnswers {
   private readonly sitemapSize: number;
   private readonly compress = answerCompressor();
   private template: Template | undefined;
+  /** Pages being rendered now (at most renderSlots). */
+  private rendering = 0;
   /** Sitemap files are built one at a time: one file's ids in memory at once per process. */
   private sitemapQueue: Promise<unknown> = Promise.resolve();
 
@@ -194,10 +232,11 @@ export class SeoAnswers {
    * video read from the catalogue (indexed, kept per catalogue version), 404 when it is not
    * there. With the database out of reach, the page with the site's head, 503.
    */
-  async page(request: Request, html: string): Promise<Response> {
+  async page(request: Request, html: string, fetchApi?: ApiFetch): Promise<Response> {
     if (this.template?.html !== html) this.template = templateOf(html);
     const template = this.template;
-    const wanted = pageRequestOf(new URL(request.url));
+    const url = new URL(request.url);
+    const wanted = pageRequestOf(url);
     const origin = this.originOf(request);
     const render = (data: PageData): Built => {
       const head = pageHead(data, origin);
@@ -207,11 +246,23 @@ export class SeoAnswers {
         text: `${template.before}${head.tags}${template.after}`,
       };
     };
+    const rendering = this.options.render && fetchApi && RENDERED_PAGES.has(wanted.page);
+    // A rendered page is named by its whole address (home's filters, the search's own text).
+    const name = rendering
+      ? `page ${url.pathname}${url.search} @${Math.floor(Date.now() / RENDERED_FOR_MS)}`
+      : pageName(wanted);
     try {
-      return await this.answer(request, pageName(wanted), async () => {
-        if (wanted.page !== 'watch') return render(wanted);
-        const video = await this.store.getVideo(wanted.videoId);
-        return render(video ? { page: 'watch', video } : { page: 'video-not-found' });
+      return await this.answer(request, name, async () => {
+        let built: Built;
+        if (wanted.page !== 'watch') built = render(wanted);
+        else {
+          const video = await this.store.getVideo(wanted.videoId);
+          built = render(video ? { page: 'watch', video } : { page: 'video-not-found' });
+        }
+        if (!rendering || built.status !== 200) return built;
+        const page = await this.renderPage(url, fetchApi);
+        const text = page && page !== 'busy' && withRenderedPage(built.text, page);
+        return text ? { ...built, text } : { ...built, keep: page !== 'busy' };
       });
     } catch (error) {
       this.options.failed?.(error);
@@ -224,6 +275,29 @@ export class SeoAnswers {
           'retry-after': String(RETRY_SECONDS),
         },
       });
+    }
+  }
+
+  /**
+   * The page rendered with its data, or 'busy' when this process renders as many as it may at
+   * once (the shell goes out instead, not kept), or undefined when its data could not be read or
+   * the render failed.
+   */
+  private async renderPage(
+    url: URL,
+    fetchApi: ApiFetch | undefined,
+  ): Promise<RenderedPage | 'busy' | undefined> {
+    const render = this.options.render;
+    if (!render || !fetchApi) return undefined;
+    if (this.rendering >= (this.options.renderSlots ?? RENDER_SLOTS)) return 'busy';
+    this.rendering += 1;
+    try {
+      return await render(url.pathname + url.search, fetchApi);
+    } catch (error) {
+      this.options.renderFailed?.(error);
+      return undefined;
+    } finally {
+      this.rendering -= 1;
     }
   }
 
@@ -332,7 +406,9 @@ export class SeoAnswers {
       const compressed = await this.compress(asked, plain);
       // The compressor adds its own Vary to the one every coding of the answer carries.
       compressed.headers.set('vary', 'accept-encoding');
-      if (built.status !== 200) return withoutBodyForHead(request, compressed);
+      if (built.status !== 200 || built.keep === false) {
+        return withoutBodyForHead(request, compressed);
+      }
       const answer = await answerToKeep(compressed, key, version);
       kept = answer.answer;
       this.kept.keep(key, kept);

@@ -1,11 +1,13 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { Suspense, type ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { BrowserRouter, matchPath, Navigate, Route, Routes, StaticRouter } from 'react-router';
 import { LoadingCards } from '../components/ui/loading-cards';
 import { DataProvider } from '../data/data-provider';
 import { HomePage } from '../pages/home-page';
 import { StoreProvider } from '../state/store-provider';
 import { AppToaster } from './app-toaster';
-import { retryingImport } from '../lib/retrying-import';
+import { FirstScreenData } from '../data/first-screen-data';
+import { lazyPage, type LazyPage } from './lazy-page';
 import { ErrorBoundary } from './error-boundary';
 import { NewPageAtTop } from './new-page-at-top';
 import { SaveToPlaylistProvider } from './save-to-playlist-provider';
@@ -13,58 +15,75 @@ import { SessionGuard } from './session-guard';
 import { ShortcutsHelp } from './shortcuts-help';
 import { AppLayout } from './layout/app-layout';
 
-const TrendingPage = lazy(retryingImport(() => import('../pages/trending-page')));
-const WatchPage = lazy(retryingImport(() => import('../pages/watch-page')));
-const LikedVideosPage = lazy(retryingImport(() => import('../pages/liked-videos-page')));
-const HistoryPage = lazy(retryingImport(() => import('../pages/history-page')));
-const WatchLaterPage = lazy(retryingImport(() => import('../pages/watch-later-page')));
-const PlaylistsPage = lazy(retryingImport(() => import('../pages/playlists-page')));
-const PlaylistPage = lazy(retryingImport(() => import('../pages/playlist-page')));
-const ResultsPage = lazy(retryingImport(() => import('../pages/results-page')));
-const ChannelPage = lazy(retryingImport(() => import('../pages/channel-page')));
-const ProfilePage = lazy(retryingImport(() => import('../pages/profile-page')));
-const LoginPage = lazy(retryingImport(() => import('../features/auth/components/login-page')));
-const SignupPage = lazy(retryingImport(() => import('../features/auth/components/signup-page')));
-const TesterPage = lazy(retryingImport(() => import('../features/tester/components/tester-page')));
+/** product §2's screens but Home, each loaded on first use (lazy-page.tsx). */
+const PAGES: Record<string, LazyPage> = {
+  '/trending': lazyPage(() => import('../pages/trending-page')),
+  '/results': lazyPage(() => import('../pages/results-page')),
+  '/watch/:videoId': lazyPage(() => import('../pages/watch-page')),
+  '/channel/:channelName': lazyPage(() => import('../pages/channel-page')),
+  '/liked-videos': lazyPage(() => import('../pages/liked-videos-page')),
+  '/history': lazyPage(() => import('../pages/history-page')),
+  '/watch-later': lazyPage(() => import('../pages/watch-later-page')),
+  '/playlist': lazyPage(() => import('../pages/playlists-page')),
+  '/playlist/:playlistId': lazyPage(() => import('../pages/playlist-page')),
+  '/profile': lazyPage(() => import('../pages/profile-page')),
+  '/login': lazyPage(() => import('../features/auth/components/login-page')),
+  '/signup': lazyPage(() => import('../features/auth/components/signup-page')),
+  '/mock': lazyPage(() => import('../features/tester/components/tester-page')),
+};
+
+/** Loads the screen at this path ahead (none for Home, which is in the first bundle). */
+export function preloadPage(pathname: string): Promise<void> {
+  const path = Object.keys(PAGES).find((pattern) => matchPath(pattern, pathname));
+  return path ? PAGES[path]!.preload() : Promise.resolve();
+}
+
+export interface AppProps {
+  /** The query cache (a server render's, or one hydrated from its data); default: a new one. */
+  client?: QueryClient;
+  /** A server render: the address to render (a StaticRouter); unset: the browser's. */
+  location?: string;
+  /** The HTML is the server's: the first render matches it (signed out), the session after. */
+  hydrating?: boolean;
+}
 
 /**
  * The app: stores, the query cache (src/web/data), the shared chrome and product §2's routes
  * (non-home screens load lazily; a screen whose file cannot load waits for the connection, or
  * reloads once after a deploy).
  */
-export function App() {
+export function App({ client, location, hydrating = false }: AppProps) {
+  const at = new URL(location ?? globalThis.location.href, 'http://localhost');
+  const screens = (
+    <SaveToPlaylistProvider>
+      <NewPageAtTop />
+      <SessionGuard />
+      <ShortcutsHelp />
+      <Routes>
+        <Route element={<AppLayout />}>
+          <Route path="/" element={<HomePage />} />
+          {Object.entries(PAGES).map(([path, Page]) => (
+            <Route key={path} path={path} element={<Lazy page={<Page />} />} />
+          ))}
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Route>
+      </Routes>
+    </SaveToPlaylistProvider>
+  );
   return (
     <ErrorBoundary>
-      <StoreProvider>
-        <DataProvider>
-          {/* Address changes apply at once: the search box and the home filters in the address move
-            together on every key. */}
-          <BrowserRouter useTransitions={false}>
-            <SaveToPlaylistProvider>
-              <NewPageAtTop />
-              <SessionGuard />
-              <ShortcutsHelp />
-              <Routes>
-                <Route element={<AppLayout />}>
-                  <Route path="/" element={<HomePage />} />
-                  <Route path="/trending" element={<Lazy page={<TrendingPage />} />} />
-                  <Route path="/results" element={<Lazy page={<ResultsPage />} />} />
-                  <Route path="/watch/:videoId" element={<Lazy page={<WatchPage />} />} />
-                  <Route path="/channel/:channelName" element={<Lazy page={<ChannelPage />} />} />
-                  <Route path="/liked-videos" element={<Lazy page={<LikedVideosPage />} />} />
-                  <Route path="/history" element={<Lazy page={<HistoryPage />} />} />
-                  <Route path="/watch-later" element={<Lazy page={<WatchLaterPage />} />} />
-                  <Route path="/playlist" element={<Lazy page={<PlaylistsPage />} />} />
-                  <Route path="/playlist/:playlistId" element={<Lazy page={<PlaylistPage />} />} />
-                  <Route path="/profile" element={<Lazy page={<ProfilePage />} />} />
-                  <Route path="/login" element={<Lazy page={<LoginPage />} />} />
-                  <Route path="/signup" element={<Lazy page={<SignupPage />} />} />
-                  <Route path="/mock" element={<Lazy page={<TesterPage />} />} />
-                  <Route path="*" element={<Navigate to="/" replace />} />
-                </Route>
-              </Routes>
-            </SaveToPlaylistProvider>
-          </BrowserRouter>
+      <StoreProvider at={at} hydrating={hydrating}>
+        <DataProvider client={client}>
+          {location === undefined ? (
+            // Address changes apply at once: the search box and the home filters in the address
+            // move together on every key.
+            <BrowserRouter useTransitions={false}>
+              <FirstScreenData />
+              {screens}
+            </BrowserRouter>
+          ) : (
+            <StaticRouter location={location}>{screens}</StaticRouter>
+          )}
           <AppToaster />
         </DataProvider>
       </StoreProvider>

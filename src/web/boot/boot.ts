@@ -5,7 +5,8 @@
  * 1. Applies the saved theme, so a dark choice never flashes light (and vice versa).
  * 2. Fetches the lazily loaded page of the address ahead (/trending, /results, /watch/:id), so it
  *    does not wait for the app to ask for it.
- * 3. Server mode: sends the first screen's API requests, which the app then takes up.
+ * 3. Server mode: sends the first screen's API requests, which the app then takes up (unless the
+ *    server rendered the page with its answers: `<html data-rendered>`).
  *
  * Failures are quiet: the app does all of this itself anyway, only later.
  */
@@ -42,7 +43,9 @@ try {
 try {
   const screen = firstScreen(window.location.pathname, window.location.search);
   for (const href of (screen.page && __BOOT_PAGE_FILES__[screen.page]) || []) preload(href);
-  if (__BOOT_EARLY_REQUESTS__) sendEarlyRequests(screen.requests, storedToken());
+  // A page the server rendered carries its first screen's answers already.
+  const rendered = document.documentElement.hasAttribute('data-rendered');
+  if (__BOOT_EARLY_REQUESTS__ && !rendered) sendEarlyRequests(screen.requests, storedToken());
 } catch {
   // The app asks for everything itself.
 }

@@ -159,7 +159,9 @@ async function send(
   const read = method === 'GET';
   const limit = read ? deadline(options.signal, READ_TIMEOUT_MS) : undefined;
   const signal = limit?.signal ?? options.signal;
-  const request = new Request(new URL(path, window.location.origin), {
+  // A server render (ssr/render-page.tsx) has no window: its transport takes the path.
+  const origin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
+  const request = new Request(new URL(path, origin), {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),

@@ -29,8 +29,16 @@ const steps: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
 ];
 
+/** A moment `formatAge` counts from instead of now (a server-rendered page's, while it hydrates). */
+let pinned: number | undefined;
+
+/** Makes `formatAge` count from this moment (ms since the epoch), or from now again (undefined). */
+export function pinClock(at: number | undefined): void {
+  pinned = at;
+}
+
 /** How long ago a video went up, e.g. '6 years ago'. */
-export function formatAge(uploadedOn: string, now: Date = new Date()): string {
+export function formatAge(uploadedOn: string, now: Date = new Date(pinned ?? Date.now())): string {
   const uploaded = new Date(uploadedOn);
   if (Number.isNaN(uploaded.getTime())) return uploadedOn;
   // Years and months by the calendar, so an anniversary tomorrow is still '5 years ago'.

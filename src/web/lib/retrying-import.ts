@@ -132,7 +132,8 @@ export const pageRecovery = (reload: () => void): ImportRecovery => ({
     });
   },
   watch() {
-    if (watching) return;
+    // A server render (no document) has no stylesheets to watch.
+    if (watching || typeof document === 'undefined') return;
     watching = true;
     document.addEventListener('error', noteFailedStylesheet, true);
   },

@@ -43,10 +43,10 @@ export default function ChannelPage() {
           </EmptyState>
         ) : (
           <>
-            <p className={styles.listCount}>{videoCount(state.total)}</p>
+            <p className={styles.listCount}>{videoCount(paging.window.total)}</p>
             <PagedVideoGrid
               paging={paging}
-              state={state}
+              state={paging.window}
               label={`Videos from ${channelName}`}
               onOpen={openVideo}
               menuFor={menuFor}

@@ -84,7 +84,7 @@ export function HomePage() {
           ) : (
             <PagedVideoGrid
               paging={paging}
-              state={state}
+              state={paging.window}
               label="Videos"
               onOpen={openVideo}
               menuFor={menuFor}

@@ -84,11 +84,13 @@ export default function ResultsPage() {
         ) : (
           <>
             <p className={styles.muted} aria-live="polite">
-              {paging.refreshing ? 'Searching…' : resultCount(state.total, state.totalCapped)}
+              {paging.refreshing
+                ? 'Searching…'
+                : resultCount(paging.window.total, paging.window.totalCapped)}
             </p>
             <PagedVideoGrid
               paging={paging}
-              state={state}
+              state={paging.window}
               label="Search results"
               onOpen={openVideo}
               menuFor={menuFor}

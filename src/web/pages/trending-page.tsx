@@ -37,12 +37,12 @@ export default function TrendingPage() {
         ) : (
           <PagedList
             pages={pages}
-            state={state}
+            state={pages.window}
             endSentinel={endSentinel}
             startSentinel={startSentinel}
           >
             <ul ref={list} className={styles.stack} aria-label="Trending videos">
-              {state.videos.map((video, index) => (
+              {pages.window.videos.map((video, index) => (
                 <li key={video._id}>
                   <TrendingCard
                     video={video}

@@ -8,7 +8,9 @@ import {
   waitFor,
 } from '@testing-library/react';
 import { useReducer, useState, type ReactNode } from 'react';
+import { dehydrate, hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
+import { SERVER_DATA_ID, takeServerData } from '../data/first-screen-data';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PageFetcher } from '../features/videos/videos-service';
 import {
@@ -39,10 +41,14 @@ function manualFetcher() {
  * The router the pages run in, on a history entry of its own: what a list screen keeps is kept
  * per entry, and no test finds another's.
  */
-function inRouter() {
-  const entry = { pathname: '/', key: crypto.randomUUID() };
+function inRouter(client = new QueryClient(), key: string = crypto.randomUUID()) {
+  const entry = { pathname: '/', key };
   return function Router({ children }: { children: ReactNode }) {
-    return <MemoryRouter initialEntries={[entry]}>{children}</MemoryRouter>;
+    return (
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[entry]}>{children}</MemoryRouter>
+      </QueryClientProvider>
+    );
   };
 }
 
@@ -57,6 +63,46 @@ const page = (count: number, total: number): VideoPage => ({
 });
 
 describe('useVideoPages', () => {
+  it("shows a server-rendered page's first page at once and asks for it no more, once", async () => {
+    // The server's cache, as a rendered page carries it (ssr/render-page.tsx).
+    const firstPageKey = ['GET /api/videos/trending', { query: { offset: 0, limit: 24 } }];
+    const rendered = page(VIDEO_PAGE_SIZE, 30);
+    const server = new QueryClient();
+    server.setQueryData(firstPageKey, rendered);
+    const script = document.createElement('script');
+    script.id = SERVER_DATA_ID;
+    script.type = 'application/json';
+    script.textContent = JSON.stringify({ state: dehydrate(server), renderedAt: Date.now() });
+    document.body.append(script);
+    const client = new QueryClient();
+    hydrate(client, takeServerData()!.state);
+    script.remove();
+
+    const { calls, fetchPage } = manualFetcher();
+    fetchPage.firstPageKey = firstPageKey;
+    // The page load's own history entry (React Router names it 'default').
+    const { result, unmount } = renderHook(() => usePaged('trending', fetchPage), {
+      wrapper: inRouter(client, 'default'),
+    });
+    expect(result.current.pages.window.videos).toEqual(rendered.videos);
+    expect(result.current.state.videos).toEqual(rendered.videos);
+    expect(result.current.pages.loading).toBe(false);
+    expect(calls).toHaveLength(0);
+    // It is the app's list now: the next page comes after it.
+    act(() => result.current.pages.showMore());
+    expect(calls[0]).toMatchObject({ offset: VIDEO_PAGE_SIZE });
+    unmount();
+
+    // Another visit to the screen (another history entry) asks afresh.
+    const again = manualFetcher();
+    again.fetchPage.firstPageKey = firstPageKey;
+    const { result: later } = renderHook(() => usePaged('trending', again.fetchPage), {
+      wrapper: inRouter(client),
+    });
+    expect(later.current.pages.loading).toBe(true);
+    expect(again.calls).toHaveLength(1);
+  });
+
   it('shows the newest query only, whatever order the answers come in', async () => {
     const { calls, fetchPage } = manualFetcher();
     const { result, rerender } = renderHook(({ key }) => usePaged(key, fetchPage), {

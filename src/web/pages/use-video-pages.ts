@@ -3,9 +3,12 @@ import { useLocation, useNavigationType } from 'react-router';
 import type { PageFetcher } from '../features/videos/videos-service';
 import { useReconnectAttempt } from '../lib/connection';
 import { forgetListingPlace, keepListingPlace, listingPlace } from '../state/listing-places';
+import { useFirstScreenData } from '../data/first-screen-data';
 import {
   MAX_KEPT_VIDEOS,
   VIDEO_PAGE_SIZE,
+  videoWindowReducer,
+  type VideoPage,
   type VideoWindowAction,
   type VideoWindowState,
 } from '../state/video-window';
@@ -46,8 +49,12 @@ export function useVideoPages({
   const [resumed] = useState(() =>
     navigation === 'POP' && enabled ? listingPlace(location.key, key) : null,
   );
-  // The kept window stands in for the first page, once; then its card is put back in place.
-  const resuming = useRef(resumed !== null);
+  // A server-rendered page's first screen: the first page its HTML shows, from the cache.
+  const rendered = useFirstScreenData<VideoPage>(fetchPage.firstPageKey);
+  const [seed, setSeed] = useState(() => (enabled && !resumed ? rendered : undefined));
+  // The kept window (or the rendered page) stands in for the first page, once; then a kept
+  // window's card is put back in place.
+  const resuming = useRef(resumed !== null || seed !== undefined);
   const resumedCard = useRef(resumed?.card ?? null);
   const generation = useRef(0);
   // A neighbour page on its way: the button and the observer may both ask before a re-render.
@@ -63,7 +70,7 @@ export function useVideoPages({
   // This listing's own failure: errors other features report to a shared store are not its own.
   const [error, setError] = useState<unknown>(null);
   // The key whose first page has been answered (or has failed).
-  const [settledKey, setSettledKey] = useState<string | null>(null);
+  const [settledKey, setSettledKey] = useState<string | null>(seed ? key : null);
   // A failed first page is asked for again when the connection comes back, or on 'Try again'.
   const reconnects = useReconnectAttempt(error !== null);
   const [retries, setRetries] = useState(0);
@@ -104,6 +111,19 @@ export function useVideoPages({
     setSettledKey(resumed.listing);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the screen comes back
   }, []);
+
+  // The rendered first page goes into the window before the screen paints; until then the window
+  // is shown with it (the first render, which hydrates the server's HTML).
+  useLayoutEffect(() => {
+    if (!seed) return;
+    dispatch({ type: 'GET_VIDEOS', payload: seed });
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- once, as the screen mounts
+    setSeed(undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the screen mounts
+  }, []);
+  const shownWindow = seed
+    ? videoWindowReducer(state, { type: 'GET_VIDEOS', payload: seed })
+    : state;
 
   // As the screen goes: its window and the card in view, kept under its history entry.
   const shown = useRef({ entry: location.key, key, state, kept: false });
@@ -274,9 +294,9 @@ export function useVideoPages({
   };
 
   const settled = settledKey === key;
-  const hasEarlier = state.start > 0;
-  const hasLater = state.more;
-  const idle = settled && !pending && !state.loading && !moreError && !error;
+  const hasEarlier = shownWindow.start > 0;
+  const hasLater = shownWindow.more;
+  const idle = settled && !pending && !shownWindow.loading && !moreError && !error;
 
   useNearViewport(endSentinel, hasLater && idle, () => load('later'), state.videos.length);
   useNearViewport(
@@ -288,12 +308,14 @@ export function useVideoPages({
   );
 
   return {
+    /** The window to show: the state's, or the server-rendered first page before it is in. */
+    window: shownWindow,
     /** Loading the first page with nothing to show yet. */
-    loading: enabled && !settled && state.videos.length === 0,
+    loading: enabled && !settled && shownWindow.videos.length === 0,
     /** Showing the previous listing's videos while the new one loads. */
-    refreshing: enabled && !settled && state.videos.length > 0,
+    refreshing: enabled && !settled && shownWindow.videos.length > 0,
     /** The listing is known to be empty. */
-    empty: settled && state.videos.length === 0,
+    empty: settled && shownWindow.videos.length === 0,
     error,
     /** Ref for the list element (its items are the window's videos). */
     list,

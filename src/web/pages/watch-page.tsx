@@ -23,6 +23,7 @@ import {
 import { useSaveToPlaylist } from '../features/playlists/components/save-to-playlist-context';
 import { playlistTexts } from '../features/playlists/playlist-texts';
 import { ChannelAvatar } from '../features/videos/components/channel-avatar';
+import { Thumbnail } from '../features/videos/components/thumbnail';
 import { channelPageUrl } from '../features/videos/video-paths';
 import {
   addToWatchLater,
@@ -33,6 +34,7 @@ import { videoRead } from '../data/reads';
 import { ApiRequestError } from '../lib/api-client';
 import { formatAge, formatCount } from '../lib/format';
 import { useShortcut } from '../lib/shortcuts';
+import { useHydrated } from '../lib/use-hydrated';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useOptimisticState } from '../lib/use-optimistic-state';
 import { useRouteParam } from '../lib/use-route-param';
@@ -76,8 +78,12 @@ function WatchVideo({ video }: { video: Video }) {
     const saved = state.progress.find((item) => item.videoId === video._id)?.seconds ?? 0;
     return saved >= MIN_RESUME_SECONDS ? Math.floor(saved) : 0;
   });
-  const [playbackRate, setPlaybackRate] = useState(loadPlaybackRate);
-  const player = useYouTubePlayer(iframe, video._id, {
+  const [storedRate, setPlaybackRate] = useState(loadPlaybackRate);
+  // The server's HTML has no frame (its address is the browser's) and the normal speed: the
+  // thumbnail stands in until the page is the app's.
+  const hydrated = useHydrated();
+  const playbackRate = hydrated ? storedRate : 1;
+  const player = useYouTubePlayer(iframe, hydrated ? video._id : undefined, {
     onProgress: (seconds, duration) => {
       if (auth.isLoggedIn) void saveProgress(video._id, seconds, dispatch, duration);
     },
@@ -98,7 +104,7 @@ function WatchVideo({ video }: { video: Video }) {
   const embed = new URL(`https://www.youtube-nocookie.com/embed/${encodeURIComponent(video._id)}`);
   embed.searchParams.set('autoplay', '1');
   embed.searchParams.set('enablejsapi', '1');
-  embed.searchParams.set('origin', window.location.origin);
+  if (hydrated) embed.searchParams.set('origin', window.location.origin);
   if (resumeAt > 0) embed.searchParams.set('start', String(resumeAt));
   const stored = {
     liked: state.likedVideos.some((item) => item._id === video._id),
@@ -138,13 +144,17 @@ function WatchVideo({ video }: { video: Video }) {
     <div className={styles.watch}>
       <article className={styles.watchVideo}>
         <div className={styles.player}>
-          <iframe
-            ref={iframe}
-            src={embed.href}
-            title={video.title}
-            allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-            referrerPolicy="strict-origin-when-cross-origin"
-          />
+          {hydrated ? (
+            <iframe
+              ref={iframe}
+              src={embed.href}
+              title={video.title}
+              allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+              referrerPolicy="strict-origin-when-cross-origin"
+            />
+          ) : (
+            <Thumbnail videoId={video._id} priority />
+          )}
         </div>
         <h1 className={styles.videoTitle}>{video.title}</h1>
         <p className={styles.muted}>

@@ -13,7 +13,9 @@ export type AuthAction =
   | { type: 'SAVE_USER_INFO'; payload: PublicUser }
   | { type: 'AUTH_ERROR'; payload: string }
   | { type: 'CLEAR_AUTH_ERROR' }
-  | { type: 'LOGOUT' };
+  | { type: 'LOGOUT' }
+  /** The stored session, taken up after a server-rendered page's first render (signed out). */
+  | { type: 'RESTORE'; payload: AuthState };
 
 export const loggedOut: AuthState = { token: null, userInfo: null, isLoggedIn: false, error: null };
 
@@ -31,5 +33,7 @@ export function authReducer(state: AuthState, action: AuthAction): AuthState {
       return { ...state, error: null };
     case 'LOGOUT':
       return loggedOut;
+    case 'RESTORE':
+      return action.payload;
   }
 }

@@ -25,7 +25,8 @@ interface Options {
  */
 export function useYouTubePlayer(
   iframe: RefObject<HTMLIFrameElement | null>,
-  videoId: string,
+  /** The video the frame shows; undefined while there is no frame yet (a page hydrating). */
+  videoId: string | undefined,
   options: Options,
 ): PlayerControls {
   const player = useRef<YouTubePlayer | null>(null);
@@ -35,6 +36,7 @@ export function useYouTubePlayer(
   });
 
   useEffect(() => {
+    if (videoId === undefined) return;
     let cancelled = false;
     let timer: number | undefined;
     const report = () => {

@@ -1,9 +1,9 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { RouteQuery } from '../../../contract/routes';
 import { publicRead, keepVideos, read } from '../../data/reads';
 import type { RouteInit } from '../../lib/route-url';
 import type { Filters } from '../../state/videos-reducer';
-import type { VideoPage } from '../../state/video-window';
+import { VIDEO_PAGE_SIZE, type VideoPage } from '../../state/video-window';
 import {
   channelPageQuery,
   homePageQuery,
@@ -19,11 +19,11 @@ import {
  */
 
 /** Fetches `limit` items of a listing after the first `offset`. */
-export type PageFetcher = (
-  offset: number,
-  limit: number,
-  signal: AbortSignal,
-) => Promise<VideoPage>;
+export interface PageFetcher {
+  (offset: number, limit: number, signal: AbortSignal): Promise<VideoPage>;
+  /** The cache's key for the listing's first page (a server render's data is found under it). */
+  firstPageKey?: QueryKey;
+}
 
 type PageRoute = 'GET /api/videos' | 'GET /api/videos/trending' | 'GET /api/videos/search';
 
@@ -37,8 +37,10 @@ function pageFetcher<K extends PageRoute>(
   route: K,
   query: (offset: number, limit: number) => RouteQuery<K>,
 ): PageFetcher {
-  return (offset, limit, signal) => {
-    const init = { query: query(offset, limit) } as unknown as RouteInit<K>;
+  const initOf = (offset: number, limit: number) =>
+    ({ query: query(offset, limit) }) as unknown as RouteInit<K>;
+  const fetchPage: PageFetcher = (offset, limit, signal) => {
+    const init = initOf(offset, limit);
     const { queryKey } = publicRead(route, init);
     signal.addEventListener('abort', () => void client.cancelQueries({ queryKey, exact: true }), {
       once: true,
@@ -53,6 +55,8 @@ function pageFetcher<K extends PageRoute>(
       staleTime: 0,
     });
   };
+  fetchPage.firstPageKey = publicRead(route, initOf(0, VIDEO_PAGE_SIZE)).queryKey;
+  return fetchPage;
 }
 
 /** The home grid: the server filters by exact category and case-sensitive title substring. */

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { fallbackThumbnailUrl, thumbnailUrl } from '../../../lib/format';
 import styles from './thumbnail.module.css';
 
@@ -20,10 +20,18 @@ export function Thumbnail({
   const sources = videoId ? [thumbnailUrl(videoId), fallbackThumbnailUrl(videoId)] : [];
   const [attempt, setAttempt] = useState(0);
   const source = sources[attempt];
+  const image = useRef<HTMLImageElement>(null);
+  // A server-rendered image may have failed before the app took the page over (its error event
+  // came before React listened): broken, it is a failure all the same.
+  useEffect(() => {
+    const shown = image.current;
+    if (shown?.complete && shown.naturalWidth === 0) setAttempt((value) => value + 1);
+  }, []);
   const classes = [styles.thumbnail, className].filter(Boolean).join(' ');
   if (!source) return <div className={`${classes} ${styles.placeholder}`} aria-hidden />;
   return (
     <img
+      ref={image}
       className={classes}
       src={source}
       alt=""

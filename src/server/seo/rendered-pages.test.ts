@@ -1,0 +1,163 @@
+// @vitest-environment jsdom
+// (for DOMParser: the pages are read as a browser reads them)
+import type { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../api/clock';
+import { createApi } from '../../api/create-api';
+import { seedIfEmpty } from '../../api/seed/seed-data';
+import { testHasher } from '../../api/testing/api-harness';
+import type { Logger } from '../logger';
+import { createServerApp } from '../server-app';
+import { loadStaticSite } from '../static-site';
+import { openSqliteTestStore } from '../testing/open-test-store';
+import { createTempDir } from '../testing/test-databases';
+import { writeWebFixture } from '../testing/web-fixture';
+import type { PageRenderer } from './page-renderer';
+import { SeoAnswers } from './seo-answers';
+
+const silent: Logger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+const html = (text: string) => new DOMParser().parseFromString(text, 'text/html');
+
+/**
+ * A stand-in for the built renderer (src/web/ssr/render-page.tsx, which the e2e tests run): it
+ * reads trending through the API it is handed, as the app's reads do, and draws the titles.
+ */
+function listingRenderer() {
+  const calls: string[] = [];
+  let gate: Promise<void> = Promise.resolve();
+  const render: PageRenderer = async (url, fetchApi) => {
+    calls.push(url);
+    await gate;
+    const answer = await fetchApi(new Request('http://localhost/api/videos/trending?limit=3'));
+    const { videos } = (await answer.json()) as { videos: { title: string }[] };
+    return {
+      html: `<ul>${videos.map((video) => `<li>${video.title}</li>`).join('')}</ul>`,
+      dataScript: `<script id="codetube-data" type="application/json">{"for":${JSON.stringify(url)}}</script>`,
+    };
+  };
+  return {
+    render,
+    calls,
+    /** Holds the renders until the returned function is called. */
+    hold: () => {
+      let open = () => {};
+      gate = new Promise((resolve) => (open = resolve));
+      return () => {
+        gate = Promise.resolve();
+        open();
+      };
+    },
+  };
+}
+
+describe('public pages rendered with their data', () => {
+  const dir = createTempDir();
+  let opened: Awaited<ReturnType<typeof openSqliteTestStore>>;
+  let site: string;
+
+  async function appWith(seo: SeoAnswers): Promise<Hono> {
+    return createServerApp({
+      api: createApi({
+        store: opened.store,
+        secret: 'x'.repeat(32),
+        passwordHasher: testHasher,
+        clock: systemClock,
+      }),
+      site: await loadStaticSite(site, {
+        page: (request, text, fetchApi) => seo.page(request, text, fetchApi),
+      }),
+      seo,
+      checkDatabase: async () => {},
+      settleWrites: async () => {},
+      log: silent,
+    });
+  }
+
+  beforeAll(async () => {
+    opened = await openSqliteTestStore();
+    await seedIfEmpty(opened.store, testHasher, systemClock(), { extraVideos: 3 });
+    site = writeWebFixture(dir.path);
+  });
+  afterAll(async () => {
+    await opened.close();
+    await dir.drop();
+  });
+
+  it('puts the page in #root and its data after it, read from the API, once per address', async () => {
+    const renderer = listingRenderer();
+    const app = await appWith(new SeoAnswers(opened.store, { render: renderer.render }));
+    const answer = await app.request('/trending');
+    expect(answer.status).toBe(200);
+    const page = html(await answer.text());
+    expect(page.documentElement.hasAttribute('data-rendered')).toBe(true);
+    const { videos } = (await (await app.request('/api/videos/trending?limit=3')).json()) as {
+      videos: { title: string }[];
+    };
+    const root = page.getElementById('root')!;
+    expect([...root.querySelectorAll('li')].map((item) => item.textContent)).toEqual(
+      videos.map((video) => video.title),
+    );
+    expect(root.querySelector('.boot-bar')).toBeNull();
+    expect(root.nextElementSibling?.id).toBe('codetube-data');
+    expect(JSON.parse(root.nextElementSibling!.textContent!)).toEqual({ for: '/trending' });
+
+    // Kept: the same address again is not rendered again; another query is its own page.
+    await app.request('/trending');
+    expect(renderer.calls).toEqual(['/trending']);
+    await app.request('/results?q=css');
+    await app.request('/results?q=CSS');
+    expect(renderer.calls).toEqual(['/trending', '/results?q=css', '/results?q=CSS']);
+  });
+
+  it('never renders the signed-in screens and forms: they are the shell', async () => {
+    const renderer = listingRenderer();
+    const app = await appWith(new SeoAnswers(opened.store, { render: renderer.render }));
+    for (const path of ['/login', '/history', '/playlist', '/profile', '/mock']) {
+      const page = html(await (await app.request(path)).text());
+      expect(page.documentElement.hasAttribute('data-rendered')).toBe(false);
+      expect(page.querySelector('#root .boot-bar')).not.toBeNull();
+    }
+    expect(renderer.calls).toEqual([]);
+  });
+
+  it('sends the shell, not kept, while its renders are all busy', async () => {
+    const renderer = listingRenderer();
+    const app = await appWith(
+      new SeoAnswers(opened.store, { render: renderer.render, renderSlots: 1 }),
+    );
+    const open = renderer.hold();
+    const first = app.request('/trending');
+    // The one slot is taken: another page goes out at once, as the shell.
+    await expect.poll(() => renderer.calls.length).toBe(1);
+    const busy = html(await (await app.request('/?category=CSS')).text());
+    expect(busy.documentElement.hasAttribute('data-rendered')).toBe(false);
+    expect(busy.querySelector('#root .boot-bar')).not.toBeNull();
+    open();
+    expect((await first).status).toBe(200);
+    // Not kept as the shell: asked again, it is rendered.
+    const later = html(await (await app.request('/?category=CSS')).text());
+    expect(later.documentElement.hasAttribute('data-rendered')).toBe(true);
+    expect(renderer.calls).toEqual(['/trending', '/?category=CSS']);
+  });
+
+  it('sends the shell when the render fails or its data cannot be read, and says why', async () => {
+    const failures: unknown[] = [];
+    let fail = true;
+    const app = await appWith(
+      new SeoAnswers(opened.store, {
+        render: async () => {
+          if (fail) throw new Error('render broke');
+          return undefined;
+        },
+        renderFailed: (error) => failures.push(error),
+      }),
+    );
+    const broken = await app.request('/trending');
+    expect(broken.status).toBe(200);
+    expect(html(await broken.text()).querySelector('#root .boot-bar')).not.toBeNull();
+    expect(failures).toEqual([new Error('render broke')]);
+    fail = false;
+    const unread = html(await (await app.request('/')).text());
+    expect(unread.documentElement.hasAttribute('data-rendered')).toBe(false);
+  });
+});

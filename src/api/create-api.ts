@@ -69,7 +69,13 @@ export function createApi(deps: ApiDeps): Hono {
   api.route('/user/progress', progressRoutes(deps));
   api.route('/test-todos', testTodoRoutes(deps));
   api.get('/config', (c) => {
-    const body: ConfigResponse = { demoAccount: deps.demoAccount !== false };
+    const body: ConfigResponse = {
+      demoAccount: deps.demoAccount !== false,
+      signup: {
+        open: deps.signup?.open ?? true,
+        emailDomains: [...(deps.signup?.emailDomains ?? [])],
+      },
+    };
     return c.json(body);
   });
   api.get('/openapi.json', async (c) => {

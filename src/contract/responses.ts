@@ -24,7 +24,14 @@ export const loginResponseSchema = z.object({
  * SEARCH_COUNT_LIMIT matches; when there are more, `total` is that limit and `totalCapped` is true.
  */
 /** GET /api/config: what the page needs to know about this backend. */
-export const configResponseSchema = z.object({ demoAccount: z.boolean() });
+export const configResponseSchema = z.object({
+  demoAccount: z.boolean(),
+  /**
+   * Who may sign up: `open` false, nobody; `emailDomains` not empty, only addresses at those
+   * domains (the part after the @, lower case, exactly).
+   */
+  signup: z.object({ open: z.boolean(), emailDomains: z.array(z.string()) }),
+});
 export type ConfigResponse = z.infer<typeof configResponseSchema>;
 /** POST /api/auth/logout and /api/auth/logout-everywhere. */
 export const logoutResponseSchema = z.object({

@@ -67,7 +67,7 @@ const rows = [
     body: signupBodySchema,
     status: 201,
     response: signupResponseSchema,
-    errors: ['emailExists', 'tooManyRequests', 'busy'],
+    errors: ['emailExists', 'signupClosed', 'signupDomainRefused', 'tooManyRequests', 'busy'],
   },
   {
     method: 'POST',
@@ -100,7 +100,9 @@ const rows = [
   {
     method: 'GET',
     path: '/api/config',
-    summary: "This backend's settings the page needs: whether the demo account is available",
+    summary:
+      "This backend's settings the page needs: whether the demo account is available, and who " +
+      'may sign up',
     auth: false,
     status: 200,
     response: configResponseSchema,

@@ -171,6 +171,7 @@ export async function serveApp(
       catalogueReadsPerClient: config.catalogueReadsPerClient,
       counters: counters.counters,
       demoAccount: config.demoAccount,
+      signup: config.signup,
       authLimits: config.authLimits,
       unavailable: databaseUnavailable,
       checkedSession: (c) => lists.checkedFor((c.env as HttpBindings | undefined)?.incoming),

@@ -45,6 +45,10 @@ export const apiErrors = {
   noteNotFound: { status: 404, message: 'The note you requested does not exist. Not Found error.' },
   todoNotFound: { status: 404, message: 'The todo you requested does not exist. Not Found error.' },
   routeNotFound: { status: 404, message: 'No API route matches this method and path.' },
+  accountDisabled: {
+    status: 403,
+    message: "This account is disabled. Ask the site's operators to enable it again.",
+  },
   signupClosed: {
     status: 403,
     message: "Signups are closed on this site. Ask the site's operators for an account.",

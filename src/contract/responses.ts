@@ -63,6 +63,21 @@ export const playlistsResponseSchema = z.object({ playlists: z.array(playlistSch
 export const playlistResponseSchema = z.object({ playlist: playlistSchema });
 export const notesResponseSchema = z.object({ notes: z.array(noteSchema) });
 export const progressResponseSchema = z.object({ progress: z.array(progressSchema) });
+/**
+ * GET /api/user/export and `npm run users -- export`: everything the user has here, as JSON
+ * (their profile without the password hash, their lists, playlists, notes and positions).
+ */
+export const userDataResponseSchema = z.object({
+  exportedAt: z.string(),
+  profile: publicUserSchema,
+  likes: z.array(videoSchema),
+  history: z.array(historyItemSchema),
+  watchLater: z.array(videoSchema),
+  playlists: z.array(playlistSchema),
+  notes: z.array(noteSchema),
+  progress: z.array(progressSchema),
+});
+export type UserDataResponse = z.infer<typeof userDataResponseSchema>;
 export const todosResponseSchema = z.object({ todos: z.array(todoSchema) });
 /** GET /api/health: the database answered; the server's version (package.json). */
 export const healthResponseSchema = z.object({ status: z.literal('ok'), version: z.string() });

@@ -77,7 +77,13 @@ const rows = [
     body: loginBodySchema,
     status: 200,
     response: loginResponseSchema,
-    errors: ['emailNotRegistered', 'invalidCredentials', 'tooManyRequests', 'busy'],
+    errors: [
+      'emailNotRegistered',
+      'invalidCredentials',
+      'accountDisabled',
+      'tooManyRequests',
+      'busy',
+    ],
   },
   {
     method: 'POST',

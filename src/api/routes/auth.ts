@@ -37,6 +37,7 @@ const reservedFields = new Set([
   'watchlater',
   'playlists',
   'notes',
+  'disabled',
   '__proto__',
   'constructor',
   'prototype',
@@ -45,9 +46,9 @@ const reservedFields = new Set([
 /** Emails compare without regard to case or surrounding blanks. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-/** The user as the API shows it: everything but the password hash. */
+/** The user as the API shows it: everything but the password hash and the operators' flag. */
 export function toPublicUser(user: StoredUser): PublicUser {
-  const { passwordHash: _hash, ...publicUser } = user;
+  const { passwordHash: _hash, disabled: _disabled, ...publicUser } = user;
   return publicUser;
 }
 
@@ -329,6 +330,11 @@ export function authRoutes(deps: ApiDeps) {
       if (!user || !valid) {
         await attempt.failed();
         throw ApiError.of(user ? 'invalidCredentials' : 'emailNotRegistered');
+      }
+      // Said only to whoever knows the password: the operators disabled the account.
+      if (user.disabled) {
+        await attempt.release();
+        throw ApiError.of('accountDisabled');
       }
       await attempt.succeeded();
       const body: LoginResponse = {

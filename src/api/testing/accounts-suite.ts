@@ -111,5 +111,40 @@ export function describeAccountsSuite(storeName: string, openStore: () => Promis
         expect(answer.status).toBe(422);
       });
     });
+
+    describe("disabled accounts (the operators' `npm run users -- disable`)", () => {
+      it('refuse login with 403 after a right password, end sessions, and come back when enabled', async () => {
+        const h = await harness();
+        const { token, payload, user } = await h.signUp();
+        await opened.store.setUserDisabled(user._id, true);
+        await opened.store.endAllSessions(user._id);
+        expect((await opened.store.findUserByEmail(payload.email))?.disabled).toBe(true);
+        expect((await opened.store.listUsers()).find((u) => u._id === user._id)).toMatchObject({
+          email: payload.email,
+          disabled: true,
+        });
+        expect((await h.call('GET', '/api/user/likes', { token })).status).toBe(401);
+        const login = (password: string) =>
+          h.call('POST', '/api/auth/login', { body: { email: payload.email, password } });
+        const refused = await login(payload.password);
+        expect({ status: refused.status, ...refused.body }).toEqual({
+          status: 403,
+          errors: [apiErrors.accountDisabled.message],
+        });
+        expect((await login('not-their-password')).status).toBe(401);
+        await opened.store.setUserDisabled(user._id, false);
+        expect((await opened.store.findUserByEmail(payload.email))?.disabled).toBeFalsy();
+        const back = await login(payload.password);
+        expect(back.status).toBe(200);
+        expect(back.body.foundUser.disabled).toBeUndefined();
+      });
+
+      it('cannot be set by a signup extra field named disabled', async () => {
+        const h = await harness();
+        const { payload, user } = await h.signUp({ disabled: true });
+        expect(user.disabled).toBeUndefined();
+        expect((await opened.store.findUserByEmail(payload.email))?.disabled).toBeFalsy();
+      });
+    });
   });
 }

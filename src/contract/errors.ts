@@ -45,6 +45,8 @@ export const apiErrors = {
   noteNotFound: { status: 404, message: 'The note you requested does not exist. Not Found error.' },
   todoNotFound: { status: 404, message: 'The todo you requested does not exist. Not Found error.' },
   routeNotFound: { status: 404, message: 'No API route matches this method and path.' },
+  // 403, not 401: the web app ends a session on a 401, and this one is still good.
+  wrongPassword: { status: 403, message: 'The password you entered is not your current password.' },
   accountDisabled: {
     status: 403,
     message: "This account is disabled. Ask the site's operators to enable it again.",

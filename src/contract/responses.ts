@@ -63,6 +63,15 @@ export const playlistsResponseSchema = z.object({ playlists: z.array(playlistSch
 export const playlistResponseSchema = z.object({ playlist: playlistSchema });
 export const notesResponseSchema = z.object({ notes: z.array(noteSchema) });
 export const progressResponseSchema = z.object({ progress: z.array(progressSchema) });
+/** POST /api/user/profile: the user with their new names. */
+export const profileResponseSchema = z.object({ user: publicUserSchema });
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;
+/** POST /api/user/password: a token of the new session generation (every other one ended). */
+export const passwordChangeResponseSchema = z.object({ encodedToken: z.string() });
+export type PasswordChangeResponse = z.infer<typeof passwordChangeResponseSchema>;
+/** POST /api/user/delete-account. */
+export const deleteAccountResponseSchema = z.object({ deleted: z.literal(true) });
+export type DeleteAccountResponse = z.infer<typeof deleteAccountResponseSchema>;
 /**
  * GET /api/user/export and `npm run users -- export`: everything the user has here, as JSON
  * (their profile without the password hash, their lists, playlists, notes and positions).

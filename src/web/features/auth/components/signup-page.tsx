@@ -43,7 +43,6 @@ export default function SignupPage() {
   const { data: config } = useQuery(configRead);
   const closed = config?.signup.open === false;
   const domains = config?.signup.emailDomains ?? [];
-  const domainsId = useId();
   const [domainRefused, setDomainRefused] = useState(false);
   useDocumentTitle('Signup');
   // The form opens clean: an error of an earlier login or signup is not about this one.
@@ -100,7 +99,7 @@ export default function SignupPage() {
       <form className={styles.form} onSubmit={(event) => void handleSubmit(event)} noValidate>
         <h1 className={styles.title}>Signup</h1>
         {domains.length > 0 && (
-          <p id={domainsId} className={styles.muted}>
+          <p className={styles.muted}>
             {authTexts.signupDomains(domains)}
           </p>
         )}

@@ -98,11 +98,7 @@ export default function SignupPage() {
     <div className={styles.page}>
       <form className={styles.form} onSubmit={(event) => void handleSubmit(event)} noValidate>
         <h1 className={styles.title}>Signup</h1>
-        {domains.length > 0 && (
-          <p className={styles.muted}>
-            {authTexts.signupDomains(domains)}
-          </p>
-        )}
+        {domains.length > 0 && <p className={styles.muted}>{authTexts.signupDomains(domains)}</p>}
         {fields.map((field) => (
           <AuthField
             key={field.name}

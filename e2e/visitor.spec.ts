@@ -515,7 +515,11 @@ test.describe('the demo account', () => {
   test('with DEMO_ACCOUNT=off the button says the account is unavailable', async ({ page }) => {
     // The server project's answer is stubbed at the network; the mock answers in the page.
     test.skip(test.info().project.name === 'mock', 'the mock always has the demo account');
-    await page.route('**/api/config', (route) => route.fulfill({ json: { demoAccount: false } }));
+    await page.route('**/api/config', (route) =>
+      route.fulfill({
+        json: { demoAccount: false, signup: { open: true, emailDomains: [] } },
+      }),
+    );
     await page.goto('/login');
     const button = page.getByRole('button', { name: 'Login with test credentials (unavailable)' });
     await expect(button).toBeDisabled();

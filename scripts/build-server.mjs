@@ -1,5 +1,5 @@
 // `npm run build:server`: bundles the server (src/server/main.ts and everything it imports from
-// src/server, src/api and src/contract), its SQLite read threads and the operators' catalogue CLI
+// src/server, src/api and src/contract), its SQLite read threads and the operators' catalogue and users CLIs
 // into dist/server/*.mjs, plain JavaScript for plain `node`.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -9,6 +9,8 @@ const outdir = 'dist/server';
 const entryPoints = {
   main: 'src/server/main.ts',
   catalogue: 'src/server/catalogue/cli.ts',
+  // The operators' account CLI (`npm run users`).
+  users: 'src/server/accounts/users-main.ts',
   // The SQLite read pool's threads (src/server/db/read-pool.ts loads it beside main.mjs).
   'sqlite-read-worker': 'src/server/db/read-worker.ts',
 };

@@ -7,6 +7,16 @@ import type { AuthLimits } from '../contract/limits';
 import type { CounterFactory } from './http/counters';
 import type { SessionUser, Store } from './store/store';
 
+/**
+ * Who may sign up (the server's SIGNUP and SIGNUP_EMAIL_DOMAINS): `open` false refuses every
+ * signup; `emailDomains`, when not empty, the domains an email's part after its @ must be (lower
+ * case, exact). Default: open to any email (the page's mock, tests).
+ */
+export interface SignupPolicy {
+  open: boolean;
+  emailDomains: readonly string[];
+}
+
 /** What the API is built from; each home (page, server, tests) supplies its own. */
 export interface ApiDeps {
   store: Store;
@@ -47,6 +57,8 @@ export interface ApiDeps {
    * true. The server's DEMO_ACCOUNT=off sets false: it is then neither seeded nor let in.
    */
   demoAccount?: boolean;
+  /** Who may sign up; default open to anyone (SignupPolicy). */
+  signup?: SignupPolicy;
   /**
    * For an unexpected error: the message of a 503 when it means the database is out of reach or
    * cannot write (the server knows its drivers' errors); undefined leaves it a 500.

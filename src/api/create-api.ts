@@ -8,6 +8,7 @@ import type { ApiDeps } from './context';
 import { ApiError, errorResponse } from './http/errors';
 import { apiErrorOf } from './http/store-errors';
 import { userWriteGate } from './http/user-write-gate';
+import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { catalogueRoutes } from './routes/catalogue';
 import { noteRoutes } from './routes/notes';
@@ -67,9 +68,16 @@ export function createApi(deps: ApiDeps): Hono {
   api.route('/user/playlists', playlistRoutes(deps));
   api.route('/user/notes', noteRoutes(deps));
   api.route('/user/progress', progressRoutes(deps));
+  api.route('/user', accountRoutes(deps));
   api.route('/test-todos', testTodoRoutes(deps));
   api.get('/config', (c) => {
-    const body: ConfigResponse = { demoAccount: deps.demoAccount !== false };
+    const body: ConfigResponse = {
+      demoAccount: deps.demoAccount !== false,
+      signup: {
+        open: deps.signup?.open ?? true,
+        emailDomains: [...(deps.signup?.emailDomains ?? [])],
+      },
+    };
     return c.json(body);
   });
   api.get('/openapi.json', async (c) => {

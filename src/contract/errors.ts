@@ -45,6 +45,21 @@ export const apiErrors = {
   noteNotFound: { status: 404, message: 'The note you requested does not exist. Not Found error.' },
   todoNotFound: { status: 404, message: 'The todo you requested does not exist. Not Found error.' },
   routeNotFound: { status: 404, message: 'No API route matches this method and path.' },
+  // 403, not 401: the web app ends a session on a 401, and this one is still good.
+  wrongPassword: { status: 403, message: 'The password you entered is not your current password.' },
+  accountDisabled: {
+    status: 403,
+    message: "This account is disabled. Ask the site's operators to enable it again.",
+  },
+  signupClosed: {
+    status: 403,
+    message: "Signups are closed on this site. Ask the site's operators for an account.",
+  },
+  // The API names the domains (signupDomainMessage); this is the OpenAPI document's general form.
+  signupDomainRefused: {
+    status: 403,
+    message: 'Signups are limited to email addresses at the domains this site allows.',
+  },
   tooManyRequests: {
     status: 429,
     message: 'Too many attempts. Please wait a little and try again.',
@@ -62,6 +77,15 @@ export const apiErrors = {
   unsupportedMediaType: { status: 415, message: 'Content-Type must be application/json' },
   internal: { status: 500, message: 'Internal Server Error' },
 } as const satisfies Record<string, { status: number; message: string }>;
+
+/** signupDomainRefused's message as the API answers it: the domains named, `a, b or c`. */
+export function signupDomainMessage(domains: readonly string[]): string {
+  const listed =
+    domains.length <= 1
+      ? (domains[0] ?? '')
+      : `${domains.slice(0, -1).join(', ')} or ${domains.at(-1)}`;
+  return `Signups are limited to email addresses at ${listed}.`;
+}
 
 export type ApiErrorName = keyof typeof apiErrors;
 

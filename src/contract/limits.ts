@@ -148,6 +148,12 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   signupsPerAddress: { max: 20, windowSeconds: 60 * 60 },
 };
 
+/**
+ * A signed-in user's checks of their own password (changing it, deleting the account): at most
+ * this many wrong ones per window, then 429, so a stolen token cannot guess the password.
+ */
+export const PASSWORD_CHECKS_PER_USER = { max: 10, windowSeconds: 15 * 60 } as const;
+
 /** Extra signup fields (product §3): how many, how big and how deep they may be. */
 export const MAX_EXTRA_FIELDS = 20;
 export const MAX_EXTRAS_BYTES = 4 * 1024;

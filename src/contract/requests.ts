@@ -61,6 +61,23 @@ export const loginBodySchema = z.object({
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
+/** POST /api/user/profile: the user's new names. */
+export const profileBodySchema = z.object({
+  firstName: requiredText(MAX_NAME_LENGTH),
+  lastName: requiredText(MAX_NAME_LENGTH),
+});
+
+/** POST /api/user/password: the current password, and the new one (signup's policy). */
+export const passwordChangeBodySchema = z.object({
+  currentPassword: z.string().check(atMost(MAX_PASSWORD_LENGTH), z.minLength(1)),
+  newPassword: z.string().check(atMost(MAX_PASSWORD_LENGTH), z.minLength(1)),
+});
+
+/** POST /api/user/delete-account: the user's password, typed again. */
+export const deleteAccountBodySchema = z.object({
+  currentPassword: z.string().check(atMost(MAX_PASSWORD_LENGTH), z.minLength(1)),
+});
+
 /**
  * `{ video }` posted to likes, history, watch later or a playlist. Only `_id` is read: the stored
  * item is the catalogue's copy, so a client cannot plant a made-up video.

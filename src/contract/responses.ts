@@ -24,7 +24,14 @@ export const loginResponseSchema = z.object({
  * SEARCH_COUNT_LIMIT matches; when there are more, `total` is that limit and `totalCapped` is true.
  */
 /** GET /api/config: what the page needs to know about this backend. */
-export const configResponseSchema = z.object({ demoAccount: z.boolean() });
+export const configResponseSchema = z.object({
+  demoAccount: z.boolean(),
+  /**
+   * Who may sign up: `open` false, nobody; `emailDomains` not empty, only addresses at those
+   * domains (the part after the @, lower case, exactly).
+   */
+  signup: z.object({ open: z.boolean(), emailDomains: z.array(z.string()) }),
+});
 export type ConfigResponse = z.infer<typeof configResponseSchema>;
 /** POST /api/auth/logout and /api/auth/logout-everywhere. */
 export const logoutResponseSchema = z.object({
@@ -56,6 +63,30 @@ export const playlistsResponseSchema = z.object({ playlists: z.array(playlistSch
 export const playlistResponseSchema = z.object({ playlist: playlistSchema });
 export const notesResponseSchema = z.object({ notes: z.array(noteSchema) });
 export const progressResponseSchema = z.object({ progress: z.array(progressSchema) });
+/** POST /api/user/profile: the user with their new names. */
+export const profileResponseSchema = z.object({ user: publicUserSchema });
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;
+/** POST /api/user/password: a token of the new session generation (every other one ended). */
+export const passwordChangeResponseSchema = z.object({ encodedToken: z.string() });
+export type PasswordChangeResponse = z.infer<typeof passwordChangeResponseSchema>;
+/** POST /api/user/delete-account. */
+export const deleteAccountResponseSchema = z.object({ deleted: z.literal(true) });
+export type DeleteAccountResponse = z.infer<typeof deleteAccountResponseSchema>;
+/**
+ * GET /api/user/export and `npm run users -- export`: everything the user has here, as JSON
+ * (their profile without the password hash, their lists, playlists, notes and positions).
+ */
+export const userDataResponseSchema = z.object({
+  exportedAt: z.string(),
+  profile: publicUserSchema,
+  likes: z.array(videoSchema),
+  history: z.array(historyItemSchema),
+  watchLater: z.array(videoSchema),
+  playlists: z.array(playlistSchema),
+  notes: z.array(noteSchema),
+  progress: z.array(progressSchema),
+});
+export type UserDataResponse = z.infer<typeof userDataResponseSchema>;
 export const todosResponseSchema = z.object({ todos: z.array(todoSchema) });
 /** GET /api/health: the database answered; the server's version (package.json). */
 export const healthResponseSchema = z.object({ status: z.literal('ok'), version: z.string() });

@@ -1,7 +1,10 @@
 import type * as z from 'zod/mini';
 import type { ApiErrorName } from './errors';
 import {
+  deleteAccountBodySchema,
   loginBodySchema,
+  passwordChangeBodySchema,
+  profileBodySchema,
   noteBodySchema,
   playlistBodySchema,
   progressBodySchema,
@@ -19,6 +22,10 @@ import {
   categoryNamesResponseSchema,
   categoryResponseSchema,
   configResponseSchema,
+  deleteAccountResponseSchema,
+  passwordChangeResponseSchema,
+  profileResponseSchema,
+  userDataResponseSchema,
   historyResponseSchema,
   likesResponseSchema,
   loginResponseSchema,
@@ -67,7 +74,7 @@ const rows = [
     body: signupBodySchema,
     status: 201,
     response: signupResponseSchema,
-    errors: ['emailExists', 'tooManyRequests', 'busy'],
+    errors: ['emailExists', 'signupClosed', 'signupDomainRefused', 'tooManyRequests', 'busy'],
   },
   {
     method: 'POST',
@@ -77,7 +84,13 @@ const rows = [
     body: loginBodySchema,
     status: 200,
     response: loginResponseSchema,
-    errors: ['emailNotRegistered', 'invalidCredentials', 'tooManyRequests', 'busy'],
+    errors: [
+      'emailNotRegistered',
+      'invalidCredentials',
+      'accountDisabled',
+      'tooManyRequests',
+      'busy',
+    ],
   },
   {
     method: 'POST',
@@ -98,9 +111,54 @@ const rows = [
     errors: writeErrors,
   },
   {
+    method: 'POST',
+    path: '/api/user/profile',
+    summary: 'Change my first and last name',
+    auth: true,
+    body: profileBodySchema,
+    status: 200,
+    response: profileResponseSchema,
+    errors: writeErrors,
+  },
+  {
+    method: 'POST',
+    path: '/api/user/password',
+    summary: 'Change my password',
+    description:
+      'With the current password. Every other session of the user ends; the answer carries a ' +
+      'token for this one. A wrong current password is 403 (not 401: the session is still ' +
+      'good); after 10 wrong ones in 15 minutes, 429. The new password follows the signup policy.',
+    auth: true,
+    body: passwordChangeBodySchema,
+    status: 200,
+    response: passwordChangeResponseSchema,
+    errors: [...writeErrors, 'wrongPassword', 'tooManyRequests', 'busy'],
+  },
+  {
+    method: 'GET',
+    path: '/api/user/export',
+    summary: 'Download all my data: profile, lists, playlists, notes, positions (JSON)',
+    auth: true,
+    status: 200,
+    response: userDataResponseSchema,
+    errors: userErrors,
+  },
+  {
+    method: 'POST',
+    path: '/api/user/delete-account',
+    summary: 'Delete my account and all its data, after typing my password',
+    auth: true,
+    body: deleteAccountBodySchema,
+    status: 200,
+    response: deleteAccountResponseSchema,
+    errors: [...writeErrors, 'wrongPassword', 'tooManyRequests', 'busy'],
+  },
+  {
     method: 'GET',
     path: '/api/config',
-    summary: "This backend's settings the page needs: whether the demo account is available",
+    summary:
+      "This backend's settings the page needs: whether the demo account is available, and who " +
+      'may sign up',
     auth: false,
     status: 200,
     response: configResponseSchema,

@@ -29,6 +29,7 @@ describe('parseConfig', () => {
       fullListMax: 10_000,
       trustProxy: { kind: 'none' },
       demoAccount: true,
+      signup: { open: true, emailDomains: [] },
       authLimits: { signupsPerAddress: { max: 20, windowSeconds: 3600 } },
       bodyTimeoutSeconds: 10,
       publicUrl: undefined,
@@ -249,6 +250,54 @@ describe('CATALOGUE_FULL_LIST_MAX', () => {
     expect(parseConfig({ DEMO_ACCOUNT: 'on' }).demoAccount).toBe(true);
     expect(() => parseConfig({ DEMO_ACCOUNT: 'no' })).toThrow(
       'DEMO_ACCOUNT: must be on or off (got "no")',
+    );
+  });
+
+  it('turns the demo account off by default when NODE_ENV=production; DEMO_ACCOUNT=on turns it on', () => {
+    expect(parseConfig({ NODE_ENV: 'production' }).demoAccount).toBe(false);
+    expect(parseConfig({ NODE_ENV: 'production', DEMO_ACCOUNT: 'on' }).demoAccount).toBe(true);
+    expect(parseConfig({ NODE_ENV: 'production', DEMO_ACCOUNT: 'off' }).demoAccount).toBe(false);
+    expect(parseConfig({ NODE_ENV: 'development' }).demoAccount).toBe(true);
+    expect(parseConfig({ NODE_ENV: 'test' }).demoAccount).toBe(true);
+  });
+
+  it('reads SIGNUP as open or closed, open by default', () => {
+    expect(parseConfig({}).signup).toEqual({ open: true, emailDomains: [] });
+    expect(parseConfig({ SIGNUP: 'closed' }).signup).toEqual({ open: false, emailDomains: [] });
+    expect(parseConfig({ SIGNUP: 'open' }).signup).toEqual({ open: true, emailDomains: [] });
+    expect(() => parseConfig({ SIGNUP: 'no' })).toThrow(
+      'SIGNUP: must be open or closed (got "no")',
+    );
+  });
+
+  it('reads SIGNUP_EMAIL_DOMAINS as a comma-separated list of domains, in lower case', () => {
+    expect(
+      parseConfig({ SIGNUP_EMAIL_DOMAINS: 'School.Example, pupils.school.example ,' }).signup,
+    ).toEqual({ open: true, emailDomains: ['school.example', 'pupils.school.example'] });
+    expect(parseConfig({ SIGNUP_EMAIL_DOMAINS: '' }).signup.emailDomains).toEqual([]);
+  });
+
+  it('refuses SIGNUP_EMAIL_DOMAINS entries that are not domains, naming them', () => {
+    const rule =
+      'SIGNUP_EMAIL_DOMAINS: must be a comma-separated list of email domains, e.g. ' +
+      'school.example,pupils.school.example';
+    expect(() => parseConfig({ SIGNUP_EMAIL_DOMAINS: '@school.example' })).toThrow(
+      `${rule} (got "@school.example"; not a domain: "@school.example")`,
+    );
+    expect(() => parseConfig({ SIGNUP_EMAIL_DOMAINS: 'school.example,not a domain,x' })).toThrow(
+      `${rule} (got "school.example,not a domain,x"; not a domain: "not a domain", "x")`,
+    );
+    expect(() => parseConfig({ SIGNUP_EMAIL_DOMAINS: 'ada@school.example' })).toThrow(
+      'not a domain: "ada@school.example"',
+    );
+    expect(() => parseConfig({ SIGNUP_EMAIL_DOMAINS: ',' })).toThrow(
+      `${rule} (got ","; it names no domain)`,
+    );
+  });
+
+  it('names SIGNUP and SIGNUP_EMAIL_DOMAINS with the other bad variables at once', () => {
+    expect(() => parseConfig({ SIGNUP: 'maybe', SIGNUP_EMAIL_DOMAINS: 'x', PORT: 'http' })).toThrow(
+      /PORT: .*\n.*SIGNUP: .*\n.*SIGNUP_EMAIL_DOMAINS: /s,
     );
   });
 

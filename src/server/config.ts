@@ -4,6 +4,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 import { DEFAULT_AUTH_LIMITS, DEFAULT_FULL_LIST_MAX, type AuthLimits } from '../contract/limits';
+import type { SignupPolicy } from '../api/context';
 import type { DatabaseLocation } from './db/dialect';
 import { isAddressOrSubnet, type TrustProxy } from './http/client-address';
 
@@ -67,8 +68,16 @@ export interface ServerConfig {
   fullListMax: number;
   /** Which proxies' X-Forwarded-For names the client (per-address limits). */
   trustProxy: TrustProxy;
-  /** DEMO_ACCOUNT: whether the demo account with its published password exists. */
+  /**
+   * DEMO_ACCOUNT: whether the demo account with its published password exists; unset: on, but off
+   * when NODE_ENV=production (a real site turns it on explicitly).
+   */
   demoAccount: boolean;
+  /**
+   * SIGNUP (open or closed) and SIGNUP_EMAIL_DOMAINS: who may create an account; `emailDomains`
+   * empty: any email address (routes/auth.ts).
+   */
+  signup: SignupPolicy;
   /** Login and signup limits the environment sets (SIGNUPS_PER_HOUR: signups per address). */
   authLimits: Partial<AuthLimits>;
   /**
@@ -147,6 +156,7 @@ const envSchema = z.object({
   SQLITE_READ_THREADS: optional(wholeNumber(0, MAX_SQLITE_READ_THREADS)),
   WEB_DIR: optional(z.string()),
   DEMO_ACCOUNT: optional(z.enum(['on', 'off'], { error: 'must be on or off' })),
+  SIGNUP: optional(z.enum(['open', 'closed'], { error: 'must be open or closed' })),
   SEED_VIDEOS: optional(wholeNumber(0, 1_000_000)),
   CATALOGUE_FULL_LIST_MAX: optional(wholeNumber(0, 100_000)),
   SIGNUPS_PER_HOUR: optional(wholeNumber(1, 1_000_000)),
@@ -187,6 +197,42 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
     );
   }
   return { kind: 'addresses', addresses };
+}
+
+const SIGNUP_EMAIL_DOMAINS_RULE =
+  'must be a comma-separated list of email domains, e.g. school.example,pupils.school.example';
+
+/** A domain name: two or more labels of letters, digits and inner hyphens, 253 characters at most. */
+function isDomain(text: string): boolean {
+  const labels = text.split('.');
+  return (
+    text.length <= 253 &&
+    labels.length >= 2 &&
+    labels.every((label) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(label))
+  );
+}
+
+/**
+ * SIGNUP_EMAIL_DOMAINS: unset or empty → any email may sign up; else the domains (lower case) an
+ * email's part after its @ must be, exactly (a subdomain is listed on its own).
+ */
+export function parseSignupEmailDomains(value: string | undefined): string[] {
+  const text = value?.trim() ?? '';
+  if (text === '') return [];
+  const domains = text
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter((entry) => entry !== '');
+  const refuse = (why: string) =>
+    new ConfigError(
+      `SIGNUP_EMAIL_DOMAINS: ${SIGNUP_EMAIL_DOMAINS_RULE} (got ${JSON.stringify(value)}; ${why})`,
+    );
+  if (domains.length === 0) throw refuse('it names no domain');
+  const bad = domains.filter((entry) => !isDomain(entry));
+  if (bad.length > 0) {
+    throw refuse(`not a domain: ${bad.map((entry) => JSON.stringify(entry)).join(', ')}`);
+  }
+  return [...new Set(domains)];
 }
 
 /** A configuration the server cannot start with; the message lists every bad variable. */
@@ -266,7 +312,16 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
     if (!(error instanceof ConfigError)) throw error;
     problems.push(error.message);
   }
-  if (!parsed.success || !database || !trustProxy) throw new ConfigError(problems.join('\n'));
+  let emailDomains: string[] | undefined;
+  try {
+    emailDomains = parseSignupEmailDomains(env.SIGNUP_EMAIL_DOMAINS);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    problems.push(error.message);
+  }
+  if (!parsed.success || !database || !trustProxy || !emailDomains) {
+    throw new ConfigError(problems.join('\n'));
+  }
   const vars = parsed.data;
   const webConcurrency =
     vars.WEB_CONCURRENCY ?? Math.min(availableParallelism(), MAX_WEB_CONCURRENCY);
@@ -294,7 +349,9 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
     seedVideos: vars.SEED_VIDEOS ?? 0,
     fullListMax: vars.CATALOGUE_FULL_LIST_MAX ?? DEFAULT_FULL_LIST_MAX,
     trustProxy,
-    demoAccount: (vars.DEMO_ACCOUNT ?? 'on') === 'on',
+    // Its password is published: a production site has it only when it asks for it.
+    demoAccount: (vars.DEMO_ACCOUNT ?? (env.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
+    signup: { open: (vars.SIGNUP ?? 'open') === 'open', emailDomains },
     authLimits: {
       signupsPerAddress: {
         ...DEFAULT_AUTH_LIMITS.signupsPerAddress,

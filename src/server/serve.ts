@@ -34,9 +34,8 @@ import { processMetricsReader, serveMetrics, ServerMetrics } from './metrics';
 import { SeoAnswers } from './seo/seo-answers';
 import { loadPageRenderer, rendererPath } from './seo/page-renderer';
 import { codetubeVersion } from './version';
+import { PASSWORD_ITERATIONS } from './auth/password-work';
 
-/** OWASP's 2023 figure for PBKDF2-HMAC-SHA256. */
-const PASSWORD_ITERATIONS = 210_000;
 /**
  * One hash at a time per process (an owner's login on libuv's pool, which API compression needs
  * too; the rest on a low-priority thread of its own), 32 waiting; more is a 503 with Retry-After.
@@ -181,6 +180,7 @@ export async function serveApp(
       catalogueReadsPerClient: config.catalogueReadsPerClient,
       counters: counters.counters,
       demoAccount: config.demoAccount,
+      signup: config.signup,
       authLimits: config.authLimits,
       unavailable: databaseUnavailable,
       checkedSession: (c) => lists.checkedFor((c.env as HttpBindings | undefined)?.incoming),

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { PublicUser } from '../../contract/entities';
+import { apiErrors, signupDomainMessage } from '../../contract/errors';
 import type { LoginResponse, LogoutResponse, SignupResponse } from '../../contract/responses';
 import { routeSpec } from '../../contract/routes';
 import { signToken } from '../auth/tokens';
@@ -36,6 +37,7 @@ const reservedFields = new Set([
   'watchlater',
   'playlists',
   'notes',
+  'disabled',
   '__proto__',
   'constructor',
   'prototype',
@@ -44,9 +46,9 @@ const reservedFields = new Set([
 /** Emails compare without regard to case or surrounding blanks. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-/** The user as the API shows it: everything but the password hash. */
+/** The user as the API shows it: everything but the password hash and the operators' flag. */
 export function toPublicUser(user: StoredUser): PublicUser {
-  const { passwordHash: _hash, ...publicUser } = user;
+  const { passwordHash: _hash, disabled: _disabled, ...publicUser } = user;
   return publicUser;
 }
 
@@ -120,6 +122,11 @@ export function authRoutes(deps: ApiDeps) {
   const knownPairs = counters('login-known-pairs');
   const signupsPerAddress = counters('signups-per-address');
   const addressOf = deps.clientAddress ?? (() => 'unknown');
+  const signup = deps.signup ?? { open: true, emailDomains: [] };
+  /** SIGNUP_EMAIL_DOMAINS: the (normalised) address's part after its last @ is one of them. */
+  const signupAllowedFor = (account: string) =>
+    signup.emailDomains.length === 0 ||
+    signup.emailDomains.includes(account.slice(account.lastIndexOf('@') + 1));
   const tokenFor = async (user: StoredUser) =>
     signToken(
       { _id: user._id, email: user.email },
@@ -253,13 +260,20 @@ export function authRoutes(deps: ApiDeps) {
     })
     .use(limitPerAddress)
     .post('/signup', async (c) => {
+      // SIGNUP=closed: refused before the body is read; the page says so before the form.
+      if (signup.open === false) throw ApiError.of('signupClosed');
       const { firstName, lastName, email, password, ...rest } = await readBody(c, signupBody);
+      const account = normaliseEmail(email);
+      if (!signupAllowedFor(account)) {
+        throw new ApiError(apiErrors.signupDomainRefused.status, [
+          signupDomainMessage(signup.emailDomains),
+        ]);
+      }
       await checkNewPassword(password);
       const extras = Object.fromEntries(
         Object.entries(rest).filter(([name]) => !reservedFields.has(name)),
       );
       checkExtras(extras);
-      const account = normaliseEmail(email);
       const address = addressOf(c);
       const { max, windowSeconds } = limits.signupsPerAddress;
       const signups = await signupsPerAddress.add(address, 1, windowSeconds);
@@ -316,6 +330,11 @@ export function authRoutes(deps: ApiDeps) {
       if (!user || !valid) {
         await attempt.failed();
         throw ApiError.of(user ? 'invalidCredentials' : 'emailNotRegistered');
+      }
+      // Said only to whoever knows the password: the operators disabled the account.
+      if (user.disabled) {
+        await attempt.release();
+        throw ApiError.of('accountDisabled');
       }
       await attempt.succeeded();
       const body: LoginResponse = {

@@ -169,6 +169,10 @@ describe('the route table and the routers', () => {
     'POST /api/user/notes/{videoId}': { note: { content: 'Another', time: 3 } },
     'POST /api/user/progress/{videoId}': { seconds: 30, duration: 600 },
     'POST /api/test-todos': { title: 'Another' },
+    // h.signUp's password.
+    'POST /api/user/profile': { firstName: 'Grace', lastName: 'Murray' },
+    'POST /api/user/password': { currentPassword: 'cobol-1959', newPassword: 'flow-matic-1955' },
+    'POST /api/user/delete-account': { currentPassword: 'cobol-1959' },
   };
 
   it.each(routeTable.map((route) => [nameOf(route), route]))(

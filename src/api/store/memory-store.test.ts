@@ -1,4 +1,5 @@
 import { describeAbuseSuite } from '../testing/abuse-suite';
+import { describeAccountsSuite } from '../testing/accounts-suite';
 import { describeApiSuite } from '../testing/api-suite';
 import { describeCatalogueSuite } from '../testing/catalogue-suite';
 import { describeRobustnessSuite } from '../testing/robustness-suite';
@@ -17,6 +18,11 @@ describeCatalogueSuite('MemoryStore', async () => ({
 }));
 
 describeAbuseSuite('MemoryStore', async () => ({
+  store: new MemoryStore(),
+  close: async () => {},
+}));
+
+describeAccountsSuite('MemoryStore', async () => ({
   store: new MemoryStore(),
   close: async () => {},
 }));

@@ -22,6 +22,7 @@ import type {
   SessionFacts,
   Store,
   StoredUser,
+  UserSummary,
   UpsertCounts,
   VideoListName,
   VideoPage,
@@ -46,6 +47,8 @@ interface MemoryNote extends Note {
 
 interface MemoryUser {
   user: StoredUser;
+  /** An operator disabled the account; absent: enabled. */
+  disabled?: boolean;
   /** Absent in snapshots saved before resume existed. */
   progress?: Progress[];
   likes: ListEntry[];
@@ -342,7 +345,49 @@ export class MemoryStore implements Store {
 
   async findUserByEmail(email: string): Promise<StoredUser | undefined> {
     const entry = this.data.users.find((item) => item.user.email === email);
-    return entry && structuredClone(entry.user);
+    return entry && storedUser(entry);
+  }
+
+  async listUsers(): Promise<UserSummary[]> {
+    return this.data.users.map(({ user, disabled }) => ({
+      _id: user._id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      createdAt: user.createdAt,
+      disabled: disabled === true,
+    }));
+  }
+
+  async updateUserName(
+    userId: string,
+    firstName: string,
+    lastName: string,
+    at: string,
+  ): Promise<StoredUser | undefined> {
+    const entry = this.findUser(userId);
+    if (!entry) return undefined;
+    Object.assign(entry.user, { firstName, lastName, updatedAt: at });
+    return storedUser(entry);
+  }
+
+  async setPasswordHash(userId: string, passwordHash: string, at: string): Promise<void> {
+    const entry = this.findUser(userId);
+    if (entry) Object.assign(entry.user, { passwordHash, updatedAt: at });
+  }
+
+  async setUserDisabled(userId: string, disabled: boolean): Promise<void> {
+    const entry = this.findUser(userId);
+    if (!entry) return;
+    if (disabled) entry.disabled = true;
+    else delete entry.disabled;
+  }
+
+  async deleteUser(userId: string): Promise<void> {
+    this.data.users = this.data.users.filter((entry) => entry.user._id !== userId);
+    // The request tester's todos of a signed-in user (routes/test-todos.ts) are theirs too.
+    this.data.todos = this.data.todos.filter((todo) => todo.owner !== `user:${userId}`);
+    delete this.data.sessionGenerations?.[userId];
   }
 
   async listVideosIn(userId: string, list: VideoListName): Promise<Video[]> {
@@ -634,6 +679,12 @@ function pageOf(
 
 function clonePage(videos: Video[], { offset, limit }: PageRequest): Video[] {
   return structuredClone(videos.slice(offset, offset + limit));
+}
+
+/** The user as stored, with `disabled` only when it is so (an extra field never says it). */
+function storedUser(entry: MemoryUser): StoredUser {
+  const { disabled: _extra, ...user } = structuredClone(entry.user);
+  return entry.disabled ? { ...user, disabled: true } : user;
 }
 
 function toNote(note: MemoryNote): Note {

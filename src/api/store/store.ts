@@ -16,6 +16,18 @@ export const videoListNames: readonly VideoListName[] = ['likes', 'history', 'wa
 /** A user as stored: the public view plus the password hash, which never leaves the API. */
 export interface StoredUser extends PublicUser {
   passwordHash: string;
+  /** An operator disabled the account (`npm run users -- disable`): it cannot log in. */
+  disabled?: boolean;
+}
+
+/** A user as the operators' list shows them (`npm run users -- list`). */
+export interface UserSummary {
+  _id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  createdAt: string;
+  disabled: boolean;
 }
 
 export interface NewUser {
@@ -163,6 +175,24 @@ export interface Store {
   createUser(user: NewUser): Promise<StoredUser>;
   /** Finds a user by (normalised) email. */
   findUserByEmail(email: string): Promise<StoredUser | undefined>;
+  /** Every user, oldest first (the operators' list). */
+  listUsers(): Promise<UserSummary[]>;
+  /** Changes the user's names; the user as stored after it, or undefined when there is none. */
+  updateUserName(
+    userId: string,
+    firstName: string,
+    lastName: string,
+    at: string,
+  ): Promise<StoredUser | undefined>;
+  /** Replaces the user's password hash (sessions are ended apart: endAllSessions). */
+  setPasswordHash(userId: string, passwordHash: string, at: string): Promise<void>;
+  /** Disables or enables the account (a disabled one cannot log in). */
+  setUserDisabled(userId: string, disabled: boolean): Promise<void>;
+  /**
+   * Deletes the user and everything of theirs: lists, playlists, notes, positions, their todos
+   * and session state. Deleting a user who does not exist is a no-op.
+   */
+  deleteUser(userId: string): Promise<void>;
 
   /** The videos of one of the user's lists, oldest first. */
   listVideosIn(userId: string, list: VideoListName): Promise<Video[]>;

@@ -687,13 +687,13 @@ export function describeAbuseSuite(storeName: string, openStore: () => Promise<O
     describe('the demo account', () => {
       it('is on by default and says so at GET /api/config', async () => {
         const h = await harness();
-        expect((await h.call('GET', '/api/config')).body).toEqual({ demoAccount: true });
+        expect((await h.call('GET', '/api/config')).body).toMatchObject({ demoAccount: true });
         expect((await h.call('POST', '/api/auth/login', { body: TEST_ACCOUNT })).status).toBe(200);
       });
 
       it('off: its published credentials open nothing, and GET /api/config says so', async () => {
         const h = await harness({ demoAccount: false });
-        expect((await h.call('GET', '/api/config')).body).toEqual({ demoAccount: false });
+        expect((await h.call('GET', '/api/config')).body).toMatchObject({ demoAccount: false });
         const login = await h.call('POST', '/api/auth/login', { body: TEST_ACCOUNT });
         expect(login.status).toBe(404);
         expect(login.body).toEqual({ errors: [apiErrors.emailNotRegistered.message] });

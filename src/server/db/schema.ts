@@ -50,6 +50,8 @@ export interface UsersTable {
   extras: string;
   created_at: string;
   updated_at: string;
+  /** 1: an operator disabled the account (migration 0015). */
+  disabled: Generated<number>;
   /**
    * Writes to each of the user's video lists, counted by triggers (migration 0011; bigint:
    * PostgreSQL hands it back as a string).
@@ -62,8 +64,8 @@ export interface UsersTable {
 /** A user's own fields, without the list counts the database keeps. */
 export type UserFields = Omit<
   Selectable<UsersTable>,
-  'likes_version' | 'history_version' | 'watch_later_version'
->;
+  'likes_version' | 'history_version' | 'watch_later_version' | 'disabled'
+> & { disabled?: number };
 
 export interface CategoriesTable {
   id: string;

@@ -1,5 +1,6 @@
 import { inject } from 'vitest';
 import { describeAbuseSuite } from '../../api/testing/abuse-suite';
+import { describeAccountsSuite } from '../../api/testing/accounts-suite';
 import { describeApiSuite } from '../../api/testing/api-suite';
 import { describeCatalogueSuite } from '../../api/testing/catalogue-suite';
 import { describeRobustnessSuite } from '../../api/testing/robustness-suite';
@@ -16,3 +17,4 @@ describeCatalogueSuite('SqlStore (PostgreSQL), results walked in views order', (
   openPostgresTestStore(inject('postgresUrl'), { denseSearchGroup: 0 }),
 );
 describeAbuseSuite('SqlStore (PostgreSQL)', () => openPostgresTestStore(inject('postgresUrl')));
+describeAccountsSuite('SqlStore (PostgreSQL)', () => openPostgresTestStore(inject('postgresUrl')));

@@ -1,4 +1,5 @@
 import { describeAbuseSuite } from '../../api/testing/abuse-suite';
+import { describeAccountsSuite } from '../../api/testing/accounts-suite';
 import { describeApiSuite } from '../../api/testing/api-suite';
 import { describeCatalogueSuite } from '../../api/testing/catalogue-suite';
 import { describeRobustnessSuite } from '../../api/testing/robustness-suite';
@@ -8,3 +9,4 @@ describeApiSuite('SqlStore (SQLite)', openSqliteTestStore);
 describeRobustnessSuite('SqlStore (SQLite)', openSqliteTestStore);
 describeCatalogueSuite('SqlStore (SQLite)', openSqliteTestStore);
 describeAbuseSuite('SqlStore (SQLite)', openSqliteTestStore);
+describeAccountsSuite('SqlStore (SQLite)', openSqliteTestStore);

@@ -19,6 +19,7 @@ import type {
   SessionFacts,
   Store,
   StoredUser,
+  UserSummary,
   UpsertCounts,
   VideoListName,
   VideoPage,
@@ -37,7 +38,8 @@ const listTables: Record<VideoListName, 'likes'> = {
 };
 
 function toUser(row: UserFields): StoredUser {
-  const extras = JSON.parse(row.extras) as Record<string, unknown>;
+  // An extra field of an older signup may be named `disabled`: the column alone says it.
+  const { disabled: _extra, ...extras } = JSON.parse(row.extras) as Record<string, unknown>;
   return {
     ...extras,
     _id: row.id,
@@ -47,6 +49,7 @@ function toUser(row: UserFields): StoredUser {
     passwordHash: row.password_hash,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    ...(Number(row.disabled ?? 0) === 1 ? { disabled: true } : {}),
   };
 }
 
@@ -275,6 +278,69 @@ export class SqlStore implements Store {
         .where('email', '=', email)
         .executeTakeFirst();
       return row && toUser(row);
+    });
+  }
+
+  /** Every user, oldest first (by when they signed up, then by id). */
+  async listUsers(): Promise<UserSummary[]> {
+    const rows = await this.db
+      .selectFrom('users')
+      .select(['id', 'email', 'first_name', 'last_name', 'created_at', 'disabled'])
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => ({
+      _id: row.id,
+      email: row.email,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      createdAt: row.created_at,
+      disabled: Number(row.disabled) === 1,
+    }));
+  }
+
+  async updateUserName(
+    userId: string,
+    firstName: string,
+    lastName: string,
+    at: string,
+  ): Promise<StoredUser | undefined> {
+    if (namesNothing(userId)) return undefined;
+    return this.guard(async () => {
+      const row = await this.db
+        .updateTable('users')
+        .set({ first_name: firstName, last_name: lastName, updated_at: at })
+        .where('id', '=', userId)
+        .returningAll()
+        .executeTakeFirst();
+      return row && toUser(row);
+    });
+  }
+
+  async setPasswordHash(userId: string, passwordHash: string, at: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: at })
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  async setUserDisabled(userId: string, disabled: boolean): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ disabled: disabled ? 1 : 0 })
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  /**
+   * The user's row goes, and with it (foreign keys, on delete cascade) their lists, playlists and
+   * their videos, notes, positions and session generation; their todos name them as an owner.
+   */
+  async deleteUser(userId: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('todos').where('owner', '=', `user:${userId}`).execute();
+      await trx.deleteFrom('users').where('id', '=', userId).execute();
     });
   }
 

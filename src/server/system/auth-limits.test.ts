@@ -214,7 +214,37 @@ describe('DEMO_ACCOUNT=off', () => {
       const server = await startServer({ ...env, DEMO_ACCOUNT: 'off' }, PORTS_A);
       expect(await login(server, TEST_ACCOUNT.password)).toBe(404);
       const config = await fetch(`${server.url}/api/config`);
-      expect(await config.json()).toEqual({ demoAccount: false });
+      expect(await config.json()).toMatchObject({ demoAccount: false });
+    });
+  }, 60_000);
+});
+
+describe('SIGNUP and SIGNUP_EMAIL_DOMAINS', () => {
+  const signUp = (server: ServerProcess, email: string) =>
+    fetch(`${server.url}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Ada', lastName: 'L', email, password: 'a-long-secret-1' }),
+    });
+
+  it('closed: the server refuses signups with 403 and tells the page', async () => {
+    await inFreshDatabase('sqlite', async (env) => {
+      const server = await startServer({ ...env, SIGNUP: 'closed' }, PORTS_A);
+      const config = await (await fetch(`${server.url}/api/config`)).json();
+      expect(config.signup).toEqual({ open: false, emailDomains: [] });
+      const refused = await signUp(server, 'ada@school.example');
+      expect(refused.status).toBe(403);
+      expect((await refused.json()).errors[0]).toMatch(/closed/);
+    });
+  }, 60_000);
+
+  it('limited to domains: only those sign up', async () => {
+    await inFreshDatabase('sqlite', async (env) => {
+      const server = await startServer({ ...env, SIGNUP_EMAIL_DOMAINS: 'School.example' }, PORTS_A);
+      const config = await (await fetch(`${server.url}/api/config`)).json();
+      expect(config.signup).toEqual({ open: true, emailDomains: ['school.example'] });
+      expect((await signUp(server, 'ada@elsewhere.example')).status).toBe(403);
+      expect((await signUp(server, 'ada@school.example')).status).toBe(201);
     });
   }, 60_000);
 });

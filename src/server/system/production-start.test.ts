@@ -20,7 +20,14 @@ afterAll(dir.drop);
 function productionInstall(name: string): string {
   const root = join(dir.path, name);
   mkdirSync(join(root, 'scripts'), { recursive: true });
-  for (const script of ['start.mjs', 'catalogue.mjs', 'build-state.mjs', 'precompress-web.mjs']) {
+  const scripts = [
+    'start.mjs',
+    'catalogue.mjs',
+    'users.mjs',
+    'build-state.mjs',
+    'precompress-web.mjs',
+  ];
+  for (const script of scripts) {
     cpSync(join(projectRoot, 'scripts', script), join(root, 'scripts', script));
   }
   cpSync(join(projectRoot, 'dist/server'), join(root, 'dist/server'), { recursive: true });
@@ -104,6 +111,18 @@ describe('a production install (npm ci --omit=dev and a copied dist/)', () => {
     });
     expect(result.stderr).not.toMatch(/Building|changed since the last build/);
     expect(result.status).toBe(0);
+  }, 60_000);
+
+  it('runs the users CLI with NODE_ENV=production', () => {
+    const root = productionInstall('users');
+    const result = spawnSync(process.execPath, ['scripts/users.mjs', 'list'], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', DATA_DIR: join(root, 'data') },
+      encoding: 'utf8',
+    });
+    expect(result.stderr).not.toMatch(/Building|changed since the last build/);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout.split('\n')[0]).toBe('email\tname\tcreated\tstate');
   }, 60_000);
 
   it('says what to do when NODE_ENV=production finds no build', () => {

@@ -36,6 +36,23 @@ describe('the mock backend', () => {
     expect(saved).not.toContain('No8qdcVYiQw');
   });
 
+  it('lets anyone sign up and has the demo account (GET /api/config)', async () => {
+    const backend = await createMockBackend(localStorage);
+    const config = await (await backend.handle(get('/api/config'))).json();
+    expect(config).toEqual({ demoAccount: true, signup: { open: true, emailDomains: [] } });
+  });
+
+  it('keeps a deleted account deleted across a reload', async () => {
+    const first = await createMockBackend(localStorage);
+    const token = await logIn(first);
+    const deleted = await first.handle(
+      post('/api/user/delete-account', { currentPassword: TEST_ACCOUNT.password }, token),
+    );
+    expect(deleted.status).toBe(200);
+    const second = await createMockBackend(localStorage);
+    expect((await second.handle(post('/api/auth/login', TEST_ACCOUNT))).status).toBe(404);
+  });
+
   it('rebuilds the catalogue on a reload and keeps lists that name its videos', async () => {
     const first = await createMockBackend(localStorage);
     const token = await logIn(first);

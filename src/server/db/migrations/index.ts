@@ -14,6 +14,7 @@ import { listVersions } from './0011-list-versions';
 import { videoReferenceIndexes } from './0012-video-reference-indexes';
 import { finalSigma } from './0013-final-sigma';
 import { catalogueOrderIds } from './0014-catalogue-order-ids';
+import { disabledUsers } from './0015-disabled-users';
 
 /**
  * The migrations, in order, kept in code (no directory scanning): they ship with the server and
@@ -35,6 +36,7 @@ export function migrationsFor(dialect: SqlDialectName): MigrationProvider {
     '0012-video-reference-indexes': videoReferenceIndexes(),
     '0013-final-sigma': finalSigma(dialect),
     '0014-catalogue-order-ids': catalogueOrderIds(dialect),
+    '0015-disabled-users': disabledUsers(),
   };
   return { getMigrations: async () => migrations };
 }

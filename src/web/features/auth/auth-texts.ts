@@ -1,3 +1,10 @@
+/** `a`, `a or b`, `a, b or c`. */
+function listOfDomains(domains: readonly string[]): string {
+  return domains.length <= 1
+    ? (domains[0] ?? '')
+    : `${domains.slice(0, -1).join(', ')} or ${domains.at(-1)}`;
+}
+
 /** product §2 and §8's texts for login, signup and logout, word for word. */
 export const authTexts = {
   signingUp: 'Creating your account...',
@@ -23,4 +30,11 @@ export const authTexts = {
   loggedOutEverywhere: "You're logged out on every device",
   unavailableSuffix: '(unavailable)',
   testCredentialsUnavailable: 'The test account is unavailable on this server.',
+  // Beyond product §2 (issue 28): the server's SIGNUP and SIGNUP_EMAIL_DOMAINS, said before the
+  // form is filled (the API's refusals say the same).
+  signupClosed: "Signups are closed on this site. Ask the site's operators for an account.",
+  signupDomains: (domains: readonly string[]) =>
+    `Only email addresses at ${listOfDomains(domains)} can sign up.`,
+  signupDomainRefused: (domains: readonly string[]) =>
+    `Signups are limited to email addresses at ${listOfDomains(domains)}.`,
 } as const;

@@ -45,6 +45,9 @@ const stringExamples: Record<string, string> = {
   lastName: 'Lovelace',
   title: 'My example',
   content: 'An example note',
+  // Accepted by the body checks, and wrong: sending the example deletes or changes nothing.
+  currentPassword: 'your current password',
+  newPassword: 'a new password of 8 or more characters',
 };
 
 type JsonSchema = {

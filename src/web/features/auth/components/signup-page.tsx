@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuth, useDispatchers } from '../../../state/use-store';
-import { signUp } from '../auth-service';
+import { configRead, signUp } from '../auth-service';
 import { authErrorField, focusFirstEmptyField } from '../auth-error-field';
 import { authTexts } from '../auth-texts';
 import { AuthField } from './auth-field';
@@ -37,6 +38,12 @@ export default function SignupPage() {
   const [submitting, setSubmitting] = useState(false);
   // After a submit with empty fields, those fields say so until they are filled.
   const [markMissing, setMarkMissing] = useState(false);
+  // Who may sign up (the server's SIGNUP, SIGNUP_EMAIL_DOMAINS); unknown: the form, and the API
+  // says no if it must.
+  const { data: config } = useQuery(configRead);
+  const closed = config?.signup.open === false;
+  const domains = config?.signup.emailDomains ?? [];
+  const [domainRefused, setDomainRefused] = useState(false);
   useDocumentTitle('Signup');
   // The form opens clean: an error of an earlier login or signup is not about this one.
   useEffect(() => authDispatch({ type: 'CLEAR_AUTH_ERROR' }), [authDispatch]);
@@ -61,16 +68,37 @@ export default function SignupPage() {
       setMatches(false);
       return;
     }
+    const domain = values.email.trim().toLowerCase().split('@').at(-1) ?? '';
+    if (domains.length > 0 && !domains.includes(domain)) {
+      setDomainRefused(true);
+      event.currentTarget.querySelector<HTMLInputElement>('input[name="email"]')?.focus();
+      return;
+    }
     setSubmitting(true);
     const created = await signUp(values, dispatchers);
     setSubmitting(false);
     if (created) void navigate('/login');
   };
 
+  if (closed) {
+    return (
+      <div className={styles.page}>
+        <div className={styles.form}>
+          <h1 className={styles.title}>Signup</h1>
+          <p>{authTexts.signupClosed}</p>
+          <p className={styles.switch}>
+            Already have an account? <Link to="/login">Login</Link>
+          </p>
+        </div>
+      </div>
+    );
+  }
+
   return (
     <div className={styles.page}>
       <form className={styles.form} onSubmit={(event) => void handleSubmit(event)} noValidate>
         <h1 className={styles.title}>Signup</h1>
+        {domains.length > 0 && <p className={styles.muted}>{authTexts.signupDomains(domains)}</p>}
         {fields.map((field) => (
           <AuthField
             key={field.name}
@@ -79,15 +107,20 @@ export default function SignupPage() {
             name={field.name}
             autoComplete={field.autoComplete}
             value={values[field.name]}
-            onChange={(event) => setValues({ ...values, [field.name]: event.target.value })}
+            onChange={(event) => {
+              setValues({ ...values, [field.name]: event.target.value });
+              if (field.name === 'email') setDomainRefused(false);
+            }}
             error={
               isMissing(values[field.name])
                 ? authTexts.required(field.label)
-                : errorField === field.name
-                  ? (auth.error ?? undefined)
-                  : undefined
+                : field.name === 'email' && domainRefused
+                  ? authTexts.signupDomainRefused(domains)
+                  : errorField === field.name
+                    ? (auth.error ?? undefined)
+                    : undefined
             }
-            announce={errorField === field.name}
+            announce={errorField === field.name || (field.name === 'email' && domainRefused)}
           />
         ))}
         <AuthField

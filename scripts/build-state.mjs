@@ -38,11 +38,16 @@ export const serverInputs = [
   'scripts/build-server.mjs',
 ];
 
-/** The server bundle's files, by entry: the server, its read threads, the operators' catalogue CLI. */
+/**
+ * The server bundle's files, by entry: the server, its read threads, the operators' catalogue,
+ * backup and migrate commands.
+ */
 export const serverOutputs = [
   'dist/server/main.mjs',
   'dist/server/sqlite-read-worker.mjs',
   'dist/server/catalogue.mjs',
+  'dist/server/backup.mjs',
+  'dist/server/migrate.mjs',
 ];
 
 /** The latest change to a file, or to a folder and anything in it (0 when it does not exist). */

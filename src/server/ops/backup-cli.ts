@@ -94,7 +94,7 @@ export async function runBackupCli(
       throw new UsageError('--out: that is the database itself');
     }
     const started = performance.now();
-    const { bytes } = await backupSqlite(config.database.path, out, method);
+    const { bytes } = await backupSqlite(config.database.path, out, { method });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     io.out(
       `backup: SQLite ${config.database.path} copied to ${outArgument} (${megabytes(bytes)} in ${seconds} s)`,

@@ -24,7 +24,14 @@ const BUSY_TIMEOUT_MS = 5_000;
 export async function backupSqlite(
   source: string,
   out: string,
-  method: SqliteBackupMethod = 'backup-api',
+  {
+    method = 'backup-api',
+    afterStep,
+  }: {
+    method?: SqliteBackupMethod;
+    /** Tests: called after each step of the backup API, with the pages it has left. */
+    afterStep?: (remainingPages: number) => void;
+  } = {},
 ): Promise<{ bytes: number }> {
   if (!existsSync(source)) throw new Error(`the database ${source} does not exist`);
   const partial = `${out}.partial-${process.pid}`;
@@ -36,7 +43,12 @@ export async function backupSqlite(
       database.prepare('VACUUM INTO ?').run(partial);
     } else {
       // The first step's size is the library's; every later one copies all that remains.
-      await database.backup(partial, { progress: ({ totalPages }) => Math.max(totalPages, 1) });
+      await database.backup(partial, {
+        progress: ({ totalPages, remainingPages }) => {
+          afterStep?.(remainingPages);
+          return Math.max(totalPages, 1);
+        },
+      });
     }
   } catch (error) {
     rmSync(partial, { force: true });

@@ -1,5 +1,16 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { chmodSync, copyFileSync, existsSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  copyFileSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
+import { dirname } from 'node:path';
 
 /** How a SQLite backup copies the database (bench/backup.bench.ts measures both). */
 export type SqliteBackupMethod = 'backup-api' | 'vacuum-into';
@@ -57,8 +68,22 @@ export async function backupSqlite(
     database.close();
   }
   chmodSync(partial, 0o600);
+  // On the disk before it takes the name (VACUUM INTO does not sync what it writes), and the
+  // name on the disk before the backup is reported done.
+  syncPath(partial);
   renameSync(partial, out);
+  syncPath(dirname(out));
   return { bytes: statSync(out).size };
+}
+
+/** fsync of a file, or of a folder (its entries). */
+function syncPath(path: string): void {
+  const descriptor = openSync(path, 'r');
+  try {
+    fsyncSync(descriptor);
+  } finally {
+    closeSync(descriptor);
+  }
 }
 
 /** Copies a file holding a secret (the JWT secret) with mode 0600, whole or not at all. */
@@ -66,5 +91,7 @@ export function copySecretFile(from: string, to: string): void {
   const partial = `${to}.partial-${process.pid}`;
   copyFileSync(from, partial);
   chmodSync(partial, 0o600);
+  syncPath(partial);
   renameSync(partial, to);
+  syncPath(dirname(to));
 }

@@ -74,3 +74,14 @@ describe('Dockerfile and compose.yaml', () => {
     expect(compose).toMatch(/condition: service_healthy/);
   });
 });
+
+describe('CHANGELOG.md', () => {
+  it("has an Unreleased section, then package.json's version as its newest release", () => {
+    const headings = read('CHANGELOG.md').match(/^## .*$/gm) ?? [];
+    const { version } = JSON.parse(read('package.json')) as { version: string };
+    expect(headings[0]).toBe('## [Unreleased]');
+    expect(headings[1]).toMatch(
+      new RegExp(`^## \\[${version.replaceAll('.', '\\.')}\\] - \\d{4}-\\d\\d-\\d\\d$`),
+    );
+  });
+});

@@ -12,6 +12,8 @@ const USAGE = `Usage: npm run backup -- --out <file>
 
   --out <file>   where the backup goes (replaced when it exists); the JWT secret file, when the
                  server generated one, is copied beside it as <file>.jwt-secret
+  --method <m>   SQLite: backup-api (the default: SQLite's backup API, every page in one step)
+                 or vacuum-into (VACUUM INTO: a compact copy)
 
 SQLite: an online copy, taken while the server runs and writes. PostgreSQL: prints the pg_dump
 and pg_restore commands to use. The database is the server's: DATABASE_URL, DATA_DIR.

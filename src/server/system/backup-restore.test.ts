@@ -109,6 +109,12 @@ describe('npm run backup refuses', () => {
     expect(result.stderr).toContain('Usage: npm run backup -- --out <file>');
   });
 
+  it('an unknown --method', async () => {
+    const result = await runOpsCli('backup', ['--out', 'x.sqlite', '--method', 'copy'], env);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('backup: --method is backup-api or vacuum-into');
+  });
+
   it('a folder that does not exist', async () => {
     const result = await runOpsCli('backup', ['--out', '/nonexistent/dir/x.sqlite'], env);
     expect(result.code).toBe(2);

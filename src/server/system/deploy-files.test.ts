@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +35,19 @@ describe('deploy/codetube.service', () => {
     expect(unit.get('Restart')).toEqual(['always']);
     expect(unit.get('KillSignal')).toEqual(['SIGTERM']);
   });
+
+  it.skipIf(!existsSync('/usr/bin/systemd-analyze'))(
+    'is a unit systemd reads without a complaint (systemd-analyze verify)',
+    () => {
+      const result = spawnSync(
+        '/usr/bin/systemd-analyze',
+        ['verify', '--man=no', join(projectRoot, 'deploy/codetube.service')],
+        { encoding: 'utf8' },
+      );
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+    },
+  );
 
   it('is hardened', () => {
     for (const [key, value] of [

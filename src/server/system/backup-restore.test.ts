@@ -8,7 +8,7 @@ import { killAllServers, startServer } from '../testing/server-process';
 import { createTempDir } from '../testing/test-databases';
 import { writeWebFixture } from '../testing/web-fixture';
 
-const PORTS = [3520, 3523] as const;
+const PORTS = [3522, 3523] as const;
 const dir = createTempDir();
 afterAll(async () => {
   killAllServers();

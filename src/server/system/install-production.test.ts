@@ -63,7 +63,7 @@ describe('scripts/install-production.sh', () => {
     const npmArguments = JSON.parse(readFileSync(join(root, 'npm-arguments.json'), 'utf8'));
     expect(npmArguments).toEqual(['ci', '--omit=dev', '--no-audit', '--no-fund']);
 
-    const port = await freePort(3520, 3523);
+    const port = await freePort(3520, 3521);
     const child = spawn(process.execPath, ['dist/server/main.mjs'], {
       cwd: root,
       env: {

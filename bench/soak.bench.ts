@@ -11,11 +11,18 @@ const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
 const SEGMENTS = 10;
 const WARMUP_SECONDS = 5;
 const SEED_VIDEOS = 200;
+/** The drain run after the soak: the same load, SIGTERM to the server halfway through. */
+const DRAIN_RUN_SECONDS = 20;
+/** Connection errors that lose a request on the way (a refused connection sent nothing). */
+const RESETS = ['ECONNRESET', 'EPIPE', 'socket hang up'];
 
 /**
  * SOAK_SECONDS (default 600) of a mixed read/write load at 50 connections on SQLite
  * (load-scenarios.ts `soakMix`): one closed-loop run, cut into a warm-up and ten segments, with
- * the server's memory read at each cut.
+ * the server's memory read at each cut. Then the drain (issue 28): DRAIN_RUN_SECONDS more of the
+ * same load by fresh users, with SIGTERM to the server at its midpoint; every request must be
+ * answered or refused before it is sent (ECONNREFUSED once the server stopped listening), none
+ * reset.
  */
 export async function run(): Promise<void> {
   const server = await startBenchServer({
@@ -77,6 +84,35 @@ export async function run(): Promise<void> {
       'server memory end / start',
       endMiB / startMiB,
       `RSS ${fmt(startMiB, 1)} → ${fmt(endMiB, 1)} MiB, peak ${fmt(peakMiB, 1)} MiB; steady ≈ 1`,
+    );
+
+    const drainTokens = await signUpUsers(server.url, CONNECTIONS, 'drain');
+    let stopped: Promise<void> | undefined;
+    const halfway = setTimeout(
+      () => {
+        stopped = server.stop();
+      },
+      (DRAIN_RUN_SECONDS * 1000) / 2,
+    );
+    const drained = await runLoad({
+      url: server.url,
+      connections: CONNECTIONS,
+      duration: DRAIN_RUN_SECONDS,
+      scenario: { name: 'soakMix', args: { tokens: drainTokens, ids } },
+      timeoutSeconds: 5,
+    });
+    clearTimeout(halfway);
+    await stopped;
+    const kinds = Object.entries(drained.errorKinds);
+    printLine(
+      `drain: SIGTERM after ${DRAIN_RUN_SECONDS / 2} s of ${DRAIN_RUN_SECONDS} s at ${CONNECTIONS} ` +
+        `connections; ${drained.requests} answered (${describeStatuses(drained.statusCounts)}); ` +
+        `connection errors ${kinds.length === 0 ? 'none' : kinds.map(([kind, count]) => `${kind}×${count}`).join(', ')}`,
+    );
+    printZeroGoal(
+      'requests reset by the drain',
+      kinds.filter(([kind]) => RESETS.includes(kind)).reduce((sum, [, count]) => sum + count, 0) +
+        drained.timeouts,
     );
   } finally {
     await server.stop();

@@ -11,6 +11,9 @@ const entryPoints = {
   catalogue: 'src/server/catalogue/cli.ts',
   // The operators' account CLI (`npm run users`).
   users: 'src/server/accounts/users-main.ts',
+  // The operators' backup and migration commands (npm run backup, npm run migrate).
+  backup: 'src/server/ops/backup-cli.ts',
+  migrate: 'src/server/ops/migrate-cli.ts',
   // The SQLite read pool's threads (src/server/db/read-pool.ts loads it beside main.mjs).
   'sqlite-read-worker': 'src/server/db/read-worker.ts',
 };

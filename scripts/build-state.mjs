@@ -38,12 +38,17 @@ export const serverInputs = [
   'scripts/build-server.mjs',
 ];
 
-/** The server bundle's files, by entry: the server, its read threads, the operators' CLIs. */
+/**
+ * The server bundle's files, by entry: the server, its read threads, the operators' catalogue,
+ * users, backup and migrate commands.
+ */
 export const serverOutputs = [
   'dist/server/main.mjs',
   'dist/server/sqlite-read-worker.mjs',
   'dist/server/catalogue.mjs',
   'dist/server/users.mjs',
+  'dist/server/backup.mjs',
+  'dist/server/migrate.mjs',
 ];
 
 /** The latest change to a file, or to a folder and anything in it (0 when it does not exist). */

@@ -149,6 +149,7 @@ async function run(options: GeneratorOptions): Promise<LoadResult> {
   let segment = new Tally();
   const samples: LoadResult['samples'] = [];
   const errorSamples: string[] = [];
+  const errorKinds: Record<string, number> = {};
   let connection = 0;
   let lastAnswer = 0;
   const setupClient = (client: autocannon.Client) => {
@@ -207,6 +208,8 @@ async function run(options: GeneratorOptions): Promise<LoadResult> {
       });
       instance.on('reqError', (error: Error) => {
         segment.errors += 1;
+        const kind = (error as NodeJS.ErrnoException).code ?? error.message;
+        errorKinds[kind] = (errorKinds[kind] ?? 0) + 1;
         const text = `${error.name}: ${error.message}`;
         if (errorSamples.length < 5 && !errorSamples.includes(text)) errorSamples.push(text);
       });
@@ -255,6 +258,7 @@ async function run(options: GeneratorOptions): Promise<LoadResult> {
     ),
     samples,
     errorSamples,
+    errorKinds,
     generatorCores: (cpu.user + cpu.system) / 1e6 / elapsed,
   };
 }

@@ -103,6 +103,11 @@ export interface LoadResult {
   samples: { label: string; status: number; body: string }[];
   /** The first few distinct connection errors (`Error: read ECONNRESET`, a timeout). */
   errorSamples: string[];
+  /**
+   * Connection errors by kind: the error's code (`ECONNRESET`: a request lost on the way;
+   * `ECONNREFUSED`: a connection refused before anything was sent), else its message.
+   */
+  errorKinds: Record<string, number>;
   /** CPU the generator used, in cores (1 = one core busy the whole run): near 1, it was the limit. */
   generatorCores: number;
 }

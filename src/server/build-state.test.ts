@@ -52,6 +52,9 @@ describe('what `npm start` rebuilds (scripts/build-state.mjs)', () => {
     write('dist/server/sqlite-read-worker.mjs', 20);
     expect(serverStaleReason(root)).toBe('dist/server is missing');
     write('dist/server/users.mjs', 20);
+    write('dist/server/backup.mjs', 20);
+    expect(serverStaleReason(root)).toBe('dist/server is missing');
+    write('dist/server/migrate.mjs', 20);
     expect(serverStaleReason(root)).toBeUndefined();
     // The web app is not part of the server.
     write('src/web/main.tsx', 30);
@@ -62,6 +65,8 @@ describe('what `npm start` rebuilds (scripts/build-state.mjs)', () => {
     write('dist/server/catalogue.mjs', 40);
     write('dist/server/sqlite-read-worker.mjs', 40);
     write('dist/server/users.mjs', 40);
+    write('dist/server/backup.mjs', 40);
+    write('dist/server/migrate.mjs', 40);
     write('package-lock.json', 50);
     expect(serverStaleReason(root)).toBe('package-lock.json changed since the last build');
   });

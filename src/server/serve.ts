@@ -26,6 +26,7 @@ import { logAnswered } from './http/request-log';
 import { secureResponses, securityHeaderList } from './http/security-headers';
 import type { Logger } from './logger';
 import { loadOrCreateSecret } from './secret';
+import { logSeedProgress } from './seed-progress';
 import { createServerApp, type ServerAppParts } from './server-app';
 import { answerClientErrors, nodeListener } from './http/client-errors';
 import { closeGracefullyOnSignals, createDrain, type StopServing } from './shutdown';
@@ -79,7 +80,7 @@ export async function prepareOnce(config: ServerConfig, log: Logger): Promise<Op
   }
   try {
     await seedIfEmpty(
-      new SqlStore(database),
+      logSeedProgress(new SqlStore(database), config.seedVideos, log),
       createPbkdf2Hasher(PASSWORD_ITERATIONS),
       systemClock(),
       { extraVideos: config.seedVideos, demoAccount: config.demoAccount },

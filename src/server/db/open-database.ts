@@ -395,6 +395,20 @@ function timedMigrations(
   };
 }
 
+/** Each migration the server ships, in order, with when it was applied (undefined: pending). */
+export async function migrationStatus({
+  db,
+  dialect,
+}: OpenDatabase): Promise<{ name: string; appliedAt: Date | undefined }[]> {
+  const migrator = new Migrator({
+    db,
+    provider: migrationsFor(dialect),
+    allowUnorderedMigrations: true,
+  });
+  const migrations = await migrator.getMigrations();
+  return migrations.map(({ name, executedAt }) => ({ name, appliedAt: executedAt }));
+}
+
 async function runMigrations(migrator: Migrator): Promise<void> {
   const { error } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(`Migration failed: ${String(error)}`);

@@ -23,7 +23,7 @@ function productionInstall(name: string): string {
   const scripts = [
     'start.mjs',
     'catalogue.mjs',
-    'users.mjs',
+    'run-built.mjs',
     'build-state.mjs',
     'precompress-web.mjs',
   ];
@@ -32,6 +32,12 @@ function productionInstall(name: string): string {
   }
   cpSync(join(projectRoot, 'dist/server'), join(root, 'dist/server'), { recursive: true });
   writeWebFixture(join(root, 'dist'));
+  // The page renderer built beside dist/web (here one that renders nothing: the shell goes out).
+  mkdirSync(join(root, 'dist/web-render'), { recursive: true });
+  writeFileSync(
+    join(root, 'dist/web-render/render-page.js'),
+    'export async function renderPage() { return undefined; }\n',
+  );
   const manifest = readFileSync(join(projectRoot, 'package.json'), 'utf8');
   writeFileSync(join(root, 'package.json'), manifest);
   const { dependencies } = JSON.parse(manifest) as { dependencies: Record<string, string> };
@@ -115,7 +121,7 @@ describe('a production install (npm ci --omit=dev and a copied dist/)', () => {
 
   it('runs the users CLI with NODE_ENV=production', () => {
     const root = productionInstall('users');
-    const result = spawnSync(process.execPath, ['scripts/users.mjs', 'list'], {
+    const result = spawnSync(process.execPath, ['scripts/run-built.mjs', 'users', 'list'], {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', DATA_DIR: join(root, 'data') },
       encoding: 'utf8',

@@ -1,0 +1,134 @@
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError, parseConfig } from '../config';
+import { SECRET_FILE } from '../secret';
+import { backupSqlite, copySecretFile, type SqliteBackupMethod } from './sqlite-backup';
+
+/** Exit statuses (README "Backup and restore"). */
+export const EXIT = { ok: 0, usage: 2, failure: 3 } as const;
+
+const USAGE = `Usage: npm run backup -- --out <file>
+
+  --out <file>   where the backup goes (replaced when it exists); the JWT secret file, when the
+                 server generated one, is copied beside it as <file>.jwt-secret
+  --method <m>   SQLite: backup-api (the default: SQLite's backup API, every page in one step)
+                 or vacuum-into (VACUUM INTO: a compact copy)
+
+SQLite: an online copy, taken while the server runs and writes. PostgreSQL: prints the pg_dump
+and pg_restore commands to use. The database is the server's: DATABASE_URL, DATA_DIR.
+Exit status: 0 done, 2 usage error (or PostgreSQL), 3 database or disk failure.`;
+
+class UsageError extends Error {}
+
+interface Output {
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+const console_: Output = {
+  out: (text) => process.stdout.write(`${text}\n`),
+  err: (text) => process.stderr.write(`${text}\n`),
+};
+
+/** Where the operator typed the command (npm run names it INIT_CWD), as the catalogue CLI. */
+const typedIn = (env: NodeJS.ProcessEnv) => env.INIT_CWD || process.cwd();
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** What an operator runs for PostgreSQL, which this CLI does not dump itself. */
+export function postgresCommands(out: string): string[] {
+  return [
+    'DATABASE_URL is PostgreSQL: back it up with pg_dump (README "Backup and restore"):',
+    `  pg_dump --format=custom --file=${out} "$DATABASE_URL"`,
+    'and restore it into an empty database (the server stopped) with:',
+    `  pg_restore --no-owner --exit-on-error --dbname="$DATABASE_URL" ${out}`,
+    'Keep JWT_SECRET with it: old logins stay valid only with the same secret.',
+  ];
+}
+
+/** Runs one backup; resolves to the exit status. */
+export async function runBackupCli(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  io: Output = console_,
+): Promise<number> {
+  try {
+    let parsed;
+    try {
+      parsed = parseArgs({
+        args: argv,
+        options: {
+          out: { type: 'string', short: 'o' },
+          method: { type: 'string' },
+          help: { type: 'boolean', short: 'h' },
+        },
+        strict: true,
+      });
+    } catch (error) {
+      throw new UsageError(error instanceof Error ? error.message : String(error));
+    }
+    if (parsed.values.help) {
+      io.out(USAGE);
+      return EXIT.ok;
+    }
+    const outArgument = parsed.values.out;
+    if (outArgument === undefined || outArgument === '')
+      throw new UsageError('--out <file> is required');
+    const method = (parsed.values.method ?? 'backup-api') as SqliteBackupMethod;
+    if (!['backup-api', 'vacuum-into'].includes(method)) {
+      throw new UsageError('--method is backup-api or vacuum-into');
+    }
+    const out = resolve(typedIn(env), outArgument);
+    const config = parseConfig(env);
+    if (config.database.dialect === 'postgres') {
+      for (const line of postgresCommands(outArgument)) io.err(line);
+      return EXIT.usage;
+    }
+    const folder = dirname(out);
+    if (!existsSync(folder) || !statSync(folder).isDirectory()) {
+      throw new UsageError(`--out: the folder ${folder} does not exist`);
+    }
+    if (existsSync(out) && statSync(out).isDirectory()) {
+      throw new UsageError(`--out: ${outArgument} is a folder; --out takes a file`);
+    }
+    if (resolve(out) === resolve(config.database.path)) {
+      throw new UsageError('--out: that is the database itself');
+    }
+    const started = performance.now();
+    const { bytes } = await backupSqlite(config.database.path, out, { method });
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    io.out(
+      `backup: SQLite ${config.database.path} copied to ${outArgument} (${megabytes(bytes)} in ${seconds} s)`,
+    );
+    if (config.jwtSecret !== undefined) {
+      io.out(
+        'backup: JWT_SECRET is set: keep it with the backup (old logins need the same secret)',
+      );
+    } else {
+      const secretFile = join(config.dataDir, SECRET_FILE);
+      if (existsSync(secretFile)) {
+        copySecretFile(secretFile, `${out}.jwt-secret`);
+        io.out(`backup: the JWT secret copied to ${outArgument}.jwt-secret (mode 0600)`);
+      } else {
+        io.out(
+          `backup: no JWT secret file yet (${secretFile}): the server creates it at its first start`,
+        );
+      }
+    }
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`backup: ${error.message}\n\n${USAGE}`);
+      return EXIT.usage;
+    }
+    if (error instanceof ConfigError) {
+      io.err(`backup: the configuration is invalid:\n${error.message}`);
+      return EXIT.usage;
+    }
+    io.err(`backup: ${error instanceof Error ? error.message : String(error)}`);
+    return EXIT.failure;
+  }
+}
+
+process.exitCode = await runBackupCli(process.argv.slice(2), process.env);

@@ -19,7 +19,7 @@ fail() {
 
 [ -f package.json ] && [ -f package-lock.json ] ||
   fail "no package.json and package-lock.json in $(pwd): run it in a CodeTube checkout"
-for built in dist/server/main.mjs dist/server/catalogue.mjs dist/server/backup.mjs \
+for built in dist/server/main.mjs dist/server/catalogue.mjs dist/server/users.mjs dist/server/backup.mjs \
   dist/server/migrate.mjs dist/server/sqlite-read-worker.mjs dist/web/index.html; do
   [ -f "$built" ] ||
     fail "$built is missing: build once with \`npm ci && npm run build\` where the dev dependencies are installed, then copy dist/ here"

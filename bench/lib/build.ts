@@ -10,7 +10,8 @@ export type BuildMode = 'server' | 'mock';
 const builds = new Map<string, Promise<string>>();
 
 /**
- * `vite build` (server mode) or `vite build --mode mock` into a temp outDir, with extra VITE_*
+ * `vite build` (server mode, with its page renderer beside it in `<outDir>-render`, where the
+ * server looks for it) or `vite build --mode mock` into a temp outDir, with extra VITE_*
  * variables; never touches dist/. One build per mode and variables per `npm run bench` run: the
  * bundle, Lighthouse and browser benches share them.
  */
@@ -29,7 +30,20 @@ async function runBuild(mode: BuildMode, env: Record<string, string>): Promise<s
   const args = [viteBin, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'];
   if (mode === 'mock') args.push('--mode', 'mock');
   const started = performance.now();
-  await new Promise<void>((done, fail) => {
+  await vite(args, mode, env);
+  if (mode === 'server') {
+    const renderer = ['--ssr', 'src/web/ssr/render-page.tsx', '--outDir', `${outDir}-render`];
+    await vite([viteBin, 'build', ...renderer, '--emptyOutDir', '--logLevel', 'warn'], mode, env);
+  }
+  const vars = Object.entries(env).map(([name, value]) => `${name}=${value} `);
+  console.log(
+    `  (built ${vars.join('')}${mode} mode in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+  );
+  return outDir;
+}
+
+function vite(args: string[], mode: BuildMode, env: Record<string, string>): Promise<void> {
+  return new Promise<void>((done, fail) => {
     const child = spawn(process.execPath, args, {
       cwd: projectRoot,
       env: { ...process.env, ...env },
@@ -42,9 +56,4 @@ async function runBuild(mode: BuildMode, env: Record<string, string>): Promise<s
       code === 0 ? done() : fail(new Error(`vite build (${mode}) failed:\n${errors}`)),
     );
   });
-  const vars = Object.entries(env).map(([name, value]) => `${name}=${value} `);
-  console.log(
-    `  (built ${vars.join('')}${mode} mode in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
-  );
-  return outDir;
 }

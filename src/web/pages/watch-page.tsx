@@ -40,6 +40,7 @@ import { useAuth, useVideos } from '../state/use-store';
 import { LoadState } from './load-state';
 import styles from './pages.module.css';
 import { UpNext } from './up-next';
+import { useRecordPlay } from './use-record-play';
 import { useRequireLogin } from './use-require-login';
 
 /** product §2's watch page: the player and everything a learner does with the video. */
@@ -77,7 +78,9 @@ function WatchVideo({ video }: { video: Video }) {
     return saved >= MIN_RESUME_SECONDS ? Math.floor(saved) : 0;
   });
   const [playbackRate, setPlaybackRate] = useState(loadPlaybackRate);
+  const recordPlay = useRecordPlay(video);
   const player = useYouTubePlayer(iframe, video._id, {
+    onPlaying: recordPlay,
     onProgress: (seconds, duration) => {
       if (auth.isLoggedIn) void saveProgress(video._id, seconds, dispatch, duration);
     },

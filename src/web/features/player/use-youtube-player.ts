@@ -12,6 +12,8 @@ interface Options {
    * video's length when the player knows it.
    */
   onProgress?: (seconds: number, duration?: number) => void;
+  /** Called each time the video starts (or goes on) playing. */
+  onPlaying?: () => void;
   /** Called when the video plays to its end. */
   onEnded?: () => void;
   /** Called when the speed changes in the player itself (YouTube's own settings menu). */
@@ -63,6 +65,7 @@ export function useYouTubePlayer(
               window.clearInterval(timer);
               if (data === YT.PlayerState.PLAYING) {
                 timer = window.setInterval(report, PROGRESS_INTERVAL_MS);
+                callbacks.current.onPlaying?.();
               } else if (data === YT.PlayerState.PAUSED) {
                 report();
               } else if (data === YT.PlayerState.ENDED) {

@@ -1,0 +1,237 @@
+import { type Page } from '@playwright/test';
+import {
+  card,
+  cutBackend,
+  expect,
+  openWatchPage,
+  seed,
+  signedInUser,
+  stubExternalImages,
+  test,
+  writeAsUser,
+} from './support';
+
+// Issue 29: what a new user still tripped over (points 1, 3, 4, 5, 6 and 8).
+
+const results = (page: Page) =>
+  page.getByRole('list', { name: 'Search results' }).getByRole('listitem');
+
+test.describe('a live search that finds nothing', () => {
+  test('keeps the product text and offers the search of all videos, with its count', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    const search = page.getByRole('searchbox', { name: 'Search videos' });
+    await search.fill('css');
+    // The live filter stays case-sensitive (product §5): nothing has 'css' in lower case.
+    await expect(page.getByText('No videos matched the search keyword.')).toBeVisible();
+    // The way out, with the count the results page will show.
+    const wayOut = page.getByRole('link', { name: 'Search all videos for “css” · 13 results' });
+    await expect(wayOut).toBeVisible();
+    await expect(wayOut).toHaveAttribute('href', '/results?q=css');
+    await wayOut.click();
+    await expect(page).toHaveURL(/\/results\?q=css$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Results for “css”' })).toBeVisible();
+    await expect(results(page)).toHaveCount(13);
+  });
+
+  test('on a phone too, and no way out is offered when all videos have nothing', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto('/?search=react');
+    await expect(page.getByText('No videos matched the search keyword.')).toBeVisible();
+    const wayOut = page.getByRole('link', {
+      name: /^Search all videos for “react” · \d+ results$/,
+    });
+    await expect(wayOut).toBeVisible();
+    await wayOut.click();
+    await expect(page).toHaveURL(/\/results\?q=react$/);
+    await expect(results(page).first()).toBeVisible();
+
+    await page.goto('/?search=xyzzy');
+    await expect(page.getByText('No videos matched the search keyword.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Browse videos' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Search all videos/ })).toHaveCount(0);
+  });
+});
+
+/**
+ * YouTube's player API, stood in for (the test machines cannot reach it): the test sends state
+ * changes through window.__player and reads what the page asked of the player.
+ */
+const fakePlayerApi = `
+window.__player = { time: 0, events: null, calls: [], state: -1 };
+window.YT = {
+  PlayerState: { ENDED: 0, PLAYING: 1, PAUSED: 2 },
+  Player: function (element, options) {
+    window.__player.events = (options && options.events) || {};
+    var player = window.__player;
+    return {
+      getCurrentTime: function () { return player.time; },
+      getDuration: function () { return 600; },
+      getPlayerState: function () { return player.state; },
+      seekTo: function (seconds) { player.time = seconds; player.calls.push('seekTo ' + seconds); },
+      playVideo: function () { player.state = 1; player.calls.push('playVideo'); },
+      pauseVideo: function () { player.state = 2; player.calls.push('pauseVideo'); },
+      setPlaybackRate: function () {},
+      isMuted: function () { return false; },
+      mute: function () { player.calls.push('mute'); },
+      unMute: function () { player.calls.push('unMute'); },
+      getVolume: function () { return 50; },
+      setVolume: function (volume) { player.calls.push('setVolume ' + volume); },
+    };
+  },
+};
+if (window.onYouTubeIframeAPIReady) window.onYouTubeIframeAPIReady();
+`;
+
+async function standInForYouTube(page: Page) {
+  await page.route('https://www.youtube-nocookie.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title>' }),
+  );
+  await page.route('https://www.youtube.com/iframe_api', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: fakePlayerApi }),
+  );
+}
+
+async function playerAttached(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => Boolean((window as { __player?: { events: unknown } }).__player?.events)),
+    )
+    .toBe(true);
+}
+
+/** The player says it plays (1) or is paused (2), as YouTube's would. */
+const emitState = (page: Page, state: number) =>
+  page.evaluate((data) => {
+    const player = (
+      window as unknown as {
+        __player: { state: number; events: { onStateChange?: (event: { data: number }) => void } };
+      }
+    ).__player;
+    player.state = data;
+    player.events.onStateChange?.({ data });
+  }, state);
+
+/** The ids in the signed-in user's history as the API holds it, oldest first. */
+const storedHistory = (page: Page) =>
+  page.evaluate(async () => {
+    const response = await fetch('/api/user/history', {
+      headers: { authorization: localStorage.getItem('token') ?? '' },
+    });
+    return ((await response.json()) as { history: { _id: string }[] }).history.map(
+      (item) => item._id,
+    );
+  });
+
+/** Opens a video by its address (a shared link, a bookmark) and plays it. */
+async function playByLink(page: Page, video: { id: string; title: string }) {
+  await openWatchPage(page, video.id, video.title);
+  await playerAttached(page);
+  await emitState(page, 1);
+}
+
+test.describe('playing a video records it in the history', () => {
+  test('a video opened by its link is in History once it plays', async ({ page }) => {
+    await stubExternalImages(page);
+    await standInForYouTube(page);
+    await signedInUser(page);
+    await playByLink(page, seed.css);
+    await expect.poll(() => storedHistory(page)).toEqual([seed.css.id]);
+    // Paused and played again in the same visit: still one entry.
+    await emitState(page, 2);
+    await emitState(page, 1);
+    await page.getByRole('link', { name: 'History' }).click();
+    const titles = page.getByRole('list', { name: 'Today' }).getByRole('heading', { level: 3 });
+    await expect(titles).toHaveText([seed.css.title]);
+    expect(await storedHistory(page)).toEqual([seed.css.id]);
+  });
+
+  test('a video watched again moves to the top, on every device, keeping its place', async ({
+    page,
+  }) => {
+    await stubExternalImages(page);
+    await standInForYouTube(page);
+    await signedInUser(page);
+    await playByLink(page, seed.css);
+    await expect.poll(() => storedHistory(page)).toEqual([seed.css.id]);
+    await playByLink(page, seed.html5);
+    await expect.poll(() => storedHistory(page)).toEqual([seed.css.id, seed.html5.id]);
+    expect(
+      (await writeAsUser(page, 'POST', `/api/user/progress/${seed.css.id}`, { seconds: 131 }))
+        .status,
+    ).toBe(200);
+    // The server's list is what every device shows.
+    await playByLink(page, seed.css);
+    await expect.poll(() => storedHistory(page)).toEqual([seed.html5.id, seed.css.id]);
+    await page.getByRole('link', { name: 'History' }).click();
+    const titles = page.getByRole('list', { name: 'Today' }).getByRole('heading', { level: 3 });
+    await expect(titles).toHaveText([seed.css.title, seed.html5.title]);
+    // The place to resume it stays.
+    await page.getByRole('link', { name: 'Home' }).click();
+    const resume = page.getByRole('list', { name: 'Continue watching' }).getByRole('listitem');
+    await expect(resume.filter({ hasText: seed.css.title })).toContainText('Resume at 2:11');
+  });
+});
+
+const OFFLINE = "You're offline. CodeTube can't reach its server.";
+
+test.describe('the offline banner', () => {
+  test('leaves by itself when the server is back, and the screen under it loads', async ({
+    page,
+  }, testInfo) => {
+    await stubExternalImages(page);
+    // The page's timers run as usual, until the test moves them on.
+    await page.clock.install();
+    await page.goto('/');
+    await expect(card(page, seed.css.title)).toBeVisible();
+    const reconnect = await cutBackend(page, testInfo.project.name);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Trending' })
+      .click();
+    const banner = page.getByRole('status').filter({ hasText: OFFLINE });
+    await expect(banner).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
+
+    await reconnect();
+    // No click, no reload, no browser online event: time passes (half a minute at a time, each
+    // jump firing the timers then due, as a reader waiting would), until the banner leaves.
+    await expect
+      .poll(async () => {
+        await page.clock.fastForward(30_000);
+        return banner.isVisible();
+      })
+      .toBe(false);
+    await expect(banner).toBeHidden();
+    await expect(card(page, seed.css.title)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeHidden();
+  });
+
+  test("the error toast leaves the banner's Retry free", async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await stubExternalImages(page);
+    await signedInUser(page);
+    await openWatchPage(page, seed.css.id, seed.css.title);
+    await cutBackend(page, testInfo.project.name);
+    await page.getByRole('button', { name: 'Like', exact: true }).click();
+    const banner = page.getByRole('status').filter({ hasText: OFFLINE });
+    const retry = banner.getByRole('button', { name: 'Retry' });
+    await expect(retry).toBeVisible();
+    // The toast's bar: the message and its icon.
+    const toast = page.getByText('Some error occured. Try Again.').locator('..');
+    await expect(toast).toBeVisible();
+    const [button, message] = await Promise.all([retry.boundingBox(), toast.boundingBox()]);
+    expect(button && message).toBeTruthy();
+    if (!button || !message) return;
+    const overlaps =
+      button.x < message.x + message.width &&
+      message.x < button.x + button.width &&
+      button.y < message.y + message.height &&
+      message.y < button.y + button.height;
+    expect(overlaps).toBe(false);
+  });
+});

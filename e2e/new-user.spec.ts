@@ -235,3 +235,42 @@ test.describe('the offline banner', () => {
     expect(overlaps).toBe(false);
   });
 });
+
+test.describe('Back to a list', () => {
+  test('puts the focus back on the card that was opened', async ({ page }) => {
+    await stubExternalImages(page);
+    await standInForYouTube(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    const cards = page.getByRole('list', { name: 'Videos' }).getByRole('listitem');
+    await expect(cards.nth(9)).toBeVisible();
+    // The tenth card, opened from the keyboard.
+    const opened = cards.nth(9).getByRole('link').first();
+    const title = (await cards.nth(9).getByRole('heading').getAttribute('title')) ?? '';
+    await opened.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+
+    await page.goBack();
+    await expect(opened).toBeFocused();
+    // The next Tab goes on from that card (its channel, its menu), not from the top of the page.
+    await page.keyboard.press('Tab');
+    await expect
+      .poll(() => cards.nth(9).evaluate((card) => card.contains(document.activeElement)))
+      .toBe(true);
+  });
+
+  test('on trending, and after a card opened by a click', async ({ page }) => {
+    await stubExternalImages(page);
+    await standInForYouTube(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/trending');
+    const cards = page.getByRole('list', { name: 'Trending videos' }).getByRole('listitem');
+    await expect(cards.nth(4)).toBeVisible();
+    const opened = cards.nth(4).getByRole('link').first();
+    await opened.click();
+    await expect(page).toHaveURL(/\/watch\//);
+    await page.goBack();
+    await expect(opened).toBeFocused();
+  });
+});

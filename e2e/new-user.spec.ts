@@ -274,3 +274,60 @@ test.describe('Back to a list', () => {
     await expect(opened).toBeFocused();
   });
 });
+
+test.describe('the player', () => {
+  test("when the embed cannot load: the thumbnail and 'Open on YouTube'", async ({ page }) => {
+    await stubExternalImages(page);
+    // No YouTube at all: neither the embed nor its API load.
+    await page.route('https://www.youtube-nocookie.com/**', (route) =>
+      route.abort('internetdisconnected'),
+    );
+    await page.route('https://www.youtube.com/iframe_api', (route) =>
+      route.abort('internetdisconnected'),
+    );
+    await openWatchPage(page, seed.css.id, seed.css.title);
+    const open = page.getByRole('link', { name: 'Open on YouTube' });
+    await expect(open).toBeVisible();
+    await expect(open).toHaveAttribute('href', `https://www.youtube.com/watch?v=${seed.css.id}`);
+    await expect(page.getByRole('img', { name: seed.css.title })).toBeVisible();
+  });
+
+  test('a video YouTube will not embed shows the same way out', async ({ page }) => {
+    await stubExternalImages(page);
+    await standInForYouTube(page);
+    await openWatchPage(page, seed.css.id, seed.css.title);
+    await playerAttached(page);
+    await expect(page.getByRole('link', { name: 'Open on YouTube' })).toHaveCount(0);
+    // YouTube's error 150: the owner does not allow embedding.
+    await page.evaluate(() => {
+      const player = (
+        window as unknown as {
+          __player: { events: { onError?: (event: { data: number }) => void } };
+        }
+      ).__player;
+      player.events.onError?.({ data: 150 });
+    });
+    await expect(page.getByRole('link', { name: 'Open on YouTube' })).toBeVisible();
+  });
+
+  test('times written in the description seek the player, as chapters do', async ({ page }) => {
+    await stubExternalImages(page);
+    await standInForYouTube(page);
+    // A made-up lesson: its description lists times (e2e catalogue).
+    await openWatchPage(page, 'gen-000001', 'HTML Crash Course #1');
+    await playerAttached(page);
+    const time = page.getByRole('link', { name: 'Play from 3:45' });
+    await expect(time).toHaveText('3:45');
+    await expect(time).toHaveAttribute('href', 'https://www.youtube.com/watch?v=gen-000001&t=225s');
+    await time.click();
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => (window as unknown as { __player: { calls: string[] } }).__player.calls,
+        ),
+      )
+      .toContain('seekTo 225');
+    // The page stayed: the player moved.
+    await expect(page).toHaveURL(/\/watch\/gen-000001$/);
+  });
+});

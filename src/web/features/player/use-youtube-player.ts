@@ -16,6 +16,12 @@ interface Options {
   onPlaying?: () => void;
   /** Called when the video plays to its end. */
   onEnded?: () => void;
+  /**
+   * Called when the embed cannot play here: YouTube's player API could not be loaded (offline,
+   * YouTube blocked: the embed beside it cannot load either), or the player reports an error (the
+   * video is gone or its owner does not allow embedding).
+   */
+  onUnavailable?: () => void;
   /** Called when the speed changes in the player itself (YouTube's own settings menu). */
   onPlaybackRateChange?: (rate: number) => void;
 }
@@ -58,6 +64,7 @@ export function useYouTubePlayer(
               const rate = loadPlaybackRate();
               if (rate !== 1) player.current?.setPlaybackRate(rate);
             },
+            onError: () => callbacks.current.onUnavailable?.(),
             onPlaybackRateChange: ({ data }) => {
               if (typeof data === 'number') callbacks.current.onPlaybackRateChange?.(data);
             },
@@ -76,7 +83,8 @@ export function useYouTubePlayer(
         });
       })
       .catch(() => {
-        // Offline or blocked: the embed still plays (or shows YouTube's own error), untimed.
+        // Offline or blocked: the embed cannot load either; the page offers YouTube instead.
+        if (!cancelled) callbacks.current.onUnavailable?.();
       });
     window.addEventListener('pagehide', report);
     return () => {

@@ -17,6 +17,8 @@ interface YouTubeNamespace {
         onReady?: () => void;
         onStateChange?: (event: { data: number }) => void;
         onPlaybackRateChange?: (event: { data: number }) => void;
+        /** The player cannot play the video (2, 5, 100, 101, 150: bad id, player error, gone, not embeddable). */
+        onError?: (event: { data: number }) => void;
       };
     },
   ) => YouTubePlayer;

@@ -8,6 +8,7 @@ import { EmptyState } from '../components/ui/empty-state';
 import { LibraryFailure } from '../components/ui/library-failure';
 import { parseChapters } from '../features/chapters/chapters';
 import { ChapterList } from '../features/chapters/components/chapter-list';
+import { DescriptionText } from '../features/chapters/components/description-text';
 import { likesTexts, toggleLike } from '../features/likes/likes-service';
 import { formatTime } from '../lib/format';
 import { NotesPanel } from '../features/notes/components/notes-panel';
@@ -37,6 +38,7 @@ import { useDocumentTitle } from '../lib/use-document-title';
 import { useOptimisticState } from '../lib/use-optimistic-state';
 import { useRouteParam } from '../lib/use-route-param';
 import { useAuth, useVideos } from '../state/use-store';
+import { EmbedFallback } from './embed-fallback';
 import { LoadState } from './load-state';
 import styles from './pages.module.css';
 import { UpNext } from './up-next';
@@ -79,8 +81,10 @@ function WatchVideo({ video }: { video: Video }) {
   });
   const [playbackRate, setPlaybackRate] = useState(loadPlaybackRate);
   const recordPlay = useRecordPlay(video);
+  const [embedFailed, setEmbedFailed] = useState(false);
   const player = useYouTubePlayer(iframe, video._id, {
     onPlaying: recordPlay,
+    onUnavailable: () => setEmbedFailed(true),
     onProgress: (seconds, duration) => {
       if (auth.isLoggedIn) void saveProgress(video._id, seconds, dispatch, duration);
     },
@@ -148,6 +152,7 @@ function WatchVideo({ video }: { video: Video }) {
             allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
             referrerPolicy="strict-origin-when-cross-origin"
           />
+          {embedFailed && <EmbedFallback video={video} />}
         </div>
         <h1 className={styles.videoTitle}>{video.title}</h1>
         <p className={styles.muted}>
@@ -197,7 +202,9 @@ function WatchVideo({ video }: { video: Video }) {
           <ChannelAvatar name={video.channelName} src={video.avatar} />
           {video.channelName}
         </Link>
-        <p className={styles.description}>{video.description}</p>
+        <p className={styles.description}>
+          <DescriptionText text={video.description} videoId={video._id} onSeek={player.seekTo} />
+        </p>
         <ChapterList chapters={chapters} onSeek={player.seekTo} currentTime={player.currentTime} />
       </article>
       <div className={styles.watchNotes}>

@@ -13,6 +13,7 @@ import { likesTexts, toggleLike } from '../features/likes/likes-service';
 import { formatTime } from '../lib/format';
 import { NotesPanel } from '../features/notes/components/notes-panel';
 import { PlaybackSpeed } from '../features/player/components/playback-speed';
+import { usePlayerKeys } from '../features/player/use-player-keys';
 import { loadPlaybackRate, savePlaybackRate } from '../features/player/playback-rate';
 import { PlayerContext } from '../lib/player-context';
 import { useYouTubePlayer } from '../features/player/use-youtube-player';
@@ -33,7 +34,7 @@ import {
 import { videoRead } from '../data/reads';
 import { ApiRequestError } from '../lib/api-client';
 import { formatAge, formatCount } from '../lib/format';
-import { useShortcut } from '../lib/shortcuts';
+import { LIKE_KEY, useShortcut } from '../lib/shortcuts';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useOptimisticState } from '../lib/use-optimistic-state';
 import { useRouteParam } from '../lib/use-route-param';
@@ -138,7 +139,9 @@ function WatchVideo({ video }: { video: Video }) {
         : addToWatchLater(video, dispatch),
     );
   });
-  useShortcut('l', handleLike);
+  // Shift+L: YouTube's own l moves on 10 s (usePlayerKeys).
+  useShortcut(LIKE_KEY, handleLike);
+  usePlayerKeys(player, iframe);
   useShortcut('w', handleWatchLater);
 
   return (

@@ -114,6 +114,31 @@ export function useYouTubePlayer(
         player.current.setPlaybackRate(rate);
         return true;
       },
+      togglePlay: () => {
+        const current = player.current;
+        if (!current) return false;
+        // YouTube's states: 1 playing, 3 buffering (about to play).
+        const state = current.getPlayerState();
+        if (state === 1 || state === 3) current.pauseVideo();
+        else current.playVideo();
+        return true;
+      },
+      seekBy: (seconds: number) => {
+        const current = player.current;
+        const time = current?.getCurrentTime();
+        if (!current || typeof time !== 'number' || !Number.isFinite(time)) return false;
+        current.seekTo(Math.max(0, time + seconds), true);
+        return true;
+      },
+      seekToFraction: (fraction: number) => {
+        const current = player.current;
+        const length = current?.getDuration?.();
+        if (!current || typeof length !== 'number' || !Number.isFinite(length) || length <= 0) {
+          return false;
+        }
+        current.seekTo(length * fraction, true);
+        return true;
+      },
     }),
     [],
   );

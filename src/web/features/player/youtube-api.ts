@@ -6,6 +6,7 @@ export interface YouTubePlayer {
   getPlayerState(): number;
   seekTo(seconds: number, allowSeekAhead: boolean): void;
   playVideo(): void;
+  pauseVideo(): void;
   setPlaybackRate(rate: number): void;
 }
 
@@ -22,7 +23,7 @@ interface YouTubeNamespace {
       };
     },
   ) => YouTubePlayer;
-  PlayerState: { PLAYING: number; PAUSED: number; ENDED: number };
+  PlayerState: { PLAYING: number; PAUSED: number; ENDED: number; BUFFERING?: number };
 }
 
 declare global {

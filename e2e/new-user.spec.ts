@@ -331,3 +331,82 @@ test.describe('the player', () => {
     await expect(page).toHaveURL(/\/watch\/gen-000001$/);
   });
 });
+
+/** What the page asked of the stand-in player, in order. */
+const playerCalls = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __player: { calls: string[] } }).__player.calls);
+
+const setPlayerTime = (page: Page, seconds: number) =>
+  page.evaluate((value) => {
+    (window as unknown as { __player: { time: number } }).__player.time = value;
+  }, seconds);
+
+test.describe("YouTube's keys on the watch page", () => {
+  test('k, Space, j, l and 0–9 steer the player whenever the focus is not in a text field', async ({
+    page,
+  }) => {
+    await stubExternalImages(page);
+    await standInForYouTube(page);
+    await openWatchPage(page, seed.css.id, seed.css.title);
+    await playerAttached(page);
+    // The focus is on the page, not in the player.
+    await page.keyboard.press('k');
+    await expect.poll(() => playerCalls(page)).toEqual(['playVideo']);
+    await page.keyboard.press(' ');
+    await expect.poll(() => playerCalls(page)).toEqual(['playVideo', 'pauseVideo']);
+    await setPlayerTime(page, 100);
+    await page.keyboard.press('l');
+    await expect.poll(() => playerCalls(page)).toContain('seekTo 110');
+    await page.keyboard.press('j');
+    await expect.poll(() => playerCalls(page)).toContain('seekTo 100');
+    // 5: half way through the 10-minute video.
+    await page.keyboard.press('5');
+    await expect.poll(() => playerCalls(page)).toContain('seekTo 300');
+    await page.keyboard.press('0');
+    await expect.poll(() => playerCalls(page)).toContain('seekTo 0');
+    // f: the player full screen.
+    await page.keyboard.press('f');
+    await expect
+      .poll(() => page.evaluate(() => document.fullscreenElement?.tagName))
+      .toBe('IFRAME');
+    await page.evaluate(() => document.exitFullscreen());
+
+    // A visitor's 'l' no longer goes to login.
+    await expect(page).toHaveURL(new RegExp(`/watch/${seed.css.id}$`));
+    const count = (await playerCalls(page)).length;
+    // Typing in a field is typing.
+    await page.getByRole('searchbox', { name: 'Search videos' }).fill('');
+    await page.getByRole('searchbox', { name: 'Search videos' }).press('k');
+    await page.getByRole('searchbox', { name: 'Search videos' }).press('5');
+    await expect(page.getByRole('searchbox', { name: 'Search videos' })).toHaveValue('k5');
+    expect(await playerCalls(page)).toHaveLength(count);
+  });
+
+  test('Like moves to Shift+L, and the ? dialog lists the keys', async ({ page }) => {
+    await stubExternalImages(page);
+    await standInForYouTube(page);
+    await signedInUser(page);
+    await openWatchPage(page, seed.css.id, seed.css.title);
+    await playerAttached(page);
+    await page.keyboard.press('l');
+    await expect.poll(() => playerCalls(page)).toContain('seekTo 10');
+    await expect(page.getByRole('button', { name: 'Like', exact: true })).toBeVisible();
+    await page.keyboard.press('Shift+L');
+    await expect(page.getByRole('button', { name: 'Liked', exact: true })).toBeVisible();
+
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect(help).toBeVisible();
+    for (const [key, action] of [
+      ['Shift + L', 'Like or unlike the video'],
+      ['k or Space', 'Play or pause'],
+      ['j', 'Back 10 seconds'],
+      ['l', 'Forward 10 seconds'],
+      ['f', 'Full screen'],
+      ['0–9', 'Jump to 0–90% of the video'],
+    ]) {
+      await expect(help.getByRole('definition').filter({ hasText: action })).toBeVisible();
+      await expect(help.getByRole('term').filter({ hasText: key }).first()).toBeVisible();
+    }
+  });
+});

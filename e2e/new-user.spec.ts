@@ -6,6 +6,7 @@ import {
   openWatchPage,
   seed,
   signedInUser,
+  stopClock,
   stubExternalImages,
   test,
   writeAsUser,
@@ -211,29 +212,37 @@ test.describe('the offline banner', () => {
     await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeHidden();
   });
 
-  test("the error toast leaves the banner's Retry free", async ({ page }, testInfo) => {
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await stubExternalImages(page);
-    await signedInUser(page);
-    await openWatchPage(page, seed.css.id, seed.css.title);
-    await cutBackend(page, testInfo.project.name);
-    await page.getByRole('button', { name: 'Like', exact: true }).click();
-    const banner = page.getByRole('status').filter({ hasText: OFFLINE });
-    const retry = banner.getByRole('button', { name: 'Retry' });
-    await expect(retry).toBeVisible();
-    // The toast's bar: the message and its icon.
-    const toast = page.getByText('Some error occured. Try Again.').locator('..');
-    await expect(toast).toBeVisible();
-    const [button, message] = await Promise.all([retry.boundingBox(), toast.boundingBox()]);
-    expect(button && message).toBeTruthy();
-    if (!button || !message) return;
-    const overlaps =
-      button.x < message.x + message.width &&
-      message.x < button.x + button.width &&
-      button.y < message.y + message.height &&
-      message.y < button.y + button.height;
-    expect(overlaps).toBe(false);
-  });
+  for (const width of [320, 1280]) {
+    test(`the error toast leaves the banner's Retry free at ${width} px`, async ({
+      page,
+    }, testInfo) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await stubExternalImages(page);
+      await page.clock.install();
+      await signedInUser(page);
+      await openWatchPage(page, seed.css.id, seed.css.title);
+      // The toast stays until the test is done with it (support.ts).
+      await stopClock(page);
+      await cutBackend(page, testInfo.project.name);
+      await page.getByRole('button', { name: 'Like', exact: true }).click();
+      const banner = page.getByRole('status').filter({ hasText: OFFLINE });
+      const retry = banner.getByRole('button', { name: 'Retry' });
+      await expect(retry).toBeVisible();
+      // The toast's bar: the message and its icon (fading in, in place: reduced motion).
+      const toast = page.getByText('Some error occured. Try Again.').locator('..');
+      await expect(toast).toBeVisible();
+      const [button, message] = await Promise.all([retry.boundingBox(), toast.boundingBox()]);
+      expect(button && message).toBeTruthy();
+      if (!button || !message) return;
+      const overlaps =
+        button.x < message.x + message.width &&
+        message.x < button.x + button.width &&
+        button.y < message.y + message.height &&
+        message.y < button.y + button.height;
+      expect(overlaps).toBe(false);
+    });
+  }
 });
 
 test.describe('Back to a list', () => {

@@ -38,12 +38,14 @@ export function FocusReturn() {
   });
 
   useEffect(() => {
+    // Before the app's own handlers (the router's links navigate in theirs). A link opening
+    // another tab (YouTube, a description's time) does not leave this screen.
     const onClick = (event: MouseEvent) => {
       const main = document.getElementById('main');
       const target = event.target instanceof Element ? event.target : null;
       const link = target?.closest<HTMLAnchorElement>('a[href]');
       const href = link?.getAttribute('href');
-      if (!main || !link || !href || !main.contains(link)) return;
+      if (!main || !link || !href || !main.contains(link) || link.target === '_blank') return;
       const links = opened.current;
       links.delete(entry.current);
       links.set(entry.current, { href, index: linksTo(main, href).indexOf(link) });

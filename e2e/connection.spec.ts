@@ -123,7 +123,7 @@ test('failed actions leave the lists and the home grid on screen', async ({ page
     { method: 'POST', path: '/api/user/progress/{videoId}' },
   ]);
   // A failed unlike (with its toast); later a video opened from a card: a quiet history failure.
-  await page.keyboard.press('l');
+  await page.keyboard.press('Shift+L');
   await expect(page.getByText('Some error occured. Try Again.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Liked', exact: true })).toBeVisible();
 

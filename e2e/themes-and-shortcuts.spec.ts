@@ -52,10 +52,12 @@ test.describe('keyboard shortcuts', () => {
     await expect(page.getByRole('dialog', { name: 'Search' }).getByRole('searchbox')).toBeFocused();
   });
 
-  test("on the watch page 'l' likes, 'w' saves for later, 'n' starts a note", async ({ page }) => {
+  test("on the watch page Shift+L likes, 'w' saves for later, 'n' starts a note", async ({
+    page,
+  }) => {
     await signedInUser(page);
     await openWatchPage(page, seed.css.id, seed.css.title);
-    await page.keyboard.press('l');
+    await page.keyboard.press('Shift+L');
     await expect(page.getByText('Video added to liked list', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Liked' })).toBeVisible();
     await page.keyboard.press('w');
@@ -69,9 +71,9 @@ test.describe('keyboard shortcuts', () => {
     await expect(page.getByRole('button', { name: 'Liked' })).toBeVisible();
   });
 
-  test('a visitor pressing l goes to login', async ({ page }) => {
+  test('a visitor pressing Shift+L goes to login', async ({ page }) => {
     await openWatchPage(page, seed.css.id, seed.css.title);
-    await page.keyboard.press('l');
+    await page.keyboard.press('Shift+L');
     await expect(page).toHaveURL(/\/login$/);
   });
 });

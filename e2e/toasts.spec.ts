@@ -30,16 +30,16 @@ test('toasts sit below the top bar, in dark colours, at most three at once', asy
   await openWatchPage(page, seed.css.id, seed.css.title);
   const like = page.getByRole('button', { name: /^Liked?$/ });
   const later = page.getByRole('button', { name: /^(Save to|Remove from) Watch later$/ });
-  const press = async (key: 'l' | 'w', button: typeof like) => {
+  const press = async (key: 'Shift+L' | 'w', button: typeof like) => {
     await page.keyboard.press(key);
     await expect(button).toHaveAttribute('aria-busy', 'false');
   };
   const toasts = page.getByRole('status').filter({ hasText: /liked list|watch later/ });
 
   await stopClock(page);
-  await press('l', like);
+  await press('Shift+L', like);
   await press('w', later);
-  await press('l', like);
+  await press('Shift+L', like);
   await press('w', later);
   // Four successes, three toasts: the oldest was dismissed and is gone a second later.
   await page.clock.runFor(1_000);
@@ -70,7 +70,7 @@ test('failures of one kind share one toast', async ({ page }, testInfo) => {
   // Time stopped: a second toast could not hide behind an expired one.
   await stopClock(page);
   for (let press = 0; press < 3; press += 1) {
-    await page.keyboard.press('l');
+    await page.keyboard.press('Shift+L');
     await expect(like).toHaveAttribute('aria-busy', 'false');
     await expect(errors).toHaveCount(1);
   }

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import toast, { Toaster, useToaster, type DefaultToastOptions } from 'react-hot-toast';
-import { HEADING_WITH_ACTIONS } from '../components/ui/heading-actions';
+import { CONNECTION_BANNER, HEADING_WITH_ACTIONS } from '../components/ui/heading-actions';
+import { useConnectionStatus } from '../lib/connection';
 import { useShortcut } from '../lib/shortcuts';
 import { forgetHiddenUndoes, UNDO_KEY, undoNewest } from '../lib/undo-toast';
 
@@ -24,15 +25,22 @@ const toastOptions: DefaultToastOptions = {
 const BELOW_TOP_BAR = 'calc(3.75rem + 0.5rem)';
 
 /**
- * Where the toasts start: below the top bar, and below the screen's title row when it holds
- * actions ('Create Playlist', 'Clear History'), so a toast never covers the button the user may
- * press next. The row's place in the page, not in the window: scrolled, the row only rises.
+ * Where the toasts start: below the top bar, below the screen's title row when it holds actions
+ * ('Create Playlist', 'Clear History') and below the offline banner while it shows, so a toast
+ * never covers the button the user may press next (its Retry). The row's place in the page, not in
+ * the window: scrolled, the row only rises.
  */
 function toastsTop(): string {
+  const clear = [BELOW_TOP_BAR];
   const row = document.querySelector(HEADING_WITH_ACTIONS);
-  if (!row) return BELOW_TOP_BAR;
-  const bottom = row.getBoundingClientRect().bottom + window.scrollY;
-  return `max(${BELOW_TOP_BAR}, calc(${Math.ceil(bottom)}px + 0.5rem))`;
+  if (row) {
+    const bottom = row.getBoundingClientRect().bottom + window.scrollY;
+    clear.push(`calc(${Math.ceil(bottom)}px + 0.5rem)`);
+  }
+  // The offline banner sticks under the top bar: its place in the window, so its Retry stays free.
+  const banner = document.querySelector(CONNECTION_BANNER)?.getBoundingClientRect();
+  if (banner && banner.height > 0) clear.push(`calc(${Math.ceil(banner.bottom)}px + 0.5rem)`);
+  return clear.length === 1 ? BELOW_TOP_BAR : `max(${clear.join(', ')})`;
 }
 
 const containerStyle = { top: `var(--toasts-top, ${BELOW_TOP_BAR})` };
@@ -56,10 +64,12 @@ export function AppToaster() {
   useShortcut(UNDO_KEY, () => undoNewest(toasts));
   const box = useRef<HTMLDivElement>(null);
   const showing = toasts.some((item) => item.visible);
-  // Placed as each toast comes (the screen under it may have changed since the last one).
+  const connection = useConnectionStatus();
+  // Placed as each toast comes (the screen under it may have changed since the last one), and as
+  // the offline banner comes and goes.
   useLayoutEffect(() => {
     if (showing) box.current?.style.setProperty('--toasts-top', toastsTop());
-  }, [toasts, showing]);
+  }, [toasts, showing, connection]);
   // react-hot-toast keeps one pause, which its own hover handlers start and end: the focus must
   // not end a pause the pointer holds, nor the pointer leaving end one the focus holds.
   const hovered = useRef(false);

@@ -22,7 +22,8 @@ export function ShortcutsHelp() {
         ))}
       </dl>
       <p className={styles.note}>
-        The player keeps its own keys (space, k, j, l, f, m and arrows) while it has focus.
+        On the watch page the player&apos;s keys work wherever the focus is, except in a text field;
+        inside the player YouTube&apos;s other keys (m, arrows) work too.
       </p>
     </Modal>
   );

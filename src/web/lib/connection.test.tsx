@@ -1,12 +1,19 @@
 import { act, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   connectionStatus,
+  probeDelay,
+  useProbeWhileOffline,
   reportReachable,
   reportUnreachable,
   useReconnectAttempt,
   watchBrowserConnection,
 } from './connection';
+
+function Probe({ probe }: { probe: () => Promise<unknown> }) {
+  useProbeWhileOffline(probe);
+  return null;
+}
 
 function Attempts({ failed }: { failed: boolean }) {
   return <p>attempt {useReconnectAttempt(failed)}</p>;
@@ -54,5 +61,43 @@ describe('the connection status', () => {
     // Answers while online are no reconnect.
     act(() => reportReachable());
     expect(screen.getByText('attempt 1')).toBeTruthy();
+  });
+
+  it('asks the backend again by itself while offline, waiting longer each time, until it answers', async () => {
+    vi.useFakeTimers();
+    try {
+      let up = false;
+      const probe = vi.fn(async () => {
+        if (up) reportReachable();
+        else reportUnreachable();
+      });
+      render(<Probe probe={probe} />);
+      await act(async () => vi.advanceTimersByTimeAsync(60_000));
+      // Online: nothing is asked.
+      expect(probe).not.toHaveBeenCalled();
+
+      act(() => reportUnreachable());
+      await act(async () => vi.advanceTimersByTimeAsync(probeDelay(0)));
+      expect(probe).toHaveBeenCalledTimes(1);
+      await act(async () => vi.advanceTimersByTimeAsync(probeDelay(1) - 1));
+      expect(probe).toHaveBeenCalledTimes(1);
+      await act(async () => vi.advanceTimersByTimeAsync(1));
+      expect(probe).toHaveBeenCalledTimes(2);
+
+      up = true;
+      await act(async () => vi.advanceTimersByTimeAsync(probeDelay(2)));
+      expect(probe).toHaveBeenCalledTimes(3);
+      expect(connectionStatus()).toBe('online');
+      await act(async () => vi.advanceTimersByTimeAsync(10 * probeDelay(9)));
+      expect(probe).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('waits 3 s, then twice as long each time, at most 30 s', () => {
+    expect([0, 1, 2, 3, 4, 20].map(probeDelay)).toEqual([
+      3_000, 6_000, 12_000, 24_000, 30_000, 30_000,
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 /**
  * Whether the backend can be reached, as the app last saw it. Every API call reports here (a
@@ -66,6 +66,60 @@ export function watchBrowserConnection(
 /** The connection status, re-rendering on change. */
 export function useConnectionStatus(): ConnectionStatus {
   return useSyncExternalStore(subscribeToConnection, connectionStatus, () => 'online');
+}
+
+/** The first wait before asking the backend again while it cannot be reached. */
+export const FIRST_PROBE_MS = 3_000;
+/** The longest wait between two such probes (the waits double up to it). */
+export const MAX_PROBE_MS = 30_000;
+
+/** The wait before the `attempt`th probe (0 first): 3 s, 6 s, 12 s, 24 s, then every 30 s. */
+export function probeDelay(attempt: number): number {
+  return Math.min(MAX_PROBE_MS, FIRST_PROBE_MS * 2 ** Math.min(attempt, 10));
+}
+
+/**
+ * While the backend cannot be reached, asks it again now and then (`probe`, whose answer or
+ * absence the API client reports here), so the app comes back by itself when the server does,
+ * without a click or the browser's `online` event (a server restarted while the network stayed
+ * up fires none). The waits grow (probeDelay); the tab being shown again probes at once.
+ */
+export function useProbeWhileOffline(probe: () => Promise<unknown>): void {
+  const offline = useConnectionStatus() === 'offline';
+  const latest = useRef(probe);
+  useEffect(() => {
+    latest.current = probe;
+  });
+  useEffect(() => {
+    if (!offline) return;
+    let attempt = 0;
+    let timer: number | undefined;
+    let stopped = false;
+    const ask = () => {
+      window.clearTimeout(timer);
+      timer = undefined;
+      void latest
+        .current()
+        .catch(() => undefined)
+        .then(() => {
+          if (!stopped && timer === undefined) schedule();
+        });
+    };
+    const schedule = () => {
+      timer = window.setTimeout(ask, probeDelay(attempt));
+      attempt += 1;
+    };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') ask();
+    };
+    schedule();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      stopped = true;
+      window.clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [offline]);
 }
 
 /**

@@ -73,3 +73,9 @@ export function formatTime(totalSeconds: number): string {
   const s = String(seconds % 60).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
+
+/** A video on YouTube itself, at a moment when `seconds` is given. */
+export function youTubeWatchUrl(videoId: string, seconds?: number): string {
+  const url = `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
+  return seconds === undefined ? url : `${url}&t=${Math.floor(seconds)}s`;
+}

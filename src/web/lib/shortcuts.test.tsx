@@ -1,10 +1,15 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installShortcutListener, useShortcut } from './shortcuts';
+import { installShortcutListener, useShortcut, useShortcuts } from './shortcuts';
 
 function Bind({ shortcut, onPress }: { shortcut: string; onPress: () => void }) {
   useShortcut(shortcut, onPress);
   return <input aria-label="field" />;
+}
+
+function BindDigits({ onPress }: { onPress: (key: string) => void }) {
+  useShortcuts(['1', '2'], onPress);
+  return <button type="button">a button</button>;
 }
 
 const press = (key: string, init: KeyboardEventInit = {}, target: EventTarget = document.body) =>
@@ -50,5 +55,25 @@ describe('shortcuts', () => {
     unmount();
     press('n');
     expect(outer).toHaveBeenCalledTimes(1);
+  });
+
+  it('binds several keys to one handler, told which was pressed', () => {
+    const onPress = vi.fn();
+    const { unmount } = render(<BindDigits onPress={onPress} />);
+    press('2');
+    press('1');
+    expect(onPress.mock.calls).toEqual([['2'], ['1']]);
+    unmount();
+    expect(press('1')).toBe(true);
+  });
+
+  it('leaves Space to a focused button, which it presses', () => {
+    const onPress = vi.fn();
+    const { getByRole } = render(<Bind shortcut=" " onPress={onPress} />);
+    render(<BindDigits onPress={() => {}} />);
+    expect(press(' ', {}, getByRole('button'))).toBe(true);
+    expect(onPress).not.toHaveBeenCalled();
+    expect(press(' ')).toBe(false);
+    expect(onPress).toHaveBeenCalledTimes(1);
   });
 });

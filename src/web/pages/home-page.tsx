@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { SearchX } from 'lucide-react';
 import { EmptyState } from '../components/ui/empty-state';
 import { CategoryChips } from '../features/videos/components/category-chips';
+import { SearchAllVideos } from '../features/videos/components/search-all-videos';
 import { categoryNamesRead, homePageFetcher } from '../features/videos/videos-service';
 import buttons from '../components/ui/button.module.css';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -78,7 +79,11 @@ export function HomePage() {
           browse={false}
         >
           {paging.empty ? (
-            <EmptyState icon={SearchX} title="No matching videos">
+            <EmptyState
+              icon={SearchX}
+              title="No matching videos"
+              action={<SearchAllVideos text={filters.search} />}
+            >
               No videos matched the search keyword.
             </EmptyState>
           ) : (

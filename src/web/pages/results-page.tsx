@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { Search, SearchX } from 'lucide-react';
 import { EmptyState } from '../components/ui/empty-state';
 import { PageHeading } from '../components/ui/page-heading';
+import { resultCount } from '../features/videos/result-count';
 import { searchPageFetcher } from '../features/videos/videos-service';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useVideos } from '../state/use-store';
@@ -15,11 +16,6 @@ import { SearchTooLong } from './search-too-long';
 import styles from './pages.module.css';
 import { useVideoActions } from './use-video-actions';
 import { useVideoPages } from './use-video-pages';
-
-function resultCount(total: number, capped: boolean): string {
-  if (capped) return `More than ${total.toLocaleString('en-US')} results`;
-  return `${total.toLocaleString('en-US')} ${total === 1 ? 'result' : 'results'}`;
-}
 
 /**
  * Search results (Enter in the search box): title, channel and description, ignoring case and

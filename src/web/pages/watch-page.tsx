@@ -8,10 +8,12 @@ import { EmptyState } from '../components/ui/empty-state';
 import { LibraryFailure } from '../components/ui/library-failure';
 import { parseChapters } from '../features/chapters/chapters';
 import { ChapterList } from '../features/chapters/components/chapter-list';
+import { DescriptionText } from '../features/chapters/components/description-text';
 import { likesTexts, toggleLike } from '../features/likes/likes-service';
 import { formatTime } from '../lib/format';
 import { NotesPanel } from '../features/notes/components/notes-panel';
 import { PlaybackSpeed } from '../features/player/components/playback-speed';
+import { usePlayerKeys } from '../features/player/use-player-keys';
 import { loadPlaybackRate, savePlaybackRate } from '../features/player/playback-rate';
 import { PlayerContext } from '../lib/player-context';
 import { useYouTubePlayer } from '../features/player/use-youtube-player';
@@ -33,15 +35,17 @@ import {
 import { videoRead } from '../data/reads';
 import { ApiRequestError } from '../lib/api-client';
 import { formatAge, formatCount } from '../lib/format';
-import { useShortcut } from '../lib/shortcuts';
+import { LIKE_KEY, useShortcut } from '../lib/shortcuts';
 import { useHydrated } from '../lib/use-hydrated';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useOptimisticState } from '../lib/use-optimistic-state';
 import { useRouteParam } from '../lib/use-route-param';
 import { useAuth, useVideos } from '../state/use-store';
+import { EmbedFallback } from './embed-fallback';
 import { LoadState } from './load-state';
 import styles from './pages.module.css';
 import { UpNext } from './up-next';
+import { useRecordPlay } from './use-record-play';
 import { useRequireLogin } from './use-require-login';
 
 /** product §2's watch page: the player and everything a learner does with the video. */
@@ -83,7 +87,11 @@ function WatchVideo({ video }: { video: Video }) {
   // thumbnail stands in until the page is the app's.
   const hydrated = useHydrated();
   const playbackRate = hydrated ? storedRate : 1;
+  const recordPlay = useRecordPlay(video);
+  const [embedFailed, setEmbedFailed] = useState(false);
   const player = useYouTubePlayer(iframe, hydrated ? video._id : undefined, {
+    onPlaying: recordPlay,
+    onUnavailable: () => setEmbedFailed(true),
     onProgress: (seconds, duration) => {
       if (auth.isLoggedIn) void saveProgress(video._id, seconds, dispatch, duration);
     },
@@ -137,7 +145,9 @@ function WatchVideo({ video }: { video: Video }) {
         : addToWatchLater(video, dispatch),
     );
   });
-  useShortcut('l', handleLike);
+  // Shift+L: YouTube's own l moves on 10 s (usePlayerKeys).
+  useShortcut(LIKE_KEY, handleLike);
+  usePlayerKeys(player, iframe);
   useShortcut('w', handleWatchLater);
 
   return (
@@ -155,6 +165,7 @@ function WatchVideo({ video }: { video: Video }) {
           ) : (
             <Thumbnail videoId={video._id} priority />
           )}
+          {embedFailed && <EmbedFallback video={video} />}
         </div>
         <h1 className={styles.videoTitle}>{video.title}</h1>
         <p className={styles.muted}>
@@ -204,7 +215,9 @@ function WatchVideo({ video }: { video: Video }) {
           <ChannelAvatar name={video.channelName} src={video.avatar} />
           {video.channelName}
         </Link>
-        <p className={styles.description}>{video.description}</p>
+        <p className={styles.description}>
+          <DescriptionText text={video.description} videoId={video._id} onSeek={player.seekTo} />
+        </p>
         <ChapterList chapters={chapters} onSeek={player.seekTo} currentTime={player.currentTime} />
       </article>
       <div className={styles.watchNotes}>

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { ConnectionBanner } from './connection-banner';
+import { FocusReturn } from './focus-return';
 import { Sidebar } from './sidebar';
 import { TabBar } from './tab-bar';
 import { TopBar } from './top-bar';
@@ -28,6 +29,7 @@ export function AppLayout() {
         <Outlet />
       </main>
       <TabBar />
+      <FocusReturn />
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { WifiOff } from 'lucide-react';
 import buttons from '../../components/ui/button.module.css';
+import { connectionBannerMark } from '../../components/ui/heading-actions';
 import { api } from '../../lib/api-client';
-import { useConnectionStatus } from '../../lib/connection';
+import { useConnectionStatus, useProbeWhileOffline } from '../../lib/connection';
 import styles from './connection-banner.module.css';
 
 const connectionTexts = {
@@ -13,12 +14,15 @@ const connectionTexts = {
 
 /**
  * Says when the backend cannot be reached, under the top bar on every screen, with a Retry that
- * asks the backend at once (any answer brings the app back: screens whose load failed load again).
+ * asks the backend at once (any answer brings the app back: screens whose load failed load again);
+ * without it the backend is asked again now and then, so the banner leaves by itself.
  * The live region is always there, so screen readers hear the message when it appears.
  */
 export function ConnectionBanner() {
   const status = useConnectionStatus();
   const [retrying, setRetrying] = useState(false);
+  // Asked again by itself now and then: the banner leaves when the server is back.
+  useProbeWhileOffline(() => api.call('GET /api/config'));
 
   const retry = () => {
     if (retrying) return;
@@ -35,7 +39,7 @@ export function ConnectionBanner() {
   };
 
   return (
-    <div role="status" className={styles.region}>
+    <div role="status" className={styles.region} {...connectionBannerMark}>
       {status === 'offline' && (
         <div className={styles.banner}>
           <WifiOff aria-hidden size={20} className={styles.icon} />

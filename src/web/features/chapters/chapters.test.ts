@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatTime } from '../../lib/format';
-import { currentChapterIndex, parseChapters } from './chapters';
+import { currentChapterIndex, parseChapters, splitTimes } from './chapters';
 
 describe('parseChapters', () => {
   it('reads time-title lines anywhere in the description, hours included', () => {
@@ -67,5 +67,30 @@ describe('formatTime for chapters', () => {
     expect(formatTime(0)).toBe('0:00');
     expect(formatTime(83.7)).toBe('1:23');
     expect(formatTime(3730)).toBe('1:02:10');
+  });
+});
+
+describe('splitTimes', () => {
+  it('cuts a text at the times written in it', () => {
+    expect(splitTimes('Start at 12:04, recap at 1:02:10.')).toEqual([
+      'Start at ',
+      { time: '12:04', seconds: 724 },
+      ', recap at ',
+      { time: '1:02:10', seconds: 3730 },
+      '.',
+    ]);
+    expect(splitTimes('0:00 Welcome\n1:15 The idea')).toEqual([
+      { time: '0:00', seconds: 0 },
+      ' Welcome\n',
+      { time: '1:15', seconds: 75 },
+      ' The idea',
+    ]);
+  });
+
+  it('leaves what only looks like a time: longer digit runs, a ratio, a port', () => {
+    for (const text of ['at 123:45', 'ratio 16:9', 'localhost:3000', 'no times here', '1:2:3:45']) {
+      expect(splitTimes(text)).toEqual([text]);
+    }
+    expect(splitTimes('')).toEqual([]);
   });
 });

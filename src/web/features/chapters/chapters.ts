@@ -42,3 +42,30 @@ export function currentChapterIndex(chapters: Chapter[], seconds: number): numbe
   });
   return current;
 }
+
+/** A time written anywhere in a text: `12:04`, `1:02:10` (not part of a longer run of digits). */
+const TIME_IN_TEXT = /(?<![\d:])(\d{1,2}(?::[0-5]\d){1,2})(?![\d:])/gu;
+
+/** A time found in a text: as written, and in seconds. */
+export interface TextTime {
+  time: string;
+  seconds: number;
+}
+
+/**
+ * A text cut at the times written in it (`12:04`), as YouTube links them in a description: the
+ * plain stretches as strings, each time as a TextTime, in order.
+ */
+export function splitTimes(text: string): (string | TextTime)[] {
+  const parts: (string | TextTime)[] = [];
+  let last = 0;
+  for (const match of text.matchAll(TIME_IN_TEXT)) {
+    const time = match[1] ?? '';
+    const at = match.index;
+    if (at > last) parts.push(text.slice(last, at));
+    parts.push({ time, seconds: secondsOf(time) });
+    last = at + time.length;
+  }
+  if (last < text.length) parts.push(text.slice(last));
+  return parts;
+}

@@ -12,8 +12,16 @@ interface Options {
    * video's length when the player knows it.
    */
   onProgress?: (seconds: number, duration?: number) => void;
+  /** Called each time the video starts (or goes on) playing. */
+  onPlaying?: () => void;
   /** Called when the video plays to its end. */
   onEnded?: () => void;
+  /**
+   * Called when the embed cannot play here: YouTube's player API could not be loaded (offline,
+   * YouTube blocked: the embed beside it cannot load either), or the player reports an error (the
+   * video is gone or its owner does not allow embedding).
+   */
+  onUnavailable?: () => void;
   /** Called when the speed changes in the player itself (YouTube's own settings menu). */
   onPlaybackRateChange?: (rate: number) => void;
 }
@@ -58,6 +66,7 @@ export function useYouTubePlayer(
               const rate = loadPlaybackRate();
               if (rate !== 1) player.current?.setPlaybackRate(rate);
             },
+            onError: () => callbacks.current.onUnavailable?.(),
             onPlaybackRateChange: ({ data }) => {
               if (typeof data === 'number') callbacks.current.onPlaybackRateChange?.(data);
             },
@@ -65,6 +74,7 @@ export function useYouTubePlayer(
               window.clearInterval(timer);
               if (data === YT.PlayerState.PLAYING) {
                 timer = window.setInterval(report, PROGRESS_INTERVAL_MS);
+                callbacks.current.onPlaying?.();
               } else if (data === YT.PlayerState.PAUSED) {
                 report();
               } else if (data === YT.PlayerState.ENDED) {
@@ -75,7 +85,8 @@ export function useYouTubePlayer(
         });
       })
       .catch(() => {
-        // Offline or blocked: the embed still plays (or shows YouTube's own error), untimed.
+        // Offline or blocked: the embed cannot load either; the page offers YouTube instead.
+        if (!cancelled) callbacks.current.onUnavailable?.();
       });
     window.addEventListener('pagehide', report);
     return () => {
@@ -103,6 +114,31 @@ export function useYouTubePlayer(
       setPlaybackRate: (rate: number) => {
         if (!player.current) return false;
         player.current.setPlaybackRate(rate);
+        return true;
+      },
+      togglePlay: () => {
+        const current = player.current;
+        if (!current) return false;
+        // YouTube's states: 1 playing, 3 buffering (about to play).
+        const state = current.getPlayerState();
+        if (state === 1 || state === 3) current.pauseVideo();
+        else current.playVideo();
+        return true;
+      },
+      seekBy: (seconds: number) => {
+        const current = player.current;
+        const time = current?.getCurrentTime();
+        if (!current || typeof time !== 'number' || !Number.isFinite(time)) return false;
+        current.seekTo(Math.max(0, time + seconds), true);
+        return true;
+      },
+      seekToFraction: (fraction: number) => {
+        const current = player.current;
+        const length = current?.getDuration?.();
+        if (!current || typeof length !== 'number' || !Number.isFinite(length) || length <= 0) {
+          return false;
+        }
+        current.seekTo(length * fraction, true);
         return true;
       },
     }),

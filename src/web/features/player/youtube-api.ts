@@ -6,6 +6,7 @@ export interface YouTubePlayer {
   getPlayerState(): number;
   seekTo(seconds: number, allowSeekAhead: boolean): void;
   playVideo(): void;
+  pauseVideo(): void;
   setPlaybackRate(rate: number): void;
 }
 
@@ -17,10 +18,12 @@ interface YouTubeNamespace {
         onReady?: () => void;
         onStateChange?: (event: { data: number }) => void;
         onPlaybackRateChange?: (event: { data: number }) => void;
+        /** The player cannot play the video (2, 5, 100, 101, 150: bad id, player error, gone, not embeddable). */
+        onError?: (event: { data: number }) => void;
       };
     },
   ) => YouTubePlayer;
-  PlayerState: { PLAYING: number; PAUSED: number; ENDED: number };
+  PlayerState: { PLAYING: number; PAUSED: number; ENDED: number; BUFFERING?: number };
 }
 
 declare global {

@@ -12,10 +12,13 @@ export function Thumbnail({
   videoId,
   className,
   priority = false,
+  alt = '',
 }: {
   videoId?: string;
   className?: string;
   priority?: boolean;
+  /** What the picture shows, where it stands alone (a card's title names it already). */
+  alt?: string;
 }) {
   const sources = videoId ? [thumbnailUrl(videoId), fallbackThumbnailUrl(videoId)] : [];
   const [attempt, setAttempt] = useState(0);
@@ -34,7 +37,7 @@ export function Thumbnail({
       ref={image}
       className={classes}
       src={source}
-      alt=""
+      alt={alt}
       width={1280}
       height={720}
       loading={priority ? 'eager' : 'lazy'}

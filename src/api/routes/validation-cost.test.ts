@@ -85,7 +85,20 @@ const goodBodies: Record<string, Record<string, unknown>> = {
   'POST /api/user/notes/{videoId}': { note: { content: 'Another', time: 3 } },
   'POST /api/user/progress/{videoId}': { seconds: 30, duration: 600 },
   'POST /api/test-todos': { title: 'Another', completed: false },
+  'POST /api/user/profile': { firstName: 'Cost', lastName: 'Bound' },
+  // A wrong current password: a body that gets through changes or deletes nothing (403).
+  'POST /api/user/password': {
+    currentPassword: 'not-the-password',
+    newPassword: 'another-bound-on-the-work',
+  },
+  'POST /api/user/delete-account': { currentPassword: 'not-the-password' },
 };
+
+/**
+ * Routes that count a user's wrong passwords (10, then 429): each measurement gets a user of its
+ * own, so the limit never answers in place of the work being measured.
+ */
+const PASSWORD_CHECKING = new Set(['POST /api/user/password', 'POST /api/user/delete-account']);
 
 /** A field's place in a body: keys, with `0` for an array's first element. */
 type FieldPath = (string | number)[];
@@ -235,7 +248,8 @@ describe('validation cost: 1 MB adversarial values in every field', () => {
           expect(utf8Bytes(text), `${shape} fits the body limit`).toBeLessThanOrEqual(
             MAX_BODY_BYTES,
           );
-          const { cpu, status } = await leastOf(() => measure(route.method, url, text));
+          const measuring = PASSWORD_CHECKING.has(name) ? (await setUp()).measure : measure;
+          const { cpu, status } = await leastOf(() => measuring(route.method, url, text));
           const said = `${path.join('.')} = ${shape}: ${status} after ${Math.round(cpu / 1000)} ms of CPU`;
           expect(status, said).toBeLessThan(500);
           expect(status, said).not.toBe(413);

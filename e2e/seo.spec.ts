@@ -47,18 +47,25 @@ test("a watch page's HTML carries its title, Open Graph tags and VideoObject", a
     embedUrl: `https://www.youtube.com/embed/${seed.css.id}`,
     interactionStatistic: { '@type': 'InteractionCounter' },
   });
-  // No inline script runs (the CSP allows none): those without a src are data only, JSON-LD and
-  // the rendered page's data.
-  const inline = [...html.matchAll(/<script\b([^>]*)>/g)].filter(
+  // One inline script runs: the boot script, which the CSP allows by its hash (and no other); the
+  // others are data only, JSON-LD and the rendered page's data.
+  const inline = [...html.matchAll(/<script\b([^>]*)>([^<]{0,20})/g)].filter(
     ([, attrs]) => !/\bsrc=/.test(attrs!),
   );
   expect(inline.map(([, attrs]) => attrs!.trim())).toEqual([
+    '',
     'type="application/ld+json"',
     'id="codetube-data" type="application/json"',
   ]);
-  // The app still boots from it: its boot script and module are there.
-  expect(html).toMatch(/<script src="\/assets\/boot-[^"]+\.js"><\/script>/);
+  const csp = answer.headers()['content-security-policy'] ?? '';
+  const scriptSources = /script-src ([^;]*)/.exec(csp)?.[1]?.split(' ') ?? [];
+  expect(scriptSources.filter((source) => source.startsWith("'sha256-"))).toHaveLength(1);
+  expect(scriptSources).not.toContain("'unsafe-inline'");
+  // The app still boots from it: its module is there, its stylesheets inline.
   expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js">/);
+  expect(html).not.toMatch(/<link rel="stylesheet"/);
+  const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, text]) => text!);
+  expect(styles.some((text) => text.includes('.visually-hidden'))).toBe(true);
 
   const missing = await request.get('/watch/no-such-video');
   expect(missing.status()).toBe(404);

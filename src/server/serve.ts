@@ -33,7 +33,7 @@ import { closeGracefullyOnSignals, createDrain, type StopServing } from './shutd
 import { loadStaticSite } from './static-site';
 import { processMetricsReader, serveMetrics, ServerMetrics } from './metrics';
 import { SeoAnswers } from './seo/seo-answers';
-import { loadPageRenderer, rendererPath } from './seo/page-renderer';
+import { bootScript, loadPageRenderer, pageStyles, rendererPath } from './seo/page-renderer';
 import { codetubeVersion } from './version';
 import { PASSWORD_ITERATIONS } from './auth/password-work';
 
@@ -120,12 +120,16 @@ export async function serveApp(
     options.database ?? openDatabase(config.database, { readThreads: config.sqliteReadThreads });
   const store = new SqlStore(database);
   // Each page's own head (title, description, link previews) and the sitemaps (seo/).
-  // The public pages rendered with their data (page-renderer.ts), when the build has the renderer.
+  // The public pages rendered with their data (page-renderer.ts), when the build has the renderer,
+  // their stylesheets and boot script inline (the CSP allows that script by its hash).
   const render = await loadPageRenderer(config.webDir);
+  const boot = render && bootScript(config.webDir);
   if (!render)
     log.warn(`pages are not rendered on the server: ${rendererPath(config.webDir)} is missing`);
   const seo = new SeoAnswers(store, {
     publicUrl: config.publicUrl,
+    styles: render && pageStyles(config.webDir),
+    boot,
     failed: (error) =>
       log.error(`page head not read: ${error instanceof Error ? error.message : String(error)}`),
     render,
@@ -203,7 +207,7 @@ export async function serveApp(
     () => store.catalogueVersion(),
     (answered) => logAnswered(log, answered),
   );
-  const securityHeaders = await securityHeaderList();
+  const securityHeaders = await securityHeaderList(boot ? [boot.text] : []);
   const listener = answers.serving(
     lists.serving(nodeListener(lists.keeping(answers.keeping(app.fetch)), config.host, log)),
   );

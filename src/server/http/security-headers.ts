@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import {
@@ -35,12 +36,13 @@ export const STRICT_TRANSPORT_SECURITY = 'max-age=15552000; includeSubDomains';
  * above; connect-src is open to any http(s) URL because the request tester (/mock) calls whatever
  * absolute URL the user types (docs/decisions/0005-security-headers.md).
  */
-function securityHeaders() {
+function securityHeaders(inlineScripts: readonly string[]) {
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      // The YouTube IFrame Player API (timed notes, resume) is a script from youtube.com.
-      scriptSrc: ["'self'", 'https://www.youtube.com'],
+      // The YouTube IFrame Player API (timed notes, resume) is a script from youtube.com; a
+      // rendered page's boot script is inline, allowed by its hash alone.
+      scriptSrc: ["'self'", ...inlineScripts.map(scriptHash), 'https://www.youtube.com'],
       // react-hot-toast (goober) writes its styles into a <style> element at run time.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', ...imageHosts],
@@ -60,12 +62,18 @@ function securityHeaders() {
   });
 }
 
+/** A CSP source that allows exactly this inline script's text. */
+export const scriptHash = (text: string) =>
+  `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
 /**
  * Name and value of each security header every answer carries, lower-case names, in the order
  * Hono writes them (Strict-Transport-Security is not among them: only over HTTPS).
  */
-export async function securityHeaderList(): Promise<[string, string][]> {
-  const probe = new Hono().use(securityHeaders()).get('/', (c) => c.body(null));
+export async function securityHeaderList(
+  inlineScripts: readonly string[] = [],
+): Promise<[string, string][]> {
+  const probe = new Hono().use(securityHeaders(inlineScripts)).get('/', (c) => c.body(null));
   const answer = await probe.request('/');
   return [...answer.headers];
 }

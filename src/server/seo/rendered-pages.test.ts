@@ -109,6 +109,20 @@ describe('public pages rendered with their data', () => {
     expect(renderer.calls).toEqual(['/trending', '/results?q=css', '/results?q=CSS']);
   });
 
+  it("carries the app's stylesheets inline, in place of their links", async () => {
+    const renderer = listingRenderer();
+    const styles = '.card{color:red}\n.grid{display:grid}';
+    const app = await appWith(new SeoAnswers(opened.store, { render: renderer.render, styles }));
+    const page = html(await (await app.request('/trending')).text());
+    expect([...page.querySelectorAll('head style')].map((style) => style.textContent)).toContain(
+      styles,
+    );
+    expect(page.querySelectorAll('link[rel="stylesheet"]')).toHaveLength(0);
+    // A page not rendered keeps index.html as built.
+    const shell = html(await (await app.request('/login')).text());
+    expect(shell.querySelectorAll('head style')).toHaveLength(0);
+  });
+
   it('never renders the signed-in screens and forms: they are the shell', async () => {
     const renderer = listingRenderer();
     const app = await appWith(new SeoAnswers(opened.store, { render: renderer.render }));

@@ -47,6 +47,10 @@ export interface SeoOptions {
   renderSlots?: number;
   /** Told of a render that threw (the page went out as the shell). */
   renderFailed?: (error: unknown) => void;
+  /** The app's stylesheets, put inline in a rendered page in place of its links (pageStyles). */
+  styles?: string;
+  /** The boot script's tag and text, inline in a rendered page in place of the tag (bootScript). */
+  boot?: { tag: string; text: string };
 }
 
 /** Renders a process runs at once by default: a page costs milliseconds of its event loop. */
@@ -167,12 +171,32 @@ interface Built {
 /** The app's root as index.html has it: the boot bar between the app markers. */
 const APP_ROOT = /<div id="root">\s*<!--app-->[\s\S]*?<!--\/app-->\s*<\/div>/;
 
-/** index.html's text with a rendered page in its root, its data after, and `data-rendered`. */
-export function withRenderedPage(text: string, page: RenderedPage): string | undefined {
+/**
+ * index.html's text with a rendered page in its root, its data after, `data-rendered`, and the
+ * app's stylesheets inline in place of their links when given (one less round trip to paint).
+ */
+export function withRenderedPage(
+  text: string,
+  page: RenderedPage,
+  styles?: string,
+  boot?: { tag: string; text: string },
+): string | undefined {
   if (!APP_ROOT.test(text)) return undefined;
-  return text
+  let html = text
     .replace(/<html(\s|>)/i, (_, next: string) => `<html data-rendered=""${next}`)
     .replace(APP_ROOT, () => `<div id="root">${page.html}</div>${page.dataScript}`);
+  if (styles !== undefined && !/<\/style/i.test(styles)) {
+    const links = /[ \t]*<link rel="stylesheet"[^>]*>\n?/g;
+    let placed = false;
+    html = html.replace(links, () => {
+      if (placed) return '';
+      placed = true;
+      return `<style>${styles}</style>\n`;
+    });
+    if (!placed) html = html.replace(/<\/head>/i, () => `<style>${styles}</style></head>`);
+  }
+  if (boot) html = html.replace(boot.tag, () => `<script>${boot.text}</script>`);
+  return html;
 }
 
 const etagOf = (text: string) =>
@@ -261,7 +285,10 @@ export class SeoAnswers {
         }
         if (!rendering || built.status !== 200) return built;
         const page = await this.renderPage(url, fetchApi);
-        const text = page && page !== 'busy' && withRenderedPage(built.text, page);
+        const text =
+          page &&
+          page !== 'busy' &&
+          withRenderedPage(built.text, page, this.options.styles, this.options.boot);
         return text ? { ...built, text } : { ...built, keep: page !== 'busy' };
       });
     } catch (error) {

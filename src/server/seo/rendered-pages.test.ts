@@ -154,14 +154,16 @@ describe('public pages rendered with their data', () => {
     expect(renderer.calls).toEqual(['/trending', '/?category=CSS']);
   });
 
-  it('sends the shell when the render fails or its data cannot be read, and says why', async () => {
+  it('sends the shell, not kept, when the render fails or its data cannot be read', async () => {
     const failures: unknown[] = [];
-    let fail = true;
+    const renderer = listingRenderer();
+    let outcome: 'throw' | 'unread' | 'render' = 'throw';
     const app = await appWith(
       new SeoAnswers(opened.store, {
-        render: async () => {
-          if (fail) throw new Error('render broke');
-          return undefined;
+        render: async (url, fetchApi) => {
+          if (outcome === 'throw') throw new Error('render broke');
+          if (outcome === 'unread') return undefined;
+          return renderer.render(url, fetchApi);
         },
         renderFailed: (error) => failures.push(error),
       }),
@@ -170,8 +172,12 @@ describe('public pages rendered with their data', () => {
     expect(broken.status).toBe(200);
     expect(html(await broken.text()).querySelector('#root .boot-bar')).not.toBeNull();
     expect(failures).toEqual([new Error('render broke')]);
-    fail = false;
-    const unread = html(await (await app.request('/')).text());
+    outcome = 'unread';
+    const unread = html(await (await app.request('/trending')).text());
     expect(unread.documentElement.hasAttribute('data-rendered')).toBe(false);
+    // Once it can be rendered, it is: the shells were not kept.
+    outcome = 'render';
+    const rendered = html(await (await app.request('/trending')).text());
+    expect(rendered.documentElement.hasAttribute('data-rendered')).toBe(true);
   });
 });

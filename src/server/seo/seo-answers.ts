@@ -164,7 +164,7 @@ interface Built {
   status: number;
   type: string;
   text: string;
-  /** False: sent, never kept (a page that went out as the shell while renders were busy). */
+  /** False: sent, never kept (a page that went out as the shell, not rendered this time). */
   keep?: boolean;
 }
 
@@ -289,7 +289,8 @@ export class SeoAnswers {
           page &&
           page !== 'busy' &&
           withRenderedPage(built.text, page, this.options.styles, this.options.boot);
-        return text ? { ...built, text } : { ...built, keep: page !== 'busy' };
+        // Not rendered (busy, a read that failed, a render that threw): sent, never kept.
+        return text ? { ...built, text } : { ...built, keep: false };
       });
     } catch (error) {
       this.options.failed?.(error);

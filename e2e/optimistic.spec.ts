@@ -1,7 +1,8 @@
 import { expect, failCalls, openWatchPage, seed, signedInUser, test } from './support';
 
 const GENERIC_ERROR = 'Some error occured. Try Again.';
-const SLOW_MS = 2500;
+// Long enough that the states while a call is on its way outlast a slow, loaded machine.
+const SLOW_MS = 6000;
 
 // Like and Watch later change at once and roll back when the call fails.
 test('Like and Watch later change at once, and roll back when the call fails', async ({

@@ -12,6 +12,12 @@ import { startBenchServer } from './lib/server';
 const SERVER_PORTS = [3240, 3249] as const;
 const BASELINE_PORTS = [3250, 3259] as const;
 const GOAL = 0.95;
+/** The other categories the issue judges: SEO must be whole, accessibility at least 0.95. */
+const CATEGORY_GOALS = [
+  ['seo', 'SEO', 1],
+  ['accessibility', 'accessibility', 0.95],
+] as const;
+type OtherCategory = (typeof CATEGORY_GOALS)[number][0];
 /** Runs per page (LIGHTHOUSE_RUNS); scores move between runs, so the median is judged. */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 /** A built app to audit instead of a fresh build (LIGHTHOUSE_WEB_DIR), e.g. an older release. */
@@ -44,6 +50,8 @@ type MetricName = (typeof METRICS)[number][1];
 
 interface Audit {
   score: number;
+  /** SEO and accessibility scores (the baseline page's are not judged). */
+  categories: Record<OtherCategory, number>;
   metrics: Record<MetricName, number>;
   /** Lighthouse's own CPU yardstick: low when the machine is busy, which inflates TBT. */
   benchmarkIndex: number;
@@ -79,7 +87,7 @@ async function audit(port: number, url: string): Promise<Audit> {
 async function auditOnce(port: number, url: string): Promise<Audit> {
   const result = await lighthouse(url, {
     port,
-    onlyCategories: ['performance'],
+    onlyCategories: ['performance', ...CATEGORY_GOALS.map(([id]) => id)],
     logLevel: 'error',
     output: 'json',
     blockedUrlPatterns: BLOCKED,
@@ -99,8 +107,11 @@ async function auditOnce(port: number, url: string): Promise<Audit> {
   const blocked = (requests ?? []).filter(
     (request) => request.statusCode === -1 && !request.url?.startsWith('http://127.0.0.1'),
   ).length;
+  const categories = {} as Record<OtherCategory, number>;
+  for (const [id] of CATEGORY_GOALS) categories[id] = lhr.categories[id]?.score ?? Number.NaN;
   return {
     score: lhr.categories.performance?.score ?? Number.NaN,
+    categories,
     metrics,
     benchmarkIndex: lhr.environment.benchmarkIndex,
     blocked,
@@ -192,6 +203,14 @@ export async function run(): Promise<void> {
     );
     if (printGoal(`${path} median performance score`, score, GOAL, 'at-least')) passed += 1;
     printLine(`${path} vs the baseline page: ratio ${fmt(score / baseScore)}`);
+    for (const [id, name, goal] of CATEGORY_GOALS) {
+      printGoal(
+        `${path} ${name}`,
+        median(results.map((item) => item.categories[id])),
+        goal,
+        'at-least',
+      );
+    }
   }
   printLine(`${passed} of ${PAGES.length} pages at ≥ ${fmt(GOAL)} (median of ${RUNS} runs)`);
 }

@@ -96,3 +96,39 @@ test('a signed-in user reloading a rendered page gets their session on it', asyn
   await expect(page.getByRole('button', { name: 'Liked', exact: true })).toBeVisible();
   expect(user.email).toContain('@');
 });
+
+test("a library screen's HTML is its shell: the layout and its loading state, never the logged-out notice", async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get('/liked-videos')).text();
+  expect(html).toContain('data-rendered=""');
+  expect(html).toMatch(/<nav[^>]*>/);
+  expect(html).toContain('Loading…');
+  expect(html).not.toContain('logged out');
+
+  // In the browser: a signed-in user's list comes in, and the notice never showed on the way.
+  await stubExternalImages(page);
+  await page.goto('/');
+  await signedInUser(page);
+  await page.goto(`/watch/${seed.css.id}`);
+  await page.getByRole('button', { name: 'Like', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Liked', exact: true })).toBeVisible();
+  await page.addInitScript(`(() => {
+    new MutationObserver(() => {
+      if (document.body && document.body.textContent.includes("You're logged out.")) {
+        window.sawLoggedOut = true;
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  })()`);
+  await page.goto('/liked-videos');
+  await expect(card(page, seed.css.title)).toBeVisible();
+  expect(await page.evaluate(() => (window as { sawLoggedOut?: boolean }).sawLoggedOut)).toBe(
+    undefined,
+  );
+
+  // A visitor gets the notice once the page is the app's.
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await expect(page.getByText("You're logged out.")).toBeVisible();
+});

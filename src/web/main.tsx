@@ -33,12 +33,16 @@ async function boot() {
     hydrate(client, rendered.state);
     // A screen whose file cannot load is the error boundary's to show, as in a page drawn here.
     await preloadPage(window.location.pathname).catch(() => undefined);
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <App client={client} hydrating />
-      </StrictMode>,
-    );
+    // Hydration as a transition too: React hydrates in slices that yield to the browser (the
+    // page is already painted and readable), not in one long task (Lighthouse's TBT).
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <App client={client} hydrating />
+        </StrictMode>,
+      );
+    });
     return;
   }
   const reactRoot = createRoot(root);

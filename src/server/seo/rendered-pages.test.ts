@@ -13,7 +13,7 @@ import { openSqliteTestStore } from '../testing/open-test-store';
 import { createTempDir } from '../testing/test-databases';
 import { writeWebFixture } from '../testing/web-fixture';
 import type { PageRenderer } from './page-renderer';
-import { SeoAnswers } from './seo-answers';
+import { SeoAnswers, withRenderedPage } from './seo-answers';
 
 const silent: Logger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 const html = (text: string) => new DOMParser().parseFromString(text, 'text/html');
@@ -123,15 +123,51 @@ describe('public pages rendered with their data', () => {
     expect(shell.querySelectorAll('head style')).toHaveLength(0);
   });
 
-  it('never renders the signed-in screens and forms: they are the shell', async () => {
+  it("asks for the app's code only once the page has painted: its boot script loads it", () => {
+    const boot = { tag: '<script src="/assets/boot-1.js"></script>', text: 'boot()' };
+    const index =
+      `<!doctype html><html><head>${boot.tag}` +
+      '<script type="module" crossorigin src="/assets/index-1.js"></script>\n' +
+      '<link rel="modulepreload" crossorigin href="/assets/react-1.js">\n' +
+      '<link rel="modulepreload" crossorigin href="/assets/home-1.js">\n' +
+      '</head><body><div id="root"><!--app--><div class="boot-bar"></div><!--/app--></div></body></html>';
+    const page = html(
+      withRenderedPage(index, { html: '<p>cards</p>', dataScript: '' }, undefined, boot)!,
+    );
+    // Nothing in the HTML fetches code: no module script, no module preload.
+    expect(page.querySelectorAll('script[src], link[rel="modulepreload"]')).toHaveLength(0);
+    expect(page.querySelector('head script')?.textContent).toBe('boot()');
+    // The boot script finds what to load, in order, entry first.
+    expect(
+      [...page.querySelectorAll('meta[name^="codetube:"]')].map((meta) => [
+        meta.getAttribute('name'),
+        meta.getAttribute('content'),
+      ]),
+    ).toEqual([
+      ['codetube:module', '/assets/index-1.js'],
+      ['codetube:modulepreload', '/assets/react-1.js'],
+      ['codetube:modulepreload', '/assets/home-1.js'],
+    ]);
+    // Without the boot script inline nothing would load them: the tags stay as built.
+    const linked = html(withRenderedPage(index, { html: '<p>cards</p>', dataScript: '' })!);
+    expect(linked.querySelectorAll('script[type="module"][src]')).toHaveLength(1);
+  });
+
+  it('renders the library screens (their shell), never the forms, the profile or the tester', async () => {
     const renderer = listingRenderer();
     const app = await appWith(new SeoAnswers(opened.store, { render: renderer.render }));
-    for (const path of ['/login', '/history', '/playlist', '/profile', '/mock']) {
+    for (const path of ['/login', '/signup', '/profile', '/mock']) {
       const page = html(await (await app.request(path)).text());
       expect(page.documentElement.hasAttribute('data-rendered')).toBe(false);
       expect(page.querySelector('#root .boot-bar')).not.toBeNull();
     }
     expect(renderer.calls).toEqual([]);
+    const library = ['/liked-videos', '/history', '/watch-later', '/playlist', '/playlist/p1'];
+    for (const path of library) {
+      const page = html(await (await app.request(path)).text());
+      expect(page.documentElement.hasAttribute('data-rendered')).toBe(true);
+    }
+    expect(renderer.calls).toEqual(library);
   });
 
   it('sends the shell, not kept, while its renders are all busy', async () => {

@@ -65,6 +65,20 @@ const RENDERED_PAGES = new Set<PageRequest['page']>([
   'watch',
   'channel',
 ]);
+/**
+ * The library screens, rendered as their shell (the layout, their loading state): their lists are
+ * the signed-in user's, read after hydration. Forms, the profile and the tester are not rendered.
+ */
+const RENDERED_SCREENS = new Set<ScreenName>([
+  'liked-videos',
+  'history',
+  'watch-later',
+  'playlists',
+  'playlist',
+]);
+const isRendered = (request: PageRequest) =>
+  RENDERED_PAGES.has(request.page) ||
+  (request.page === 'screen' && RENDERED_SCREENS.has(request.screen));
 
 const DEFAULT_LIMITS = { bytes: 64 * 1024 * 1024, entries: 2_000 };
 const HTML = 'text/html; charset=utf-8';
@@ -195,8 +209,25 @@ export function withRenderedPage(
     });
     if (!placed) html = html.replace(/<\/head>/i, () => `<style>${styles}</style></head>`);
   }
-  if (boot) html = html.replace(boot.tag, () => `<script>${boot.text}</script>`);
+  if (boot) html = laterCode(html.replace(boot.tag, () => `<script>${boot.text}</script>`));
   return html;
+}
+
+const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOADS = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * The app's entry and its module preloads as names for the inline boot script, which asks for
+ * them once the page has painted (src/web/boot/boot.ts): the page is readable from its HTML, and
+ * its first paint does not share the connection with the app's code (decision 0025).
+ */
+function laterCode(html: string): string {
+  return html
+    .replace(MODULE_SCRIPT, (_, src: string) => `<meta name="codetube:module" content="${src}">`)
+    .replace(
+      MODULE_PRELOADS,
+      (_, href: string) => `<meta name="codetube:modulepreload" content="${href}">`,
+    );
 }
 
 const etagOf = (text: string) =>
@@ -270,7 +301,7 @@ export class SeoAnswers {
         text: `${template.before}${head.tags}${template.after}`,
       };
     };
-    const rendering = this.options.render && fetchApi && RENDERED_PAGES.has(wanted.page);
+    const rendering = this.options.render && fetchApi && isRendered(wanted);
     // A rendered page is named by its whole address (home's filters, the search's own text).
     const name = rendering
       ? `page ${url.pathname}${url.search} @${Math.floor(Date.now() / RENDERED_FOR_MS)}`

@@ -43,7 +43,10 @@ export interface AppProps {
   client?: QueryClient;
   /** A server render: the address to render (a StaticRouter); unset: the browser's. */
   location?: string;
-  /** The HTML is the server's: the first render matches it (signed out), the session after. */
+  /**
+   * The server's HTML, rendered signed out with the session unknown (a server render sets it
+   * too): the first render in the browser matches it, and the stored session comes in after.
+   */
   hydrating?: boolean;
 }
 

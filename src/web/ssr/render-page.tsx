@@ -63,7 +63,7 @@ export async function renderPage(
     const failures: unknown[] = [];
     const { prelude } = await prerender(
       <StrictMode>
-        <App client={client} location={at.pathname + at.search} />
+        <App client={client} location={at.pathname + at.search} hydrating />
       </StrictMode>,
       // One piece: a large page would otherwise go out in parts that inline scripts put together.
       {

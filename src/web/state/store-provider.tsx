@@ -1,8 +1,13 @@
-import { startTransition, useEffect, useMemo, useReducer, type ReactNode } from 'react';
+import { startTransition, useEffect, useMemo, useReducer, useState, type ReactNode } from 'react';
 import { authReducer, loggedOut } from './auth-reducer';
 import { readStoredAuth } from './auth-storage';
 import { initialPlaylistsState, playlistsReducer } from './playlists-reducer';
-import { AuthContext, PlaylistsContext, VideosContext } from './store-context';
+import {
+  AuthContext,
+  PlaylistsContext,
+  SessionPendingContext,
+  VideosContext,
+} from './store-context';
 import {
   filtersFromParams,
   initialVideosState,
@@ -42,13 +47,16 @@ export function StoreProvider({ at, hydrating = false, children }: StoreProvider
   const [videos, videosDispatch] = useReducer(videosReducer, undefined, () =>
     startingVideosState({ at: at ?? new URL(window.location.href), signedIn: auth.isLoggedIn }),
   );
+  const [sessionPending, setSessionPending] = useState(hydrating);
   useEffect(() => {
     if (!hydrating) return;
     const stored = readStoredAuth();
-    if (!stored.isLoggedIn) return;
     startTransition(() => {
-      authDispatch({ type: 'RESTORE', payload: stored });
-      videosDispatch({ type: 'LIBRARY_LOADING', payload: LIBRARY_LISTS });
+      if (stored.isLoggedIn) {
+        authDispatch({ type: 'RESTORE', payload: stored });
+        videosDispatch({ type: 'LIBRARY_LOADING', payload: LIBRARY_LISTS });
+      }
+      setSessionPending(false);
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, after the first render
   }, []);
@@ -64,7 +72,11 @@ export function StoreProvider({ at, hydrating = false, children }: StoreProvider
   return (
     <AuthContext.Provider value={authValue}>
       <VideosContext.Provider value={videosValue}>
-        <PlaylistsContext.Provider value={playlistsValue}>{children}</PlaylistsContext.Provider>
+        <PlaylistsContext.Provider value={playlistsValue}>
+          <SessionPendingContext.Provider value={sessionPending}>
+            {children}
+          </SessionPendingContext.Provider>
+        </PlaylistsContext.Provider>
       </VideosContext.Provider>
     </AuthContext.Provider>
   );

@@ -9,6 +9,7 @@
  */
 import type { Browser } from '@playwright/test';
 import { seedVideos } from '../src/api/seed/videos';
+import { linkedCode, shellOf } from '../src/server/seo/page-code';
 import { buildApp } from './lib/build';
 import { launchChromium } from './lib/browser';
 import { fmt, printGoal, printLine, printRatio } from './lib/report';
@@ -30,26 +31,6 @@ const NETWORK = {
 const VARIANTS = ['rendered', 'eager', 'shell'] as const;
 type Variant = (typeof VARIANTS)[number];
 
-/** The code a rendered page names for its boot script, linked in its head as the build has it. */
-const linkedCode = (html: string) =>
-  html
-    .replace(
-      /<meta name="codetube:module" content="([^"]+)">/,
-      '<script type="module" crossorigin src="$1"></script>',
-    )
-    .replace(
-      /<meta name="codetube:modulepreload" content="([^"]+)">/g,
-      '<link rel="modulepreload" crossorigin href="$1">',
-    );
-
-const asShell = (html: string) =>
-  linkedCode(html)
-    .replace(' data-rendered=""', '')
-    .replace(
-      /<div id="root">[\s\S]*<\/div><script id="codetube-data" type="application\/json">[^<]*<\/script>/,
-      '<div id="root"></div>',
-    );
-
 interface Times {
   /** Milliseconds from navigation to the first painted frame with a card (or the video) in main. */
   paint: number;
@@ -63,7 +44,7 @@ async function contentPaint(browser: Browser, url: string, variant: Variant): Pr
   // The hosts outside this server (thumbnails, player, avatars) are out of this machine's reach.
   await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
   if (variant !== 'rendered') {
-    const rewrite = variant === 'shell' ? asShell : linkedCode;
+    const rewrite = variant === 'shell' ? shellOf : linkedCode;
     await page.route(
       (address) => address.hostname === '127.0.0.1',
       async (route) => {

@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { shellOf } from '../src/server/seo/page-code';
 
 /**
  * Slow mode: `E2E_CPU_THROTTLE=4 npx playwright test` runs every page on a CPU that many times
@@ -212,12 +213,7 @@ export async function drawInBrowser(page: Page, project: string): Promise<void> 
       const headers = { ...response.headers() };
       delete headers['content-encoding'];
       delete headers['content-length'];
-      const body = (await response.text())
-        .replace(' data-rendered=""', '')
-        .replace(
-          /<div id="root">[\s\S]*<\/div><script id="codetube-data" type="application\/json">[^<]*<\/script>/,
-          '<div id="root"></div>',
-        );
+      const body = shellOf(await response.text());
       return route.fulfill({ status: response.status(), headers, body });
     },
   );

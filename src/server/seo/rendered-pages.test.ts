@@ -12,6 +12,7 @@ import { loadStaticSite } from '../static-site';
 import { openSqliteTestStore } from '../testing/open-test-store';
 import { createTempDir } from '../testing/test-databases';
 import { writeWebFixture } from '../testing/web-fixture';
+import { shellOf } from './page-code';
 import type { PageRenderer } from './page-renderer';
 import { SeoAnswers, withRenderedPage } from './seo-answers';
 
@@ -148,6 +149,15 @@ describe('public pages rendered with their data', () => {
       ['codetube:modulepreload', '/assets/react-1.js'],
       ['codetube:modulepreload', '/assets/home-1.js'],
     ]);
+    // Its shell (what tests and benches draw in the browser) links them again.
+    const shell = html(
+      shellOf(withRenderedPage(index, { html: '<p>cards</p>', dataScript: '' }, undefined, boot)!),
+    );
+    expect(shell.querySelector('script[type="module"]')?.getAttribute('src')).toBe(
+      '/assets/index-1.js',
+    );
+    expect(shell.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(2);
+    expect(shell.documentElement.hasAttribute('data-rendered')).toBe(false);
     // Without the boot script inline nothing would load them: the tags stay as built.
     const linked = html(withRenderedPage(index, { html: '<p>cards</p>', dataScript: '' })!);
     expect(linked.querySelectorAll('script[type="module"][src]')).toHaveLength(1);

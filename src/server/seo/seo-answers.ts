@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import type { Store } from '../../api/store/store';
 import { answerCompressor, chooseEncoding } from '../http/compress-answers';
 import { answerToKeep, KeptAnswers, type KeptAnswer } from '../http/kept-answers';
+import { namedCode } from './page-code';
 import { pageHead, pagePaths, type PageData, type ScreenName } from './page-head';
 import type { ApiFetch, PageRenderer, RenderedPage } from './page-renderer';
 import {
@@ -209,25 +210,8 @@ export function withRenderedPage(
     });
     if (!placed) html = html.replace(/<\/head>/i, () => `<style>${styles}</style></head>`);
   }
-  if (boot) html = laterCode(html.replace(boot.tag, () => `<script>${boot.text}</script>`));
+  if (boot) html = namedCode(html.replace(boot.tag, () => `<script>${boot.text}</script>`));
   return html;
-}
-
-const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
-const MODULE_PRELOADS = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
-
-/**
- * The app's entry and its module preloads as names for the inline boot script, which asks for
- * them once the page has painted (src/web/boot/boot.ts): the page is readable from its HTML, and
- * its first paint does not share the connection with the app's code (decision 0025).
- */
-function laterCode(html: string): string {
-  return html
-    .replace(MODULE_SCRIPT, (_, src: string) => `<meta name="codetube:module" content="${src}">`)
-    .replace(
-      MODULE_PRELOADS,
-      (_, href: string) => `<meta name="codetube:modulepreload" content="${href}">`,
-    );
 }
 
 const etagOf = (text: string) =>

@@ -8,6 +8,7 @@ import {
   MAX_KEPT_VIDEOS,
   VIDEO_PAGE_SIZE,
   videoWindowReducer,
+  type PageDirection,
   type VideoPage,
   type VideoWindowAction,
   type VideoWindowState,
@@ -23,18 +24,19 @@ interface VideoPagesOptions {
   enabled?: boolean;
 }
 
-type Direction = 'later' | 'earlier';
-
 /** How far from the viewport a list end starts loading its neighbour page. */
 const LOAD_MARGIN = '600px';
 
 /**
  * Pages a server listing into a bounded window (video-window.ts): the first page when the key
  * changes, the next one when the end comes near (or on 'Show more'), the previous ones again when
- * the user scrolls back to a start that was dropped. Answers to superseded requests are ignored,
- * so fast typing never shows an older result; the page keeps its place when cards are added or
- * dropped above the viewport. Back or Forward to a list screen shows the window it was left with
- * (listing-places.ts), the card that was first in view back where it was, asking for nothing.
+ * the user scrolls back to a start that was dropped. The paging's state (the window, which
+ * listing is in, the page on its way, failures) is the window's reducer's; this hook asks and
+ * dispatches. Superseded requests are aborted and their answers dropped, so fast typing never
+ * shows an older result. The refs here are the DOM's: the page keeps its place when cards are
+ * added or dropped above the viewport, and the focus goes where the user asked. Back or Forward
+ * to a list screen shows the window it was left with (listing-places.ts), the card that was first
+ * in view back where it was, asking for nothing.
  */
 export function useVideoPages({
   key,
@@ -56,32 +58,25 @@ export function useVideoPages({
   // window's card is put back in place.
   const resuming = useRef(resumed !== null || seed !== undefined);
   const resumedCard = useRef(resumed?.card ?? null);
-  const generation = useRef(0);
-  // A neighbour page on its way: the button and the observer may both ask before a re-render.
-  const inFlight = useRef(false);
-  // That page's request: cancelled when the listing changes (a chip, a new search).
+  // The neighbour page's request, while one is on its way (the button and the observer may both
+  // ask before a re-render); aborted when the listing changes (a chip, a new search).
   const neighbour = useRef<AbortController | null>(null);
   const fetcher = useRef(fetchPage);
   useLayoutEffect(() => {
     fetcher.current = fetchPage;
   });
-  const [pending, setPending] = useState<Direction | null>(null);
-  const [moreError, setMoreError] = useState<{ direction: Direction; error: unknown } | null>(null);
-  // This listing's own failure: errors other features report to a shared store are not its own.
-  const [error, setError] = useState<unknown>(null);
-  // The key whose first page has been answered (or has failed).
-  const [settledKey, setSettledKey] = useState<string | null>(seed ? key : null);
+  const shownWindow = seed
+    ? videoWindowReducer(state, { type: 'GET_VIDEOS', payload: seed, listing: key })
+    : state;
+  // Everything below is this listing's only once its first page is in (or has failed).
+  const settled = shownWindow.paging.listing === key;
+  const error = settled ? shownWindow.paging.error : null;
+  const pending = settled ? shownWindow.paging.pending : null;
+  const moreError = settled ? shownWindow.paging.moreError : null;
   // A failed first page is asked for again when the connection comes back, or on 'Try again'.
   const reconnects = useReconnectAttempt(error !== null);
   const [retries, setRetries] = useState(0);
   const attempt = reconnects + retries;
-  const [listedKey, setListedKey] = useState(key);
-  if (listedKey !== key) {
-    setListedKey(key);
-    setPending(null);
-    setMoreError(null);
-    setError(null);
-  }
   const listNode = useRef<HTMLUListElement | null>(null);
   const list = useCallback((node: HTMLUListElement | null) => {
     listNode.current = node;
@@ -105,10 +100,8 @@ export function useVideoPages({
   // Before the screen shows: the kept window, at once.
   useLayoutEffect(() => {
     if (!resumed) return;
-    dispatch({ type: 'RESTORE_VIDEOS', payload: resumed.window });
-    // Settled with the window, in the same render: the screen never shows as empty or loading.
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- once, as the screen comes back
-    setSettledKey(resumed.listing);
+    // Settled with the window, before it paints: the screen never shows as empty or loading.
+    dispatch({ type: 'RESTORE_VIDEOS', payload: resumed.window, listing: resumed.listing });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the screen comes back
   }, []);
 
@@ -116,14 +109,11 @@ export function useVideoPages({
   // is shown with it (the first render, which hydrates the server's HTML).
   useLayoutEffect(() => {
     if (!seed) return;
-    dispatch({ type: 'GET_VIDEOS', payload: seed });
+    dispatch({ type: 'GET_VIDEOS', payload: seed, listing: key });
     // eslint-disable-next-line react-hooks/set-state-in-effect -- once, as the screen mounts
     setSeed(undefined);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the screen mounts
   }, []);
-  const shownWindow = seed
-    ? videoWindowReducer(state, { type: 'GET_VIDEOS', payload: seed })
-    : state;
 
   // As the screen goes: its window and the card in view, kept under its history entry.
   const shown = useRef({ entry: location.key, key, state, kept: false });
@@ -132,7 +122,7 @@ export function useVideoPages({
       entry: location.key,
       key,
       state,
-      kept: enabled && settledKey === key && error === null && state.videos.length > 0,
+      kept: enabled && settled && error === null && state.videos.length > 0,
     };
   });
   useLayoutEffect(
@@ -153,8 +143,6 @@ export function useVideoPages({
   );
 
   useEffect(() => {
-    const current = ++generation.current;
-    inFlight.current = false;
     holdEarlier.current = false;
     wanted.current = null;
     if (!enabled) return;
@@ -163,24 +151,21 @@ export function useVideoPages({
       // The kept window is on screen already: nothing to ask for.
       resuming.current = false;
     } else {
-      dispatch({ type: 'LOADING' });
+      dispatch({ type: 'LOADING', listing: key });
       fetcher.current(0, VIDEO_PAGE_SIZE, controller.signal).then(
         (page) => {
-          if (generation.current !== current) return;
-          setError(null);
-          setSettledKey(key);
-          dispatch({ type: 'GET_VIDEOS', payload: page });
+          if (!controller.signal.aborted) {
+            dispatch({ type: 'GET_VIDEOS', payload: page, listing: key });
+          }
         },
         (failure: unknown) => {
-          if (generation.current !== current) return;
-          setError(failure);
-          setSettledKey(key);
-          dispatch({ type: 'ERROR', payload: failure });
+          if (!controller.signal.aborted) {
+            dispatch({ type: 'ERROR', payload: failure, listing: key });
+          }
         },
       );
     }
     return () => {
-      generation.current += 1;
       controller.abort();
       neighbour.current?.abort();
       neighbour.current = null;
@@ -190,7 +175,7 @@ export function useVideoPages({
   // The kept window shows: the card that was first in view goes back where it was.
   useLayoutEffect(() => {
     const card = resumedCard.current;
-    if (!card || settledKey !== key) return;
+    if (!card || !settled) return;
     resumedCard.current = null;
     const node = listNode.current?.children[card.index - state.start];
     if (node) window.scrollBy(0, node.getBoundingClientRect().top - card.top);
@@ -206,9 +191,8 @@ export function useVideoPages({
    * focus moves to the first card it brings (the button may be far from there by then).
    */
   const load = useCallback(
-    (direction: Direction, asked = false) => {
-      if (inFlight.current || state.loading) return;
-      const current = generation.current;
+    (direction: PageDirection, asked = false) => {
+      if (neighbour.current || state.loading) return;
       const offset =
         direction === 'later'
           ? state.start + state.videos.length
@@ -217,15 +201,13 @@ export function useVideoPages({
       if (limit <= 0) return;
       const controller = new AbortController();
       neighbour.current = controller;
-      inFlight.current = true;
       if (direction === 'earlier' && asked) holdEarlier.current = false;
       if (direction === 'later' && asked) wanted.current = offset;
-      setPending(direction);
-      setMoreError(null);
+      dispatch({ type: 'MORE_LOADING', direction });
       fetcher.current(offset, limit, controller.signal).then(
         (page) => {
-          if (generation.current !== current) return;
-          inFlight.current = false;
+          if (controller.signal.aborted) return;
+          neighbour.current = null;
           if (direction === 'earlier') {
             keepPlace(0);
             if (asked && page.videos.length > 0) focusAt.current = 0;
@@ -245,14 +227,12 @@ export function useVideoPages({
             payload: page,
             at: direction === 'later' ? offset : state.start,
           });
-          setPending(null);
         },
         (failure: unknown) => {
-          if (generation.current !== current) return;
-          inFlight.current = false;
+          if (controller.signal.aborted) return;
+          neighbour.current = null;
           if (direction === 'later') wanted.current = null;
-          setMoreError({ direction, error: failure });
-          setPending(null);
+          dispatch({ type: 'MORE_ERROR', direction, payload: failure });
         },
       );
     },
@@ -288,12 +268,11 @@ export function useVideoPages({
     }
     // A new listing on its way, or an earlier page: the press is not for them (and must not
     // take the focus later, when a page comes by itself).
-    if (state.loading || (inFlight.current && pending !== 'later')) return;
+    if (state.loading || (neighbour.current && pending !== 'later')) return;
     wanted.current = end;
     load('later');
   };
 
-  const settled = settledKey === key;
   const hasEarlier = shownWindow.start > 0;
   const hasLater = shownWindow.more;
   const idle = settled && !pending && !shownWindow.loading && !moreError && !error;
@@ -335,8 +314,6 @@ export function useVideoPages({
         load(moreError?.direction ?? 'later', true);
         return;
       }
-      setError(null);
-      setSettledKey(null);
       setRetries((count) => count + 1);
     },
     showMore,

@@ -158,10 +158,69 @@ describe('a kept window', () => {
   it('shows again as it was, loaded', () => {
     const kept = { videos: videos(3), start: 240, total: 1000, totalCapped: false, more: true };
     const loading = videoWindowReducer(firstPage(50), { type: 'LOADING' });
-    expect(videoWindowReducer(loading, { type: 'RESTORE_VIDEOS', payload: kept })).toEqual({
+    expect(
+      videoWindowReducer(loading, { type: 'RESTORE_VIDEOS', payload: kept, listing: 'home' }),
+    ).toEqual({
       ...kept,
       loading: false,
       error: null,
+      paging: { listing: 'home', error: null, pending: null, moreError: null },
     });
+  });
+});
+
+describe("a listing's paging", () => {
+  it('is settled for the listing whose first page came, or failed; a new one starts unsettled', () => {
+    let state = videoWindowReducer(emptyVideoWindow, { type: 'LOADING', listing: 'css' });
+    expect(state.paging.listing).toBeNull();
+    state = videoWindowReducer(state, {
+      type: 'GET_VIDEOS',
+      payload: { videos: videos(24), total: 100 },
+      listing: 'css',
+    });
+    expect(state.paging).toEqual({ listing: 'css', error: null, pending: null, moreError: null });
+    const failure = new Error('offline');
+    state = videoWindowReducer(state, { type: 'LOADING', listing: 'html' });
+    state = videoWindowReducer(state, { type: 'ERROR', payload: failure, listing: 'html' });
+    expect(state.paging).toEqual({
+      listing: 'html',
+      error: failure,
+      pending: null,
+      moreError: null,
+    });
+    // Another feature's failure is the store's error, not the listing's.
+    const other = videoWindowReducer(firstPage(50), { type: 'ERROR', payload: failure });
+    expect(other.error).toBe(failure);
+    expect(other.paging.error).toBeNull();
+  });
+
+  it('tracks the neighbour page on its way, and why it failed, until the next one is asked', () => {
+    let state = firstPage(100);
+    state = videoWindowReducer(state, { type: 'MORE_LOADING', direction: 'later' });
+    expect(state.paging.pending).toBe('later');
+    const failure = new Error('offline');
+    state = videoWindowReducer(state, { type: 'MORE_ERROR', direction: 'later', payload: failure });
+    expect(state.paging).toMatchObject({
+      pending: null,
+      moreError: { direction: 'later', error: failure },
+    });
+    state = videoWindowReducer(state, { type: 'MORE_LOADING', direction: 'later' });
+    expect(state.paging).toMatchObject({ pending: 'later', moreError: null });
+    state = videoWindowReducer(state, {
+      type: 'GET_MORE_VIDEOS',
+      payload: { videos: videos(24), total: 100 },
+      at: 24,
+    });
+    expect(state.paging.pending).toBeNull();
+    expect(state.videos).toHaveLength(48);
+    // An answer for a place the window has left still ends the wait.
+    state = videoWindowReducer(state, { type: 'MORE_LOADING', direction: 'later' });
+    state = videoWindowReducer(state, {
+      type: 'GET_MORE_VIDEOS',
+      payload: { videos: videos(24), total: 100 },
+      at: 24,
+    });
+    expect(state.paging.pending).toBeNull();
+    expect(state.videos).toHaveLength(48);
   });
 });

@@ -113,6 +113,8 @@ export function videosReducer(state: VideosState, action: VideosAction): VideosS
     case 'GET_VIDEOS':
     case 'GET_MORE_VIDEOS':
     case 'GET_EARLIER_VIDEOS':
+    case 'MORE_LOADING':
+    case 'MORE_ERROR':
     case 'RESTORE_VIDEOS':
       return videoWindowReducer(state, action);
     case 'SET_CATEGORY':

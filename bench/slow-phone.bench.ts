@@ -1,11 +1,12 @@
 /**
  * `npm run bench -- slow-phone`: the first paint with real content on a slow phone's network
  * (2 s round trips, 400 kbps down and up, Chromium's own network throttling), server mode. Each
- * page is loaded as the server sends it (rendered with its data, its code asked for once it has
- * painted: decision 0025), and as two same-run baselines: `eager`, the same page with its code
- * linked in its head as built (asked for at once), and `shell`, the app's shell the browser draws
- * itself (what every page was before). "Real content": the first video card, or the watch page's
- * video, in the page's main region. "Working": that content hydrated (the app's own, clickable).
+ * page is loaded as the server sends it (rendered with its data, its code asked for at low
+ * priority: decision 0025), and as two same-run baselines: `eager`, the same page with its code at
+ * the default priority, and `shell`, the app's shell the browser draws itself (what every page was
+ * before). All three go through the same local proxy (bench/lib/page-proxy.ts), so each crosses
+ * the throttled network alike. "Real content": the first video card, or the watch page's video,
+ * in the page's main region. "Working": that content hydrated (the app's own, clickable).
  */
 import type { Browser } from '@playwright/test';
 import { seedVideos } from '../src/api/seed/videos';
@@ -13,10 +14,12 @@ import { linkedCode, shellOf } from '../src/server/seo/page-code';
 import { buildApp } from './lib/build';
 import { launchChromium } from './lib/browser';
 import { fmt, printGoal, printLine, printRatio } from './lib/report';
+import { startPageProxy } from './lib/page-proxy';
 import { startBenchServer } from './lib/server';
 import { median } from './lib/stats';
 
 const PORTS = [3270, 3279] as const;
+const PROXY_PORTS = [3280, 3289] as const;
 const GOAL_MS = 3000;
 const RUNS = Number(process.env.SLOW_PHONE_RUNS ?? 3);
 const PAGES = ['/', `/watch/${seedVideos[0]!._id}`];
@@ -38,23 +41,11 @@ interface Times {
   working: number;
 }
 
-async function contentPaint(browser: Browser, url: string, variant: Variant): Promise<Times> {
+async function contentPaint(browser: Browser, url: string): Promise<Times> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   // The hosts outside this server (thumbnails, player, avatars) are out of this machine's reach.
   await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
-  if (variant !== 'rendered') {
-    const rewrite = variant === 'shell' ? shellOf : linkedCode;
-    await page.route(
-      (address) => address.hostname === '127.0.0.1',
-      async (route) => {
-        if (route.request().resourceType() !== 'document') return route.fallback();
-        const response = await route.fetch();
-        const body = rewrite(await response.text());
-        return route.fulfill({ response, body, headers: { 'content-type': 'text/html' } });
-      },
-    );
-  }
   const session = await context.newCDPSession(page);
   await session.send('Network.enable');
   await session.send('Network.emulateNetworkConditions', NETWORK);
@@ -92,6 +83,16 @@ export async function run(): Promise<void> {
   const webDir = await buildApp('server');
   const server = await startBenchServer({ webDir, ports: PORTS });
   const browser = await launchChromium();
+  // Every variant through a proxy of its own, the same way: only the page's text differs.
+  const rewrites: Record<Variant, (html: string) => string> = {
+    rendered: (html) => html,
+    eager: linkedCode,
+    shell: shellOf,
+  };
+  const proxies = {} as Record<Variant, { url: string; stop: () => Promise<void> }>;
+  for (const variant of VARIANTS) {
+    proxies[variant] = await startPageProxy(server.url, rewrites[variant], PROXY_PORTS);
+  }
   try {
     printLine(
       `network: ${NETWORK.latency} ms latency, ${(NETWORK.downloadThroughput * 8) / 1000} kbps each way; ${RUNS} runs a page, medians`,
@@ -103,7 +104,7 @@ export async function run(): Promise<void> {
       ) as Record<Variant, Times[]>;
       for (let round = 0; round < RUNS; round += 1) {
         for (const variant of VARIANTS) {
-          times[variant].push(await contentPaint(browser, `${server.url}${path}`, variant));
+          times[variant].push(await contentPaint(browser, `${proxies[variant].url}${path}`));
         }
       }
       const paint = (variant: Variant) => median(times[variant].map((time) => time.paint));
@@ -144,6 +145,7 @@ export async function run(): Promise<void> {
     printLine(`${passed} of ${PAGES.length} pages within ${GOAL_MS / 1000} s`);
   } finally {
     await browser.close();
+    for (const proxy of Object.values(proxies)) await proxy.stop();
     await server.stop();
   }
 }

@@ -124,7 +124,7 @@ describe('public pages rendered with their data', () => {
     expect(shell.querySelectorAll('head style')).toHaveLength(0);
   });
 
-  it("asks for the app's code only once the page has painted: its boot script loads it", () => {
+  it("asks for the app's code at low priority: the page paints from its HTML alone", () => {
     const boot = { tag: '<script src="/assets/boot-1.js"></script>', text: 'boot()' };
     const index =
       `<!doctype html><html><head>${boot.tag}` +
@@ -132,35 +132,28 @@ describe('public pages rendered with their data', () => {
       '<link rel="modulepreload" crossorigin href="/assets/react-1.js">\n' +
       '<link rel="modulepreload" crossorigin href="/assets/home-1.js">\n' +
       '</head><body><div id="root"><!--app--><div class="boot-bar"></div><!--/app--></div></body></html>';
-    const page = html(
-      withRenderedPage(index, { html: '<p>cards</p>', dataScript: '' }, undefined, boot)!,
-    );
-    // Nothing in the HTML fetches code: no module script, no module preload.
-    expect(page.querySelectorAll('script[src], link[rel="modulepreload"]')).toHaveLength(0);
+    const rendered = withRenderedPage(
+      index,
+      {
+        html: '<p>cards</p>',
+        dataScript: '<script id="codetube-data" type="application/json">{}</script>',
+      },
+      undefined,
+      boot,
+    )!;
+    const page = html(rendered);
+    const code = [...page.querySelectorAll('script[src], link[rel="modulepreload"]')];
+    expect(code.map((tag) => tag.getAttribute('fetchpriority'))).toEqual(['low', 'low', 'low']);
     expect(page.querySelector('head script')?.textContent).toBe('boot()');
-    // The boot script finds what to load, in order, entry first.
-    expect(
-      [...page.querySelectorAll('meta[name^="codetube:"]')].map((meta) => [
-        meta.getAttribute('name'),
-        meta.getAttribute('content'),
-      ]),
-    ).toEqual([
-      ['codetube:module', '/assets/index-1.js'],
-      ['codetube:modulepreload', '/assets/react-1.js'],
-      ['codetube:modulepreload', '/assets/home-1.js'],
-    ]);
-    // Its shell (what tests and benches draw in the browser) links them again.
-    const shell = html(
-      shellOf(withRenderedPage(index, { html: '<p>cards</p>', dataScript: '' }, undefined, boot)!),
-    );
+    // Its shell (what tests and benches draw in the browser): the code as built, #root empty.
+    const shell = html(shellOf(rendered));
     expect(shell.querySelector('script[type="module"]')?.getAttribute('src')).toBe(
       '/assets/index-1.js',
     );
+    expect(shell.querySelectorAll('[fetchpriority]')).toHaveLength(0);
     expect(shell.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(2);
     expect(shell.documentElement.hasAttribute('data-rendered')).toBe(false);
-    // Without the boot script inline nothing would load them: the tags stay as built.
-    const linked = html(withRenderedPage(index, { html: '<p>cards</p>', dataScript: '' })!);
-    expect(linked.querySelectorAll('script[type="module"][src]')).toHaveLength(1);
+    expect(shell.getElementById('root')?.innerHTML).toBe('');
   });
 
   it('renders the library screens (their shell), never the forms, the profile or the tester', async () => {

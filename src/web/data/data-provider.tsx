@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { onUserDataWritten } from '../lib/api-client';
+import { onReadAgain, onUserDataWritten } from '../lib/api-client';
 import { localStore } from '../lib/safe-storage';
 import { LibraryQueries } from './library';
 import { createQueryClient, followConnection } from './query-client';
@@ -25,9 +25,9 @@ export function DataProvider({ client, children }: { client?: QueryClient; child
 }
 
 /**
- * The cache's invalidations from outside: the API client's reachability drives its reconnect, and
- * a write to the user's lists in another tab of this browser marks them stale here (loaded again
- * at once, quietly).
+ * The cache's invalidations from outside: the API client's reachability drives its reconnect, a
+ * write to the user's lists in another tab of this browser marks them stale here (loaded again at
+ * once, quietly), and a write this tab's copy was behind for reads that list again.
  */
 function CacheInvalidations() {
   const client = useQueryClient();
@@ -41,8 +41,14 @@ function CacheInvalidations() {
       void client.invalidateQueries({ predicate: (query) => isUserKey(query.queryKey) });
     };
     window.addEventListener('storage', onStorage);
+    onReadAgain((route) =>
+      client.refetchQueries({
+        predicate: (query) => isUserKey(query.queryKey) && query.queryKey[0] === route,
+      }),
+    );
     return () => {
       onUserDataWritten(() => {});
+      onReadAgain(async () => {});
       window.removeEventListener('storage', onStorage);
     };
   }, [client]);

@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { api, setTokenSource, setTransport } from '../lib/api-client';
+import { api, readAgain, setTokenSource, setTransport } from '../lib/api-client';
 import { reportReachable, reportUnreachable } from '../lib/connection';
 import type { MockBackend } from '../mock/mock-backend';
 import { clearStoredAuth, storeAuth } from '../state/auth-storage';
@@ -141,6 +141,17 @@ describe("the signed-in user's lists, through the query cache", () => {
       );
     });
     expect(await screen.findByText('2 liked')).toBeDefined();
+  });
+
+  it('reads a list again, alone, when a write found this tab behind (readAgain)', async () => {
+    renderTab();
+    expect(await screen.findByText('1 liked')).toBeDefined();
+    // Another device liked a second video; this tab's like of it was refused (409).
+    await api.call('POST /api/user/likes', { body: { video: { _id: '1PnVor36_40' } as never } });
+    const asked = watchCalls(backend);
+    await act(() => readAgain('GET /api/user/likes'));
+    expect(await screen.findByText('2 liked')).toBeDefined();
+    expect(asked).toEqual(['/api/user/likes']);
   });
 
   it('keeps the lists in the cache under StrictMode (effects run twice at mount)', async () => {

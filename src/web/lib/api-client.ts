@@ -137,6 +137,24 @@ export function onUserDataWritten(handler: () => void): void {
   userDataWritten = handler;
 }
 
+/** A read of the API, by its route (the query cache's key names these). */
+export type ReadRouteKey = Extract<RouteKey, `GET ${string}`>;
+
+let readAgainHandler: (route: ReadRouteKey) => Promise<void> = async () => {};
+
+/**
+ * Who reads a list again when a write found this tab's copy behind (a 409: already there): the
+ * query cache, which puts the answer where its reads go (data/data-provider.tsx).
+ */
+export function onReadAgain(handler: (route: ReadRouteKey) => Promise<void>): void {
+  readAgainHandler = handler;
+}
+
+/** Reads the signed-in user's list at `route` again, through the query cache. */
+export function readAgain(route: ReadRouteKey): Promise<void> {
+  return readAgainHandler(route);
+}
+
 /** The calls whose 401 is about the credentials they carry, not the stored session. */
 const CREDENTIAL_ROUTES: readonly RouteKey[] = ['POST /api/auth/login', 'POST /api/auth/signup'];
 

@@ -1,5 +1,5 @@
 import type { HistoryItem, Video } from '../../../contract/entities';
-import { api, ApiRequestError } from '../../lib/api-client';
+import { api, ApiRequestError, readAgain } from '../../lib/api-client';
 import { ADDED, DELETED, accept, catchingUp, withToasts } from '../../lib/notify';
 import type { Dispatchers } from '../../state/use-store';
 
@@ -55,10 +55,7 @@ export async function recordWatch(
           payload: { ...plain, watchedAt: stored?.watchedAt ?? nowTimestamp() },
         });
       },
-      async () => {
-        const { history } = (await api.call('GET /api/user/history')).data;
-        dispatch({ type: 'GET_HISTORY', payload: history });
-      },
+      () => readAgain('GET /api/user/history'),
     )();
     return true;
   } catch (error) {

@@ -1,5 +1,5 @@
 import type { Video } from '../../../contract/entities';
-import { api } from '../../lib/api-client';
+import { api, readAgain } from '../../lib/api-client';
 import { ADDED, DELETED, accept, catchingUp, withToasts } from '../../lib/notify';
 import type { Dispatchers } from '../../state/use-store';
 
@@ -42,14 +42,8 @@ export function toggleLike(video: Video, isLiked: boolean, dispatch: Dispatchers
         );
         dispatch({ type: 'LIKE_VIDEO', payload: likes });
       },
-      () => refetchLikes(dispatch),
+      () => readAgain('GET /api/user/likes'),
     ),
     onError,
   );
-}
-
-/** The likes as the server has them now (they changed elsewhere). */
-async function refetchLikes(dispatch: Dispatchers['videos']) {
-  const { likes } = (await api.call('GET /api/user/likes')).data;
-  dispatch({ type: 'GET_LIKED_VIDEOS', payload: likes });
 }

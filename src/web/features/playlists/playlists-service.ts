@@ -1,6 +1,6 @@
 import type { Playlist, Video } from '../../../contract/entities';
 import { apiErrors } from '../../../contract/errors';
-import { api, ApiRequestError, firstError } from '../../lib/api-client';
+import { api, ApiRequestError, firstError, readAgain } from '../../lib/api-client';
 import { ADDED, DELETED, accept, catchingUp, withToasts } from '../../lib/notify';
 import type { Dispatchers } from '../../state/use-store';
 import { playlistTexts } from './playlist-texts';
@@ -59,7 +59,7 @@ export function deletePlaylist(playlist: Playlist, dispatch: Dispatch) {
         );
         dispatch({ type: 'DELETE_PLAYLIST', payload: playlists });
       },
-      () => refetchPlaylists(dispatch),
+      () => readAgain('GET /api/user/playlists'),
       PLAYLIST_GONE,
     ),
     reportTo(dispatch),
@@ -137,17 +137,11 @@ export function addVideoToPlaylist(
         );
         dispatch({ type: 'ADD_VIDEO_TO_PLAYLIST', payload: playlist });
       },
-      () => refetchPlaylists(dispatch),
+      () => readAgain('GET /api/user/playlists'),
       [409, ...PLAYLIST_GONE],
     ),
     reportTo(dispatch),
   );
-}
-
-/** The playlists as the server has them now (they changed elsewhere). */
-async function refetchPlaylists(dispatch: Dispatch) {
-  const { playlists } = (await api.call('GET /api/user/playlists')).data;
-  dispatch({ type: 'GET_ALL_PLAYLISTS', payload: playlists });
 }
 
 /** The ids of the videos after `videoId` in one of `playlists`, nearest first. */
@@ -181,7 +175,7 @@ export function removeVideoFromPlaylist(
         );
         dispatch({ type: 'DELETE_VIDEO_FROM_PLAYLIST', payload: playlist });
       },
-      () => refetchPlaylists(dispatch),
+      () => readAgain('GET /api/user/playlists'),
       PLAYLIST_GONE,
     ),
     reportTo(dispatch),

@@ -1,5 +1,5 @@
 import type { Video } from '../../../contract/entities';
-import { api } from '../../lib/api-client';
+import { api, readAgain } from '../../lib/api-client';
 import { ADDED, DELETED, accept, catchingUp, withToasts } from '../../lib/notify';
 import type { Dispatchers } from '../../state/use-store';
 
@@ -26,17 +26,11 @@ export function addToWatchLater(video: Video, dispatch: Dispatchers['videos']) {
         );
         dispatch({ type: 'ADD_VIDEO_TO_WATCH_LATER', payload: watchlater });
       },
-      () => refetchWatchLater(dispatch),
+      () => readAgain('GET /api/user/watchlater'),
     ),
     (error) => dispatch({ type: 'ERROR', payload: error }),
     { quiet: true },
   );
-}
-
-/** The watch-later list as the server has it now (it changed elsewhere). */
-async function refetchWatchLater(dispatch: Dispatchers['videos']) {
-  const { watchlater } = (await api.call('GET /api/user/watchlater')).data;
-  dispatch({ type: 'GET_WATCH_LATER', payload: watchlater });
 }
 
 /** Takes a video off the watch-later list; Undo saves it again. */

@@ -10,6 +10,8 @@ export const videoSchema = z.object({
   avatar: z.string(),
   description: z.string(),
   categoryName: z.string(),
+  /** The video's length in whole seconds, when the catalogue knows it (imports since issue 28). */
+  duration: z.optional(z.int().check(z.positive())),
 });
 export type Video = z.infer<typeof videoSchema>;
 

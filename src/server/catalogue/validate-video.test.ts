@@ -36,10 +36,37 @@ describe('checkRecord', () => {
     expect(problemsOf({ ...video, categoryName: '' })).toEqual(['categoryName is required']);
   });
 
-  it('lets avatar and description be empty, but not missing', () => {
+  it('lets avatar and description be empty, but only avatar missing', () => {
     expect(problemsOf({ ...video, avatar: '', description: '' })).toEqual([]);
     const { description: _description, ...noDescription } = video;
     expect(problemsOf(noDescription)).toEqual(['description is required']);
+    const { avatar: _avatar, ...noAvatar } = video;
+    for (const record of [noAvatar, { ...video, avatar: null }]) {
+      expect(checkRecord(record)).toEqual({
+        ok: true,
+        kind: 'video',
+        video: { ...video, avatar: '' },
+      });
+    }
+    expect(problemsOf({ ...video, avatar: 3 })).toEqual(['avatar must be a string']);
+  });
+
+  it('takes an optional duration in whole seconds above 0', () => {
+    expect(checkRecord({ ...video, duration: 725 })).toEqual({
+      ok: true,
+      kind: 'video',
+      video: { ...video, duration: 725 },
+    });
+    // Unknown: no duration at all (not a duration of undefined).
+    for (const record of [video, { ...video, duration: null }]) {
+      const checked = checkRecord(record);
+      expect(checked.ok && checked.kind === 'video' && 'duration' in checked.video).toBe(false);
+    }
+    for (const duration of [0, -5, 12.5, '12:05', 'PT12M5S', Number.MAX_SAFE_INTEGER + 1, true]) {
+      expect(problemsOf({ ...video, duration }), String(duration)).toEqual([
+        'duration must be a whole number of seconds above 0',
+      ]);
+    }
   });
 
   it('wants views to be a non-negative whole number', () => {
@@ -187,7 +214,6 @@ describe('checkRecord', () => {
         'channelName is required',
         'views must be a non-negative whole number',
         'uploadedOn is required',
-        'avatar is required',
         'description is required',
         'categoryName is required',
       ],

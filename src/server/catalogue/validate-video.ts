@@ -1,5 +1,5 @@
 import type { Category, Video } from '../../contract/entities';
-import { MAX_ID_LENGTH, MAX_QUERY_TEXT } from '../../contract/limits';
+import { MAX_ID_LENGTH, MAX_QUERY_TEXT, MAX_VIDEO_DURATION } from '../../contract/limits';
 
 /** What a record turned out to be, or every rule it breaks (one message per broken rule). */
 export type Checked =
@@ -18,7 +18,7 @@ type Rule =
   | 'views'
   /** Text that may also be missing or null (then empty). */
   | 'absent-or-text'
-  /** Whole seconds above 0, or missing or null (unknown). */
+  /** Whole seconds from 1 to MAX_VIDEO_DURATION, or missing or null (unknown). */
   | 'duration';
 
 /** The Video entity's fields in their usual order, and the rule each must follow. */
@@ -72,9 +72,12 @@ function checkField(name: string, rule: Rule, value: unknown): string | undefine
   if (absent && (rule === 'absent-or-text' || rule === 'duration')) return undefined;
   if (absent) return `${name} is required`;
   if (rule === 'duration') {
-    return typeof value === 'number' && Number.isSafeInteger(value) && value > 0
+    return typeof value === 'number' &&
+      Number.isInteger(value) &&
+      value > 0 &&
+      value <= MAX_VIDEO_DURATION
       ? undefined
-      : `${name} must be a whole number of seconds above 0`;
+      : `${name} must be a whole number of seconds from 1 to ${MAX_VIDEO_DURATION}`;
   }
   if (rule === 'views') {
     return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
@@ -130,7 +133,7 @@ function checkFields(
  * `duration` is required: `_id`, `title`, `channelName` and `categoryName` must be non-blank
  * strings (an `_id` at most 128 characters, without white space around it, not `.` or `..`),
  * `views` a non-negative whole number, `uploadedOn` a date, `avatar` and `description` strings
- * (may be empty; a missing or null `avatar` is empty), `duration` whole seconds above 0 (missing
+ * (may be empty; a missing or null `avatar` is empty), `duration` whole seconds from 1 to MAX_VIDEO_DURATION (missing
  * or null: unknown); no text may hold NUL or a lone surrogate.
  */
 export function checkRecord(value: unknown, expect: 'any' | 'category' = 'any'): Checked {

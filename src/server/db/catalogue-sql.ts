@@ -73,7 +73,8 @@ export function videoRow(video: Video, position: number, source?: string): Inser
     avatar: video.avatar,
     description: video.description,
     category_name: video.categoryName,
-    duration_seconds: video.duration ?? null,
+    // Left out when unknown (null), so rows still go into databases from before migration 0016.
+    ...(video.duration === undefined ? {} : { duration_seconds: video.duration }),
     ...(source === undefined ? {} : { source }),
   };
 }
@@ -765,7 +766,12 @@ export class CatalogueSql {
         else if (sameVideo(toVideo(row), video)) unchanged.push(video._id);
         else {
           const { id: _id, position: _position, ...changes } = videoRow(video, 0, source);
-          await trx.updateTable('videos').set(changes).where('id', '=', video._id).execute();
+          // A duration the file no longer gives is forgotten.
+          await trx
+            .updateTable('videos')
+            .set({ ...changes, duration_seconds: video.duration ?? null })
+            .where('id', '=', video._id)
+            .execute();
           counts.updated += 1;
         }
       }

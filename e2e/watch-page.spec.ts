@@ -157,6 +157,37 @@ for (const width of [320, 375]) {
   });
 }
 
+test("a video's length is a badge on its cards and stands beside its views on its page", async ({
+  page,
+}) => {
+  await stubExternalImages(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // The made-up lesson lasts 10:30 (its recap starts at 8:45); the seed videos' lengths are unknown.
+  await openWatchPage(page, lesson.id, lesson.title);
+  const facts = page.getByRole('article').locator('p', { hasText: / views · / });
+  await expect(facts).toContainText('views ·');
+  await expect(facts.locator('[data-duration] [aria-hidden]')).toHaveText('10:30');
+  await expect(facts.getByText('10 minutes, 30 seconds')).toBeAttached();
+
+  // Up next: the other made-up HTML lessons first, each with its badge over its thumbnail.
+  const badge = page.getByRole('list', { name: 'Up next' }).locator('[data-duration]').first();
+  await expect(badge).toBeVisible();
+  await expect(badge).toHaveText(/^\d+:\d\d$/);
+  const thumbnail = await box(badge.locator('..'));
+  const corner = await box(badge);
+  // Inside the thumbnail, at its bottom right.
+  expect(corner.x + corner.width).toBeGreaterThan(thumbnail.x + thumbnail.width - 16);
+  expect(corner.y + corner.height).toBeGreaterThan(thumbnail.y + thumbnail.height - 16);
+
+  await openWatchPage(page, seed.css.id, seed.css.title);
+  await expect(
+    page
+      .getByRole('article')
+      .locator('p', { hasText: / views · / })
+      .locator('[data-duration]'),
+  ).toHaveCount(0);
+});
+
 test("the channel name opens the channel's page, listing only its videos", async ({ page }) => {
   await stubExternalImages(page);
   await page.setViewportSize({ width: 1280, height: 800 });

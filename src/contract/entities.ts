@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { MAX_VIDEO_DURATION } from './limits';
 
 /** A catalogue video; `_id` is also the YouTube id used for the thumbnail and the embed. */
 export const videoSchema = z.object({
@@ -10,6 +11,8 @@ export const videoSchema = z.object({
   avatar: z.string(),
   description: z.string(),
   categoryName: z.string(),
+  /** The video's length in whole seconds, when the catalogue knows it (imports since issue 28). */
+  duration: z.optional(z.int().check(z.positive(), z.lte(MAX_VIDEO_DURATION))),
 });
 export type Video = z.infer<typeof videoSchema>;
 

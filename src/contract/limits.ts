@@ -158,3 +158,6 @@ export const PASSWORD_CHECKS_PER_USER = { max: 10, windowSeconds: 15 * 60 } as c
 export const MAX_EXTRA_FIELDS = 20;
 export const MAX_EXTRAS_BYTES = 4 * 1024;
 export const MAX_EXTRAS_DEPTH = 4;
+
+/** A video's longest duration in seconds: what a 32-bit integer column holds (about 68 years). */
+export const MAX_VIDEO_DURATION = 2_147_483_647;

@@ -92,6 +92,8 @@ export class MemoryStore implements Store {
   private videos: Video[] = [];
   private videoIndex = new Map<string, Video>();
   private categories: Category[] = [];
+  /** Video id → the import source that wrote it last (Store.upsertVideos). */
+  private sources = new Map<string, string>();
   private version = newId();
   /**
    * Writes to each user's lists (`<user id> <list>`), for SessionFacts.listVersions. Not part of
@@ -125,6 +127,7 @@ export class MemoryStore implements Store {
   replaceCatalogue({ videos, categories }: MemoryCatalogue): void {
     this.videos = structuredClone(videos);
     this.videoIndex = new Map(this.videos.map((video) => [video._id, video]));
+    this.sources.clear();
     this.categories = structuredClone(categories);
     this.touchCatalogue();
   }
@@ -240,9 +243,10 @@ export class MemoryStore implements Store {
     return [...new Set(this.videos.map((video) => video.categoryName))];
   }
 
-  async upsertVideos(videos: Video[]): Promise<UpsertCounts> {
+  async upsertVideos(videos: Video[], source?: string): Promise<UpsertCounts> {
     const counts: UpsertCounts = { added: 0, updated: 0, unchanged: 0 };
     for (const video of videos) {
+      if (source !== undefined) this.sources.set(video._id, source);
       const existing = this.videoIndex.get(video._id);
       if (!existing) {
         this.insertVideo(structuredClone(video));
@@ -258,6 +262,10 @@ export class MemoryStore implements Store {
     }
     if (counts.added + counts.updated > 0) this.touchCatalogue();
     return counts;
+  }
+
+  async videoIdsOfSource(source: string): Promise<string[]> {
+    return [...this.sources].filter(([, from]) => from === source).map(([id]) => id);
   }
 
   async upsertCategories(categories: Category[]): Promise<UpsertCounts> {
@@ -286,7 +294,10 @@ export class MemoryStore implements Store {
     const doomed = new Set(videoIds.filter((id) => this.videoIndex.has(id)));
     if (doomed.size === 0) return 0;
     this.videos = this.videos.filter((video) => !doomed.has(video._id));
-    for (const id of doomed) this.videoIndex.delete(id);
+    for (const id of doomed) {
+      this.videoIndex.delete(id);
+      this.sources.delete(id);
+    }
     const keep = (entry: { videoId: string }) => !doomed.has(entry.videoId);
     for (const user of this.data.users) {
       user.likes = user.likes.filter(keep);

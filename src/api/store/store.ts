@@ -151,8 +151,14 @@ export interface Store {
   upNext(video: Video, limit: number): Promise<Video[]>;
   /** The distinct category names of the catalogue's videos, in order of first appearance. */
   categoryNames(): Promise<string[]>;
-  /** Inserts new videos (at the end of the catalogue) and updates changed ones, by `_id`. */
-  upsertVideos(videos: Video[]): Promise<UpsertCounts>;
+  /**
+   * Inserts new videos (at the end of the catalogue) and updates changed ones, by `_id`. With a
+   * `source` (an import's playlist or `--source`), every one of them is that source's from now
+   * on, changed or not; without one, their sources stay as they are.
+   */
+  upsertVideos(videos: Video[], source?: string): Promise<UpsertCounts>;
+  /** The ids of the videos an import of `source` wrote last (what `--prune` weighs). */
+  videoIdsOfSource(source: string): Promise<string[]>;
   /** Inserts new categories and updates changed ones, by `_id`. */
   upsertCategories(categories: Category[]): Promise<UpsertCounts>;
   /** Removes videos (and every list entry, note and position that names them); how many went. */

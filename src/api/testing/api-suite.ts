@@ -1300,6 +1300,12 @@ export function describeApiSuite(storeName: string, openStore: () => Promise<Ope
           result.body.paths['/api/auth/signup'].post.requestBody.content['application/json'].schema
             .required,
         ).toEqual(['firstName', 'lastName', 'email', 'password']);
+        // A video's length: optional, whole seconds above 0.
+        const video =
+          result.body.paths['/api/video/{videoId}'].get.responses['200'].content['application/json']
+            .schema.properties.video;
+        expect(video.properties.duration).toMatchObject({ type: 'integer', exclusiveMinimum: 0 });
+        expect(video.required).not.toContain('duration');
       });
     });
   });

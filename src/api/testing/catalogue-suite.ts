@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Video } from '../../contract/entities';
+import { MAX_VIDEO_DURATION } from '../../contract/limits';
 import { SHORT_SEARCH_SCOPE } from '../catalogue/search-text';
 import { generateVideos } from '../seed/generated-videos';
 import type { OpenedStore } from './api-suite';
@@ -434,6 +435,79 @@ export function describeCatalogueSuite(storeName: string, openStore: () => Promi
           await opened.store.removeVideos(['v8']);
           // A removed video leaves no gap: places are counted, not stored.
           expect(await opened.store.catalogueIds(6, 3)).toEqual(['v7', 'v9']);
+        });
+      });
+
+      it("keeps a video's duration, in every read and in the lists' copies, and drops it when an upsert has none", async () => {
+        const timed = video('timed', { title: 'Timed talk', duration: 3723 });
+        await withVideos([timed], async () => {
+          const { token } = await h.signUp();
+          for (const list of ['likes', 'history', 'watchlater'] as const) {
+            const added = await h.call('POST', `/api/user/${list}`, {
+              token,
+              body: { video: { _id: 'timed' } },
+            });
+            expect(added.status, list).toBe(201);
+          }
+          const playlist = await h.call('POST', '/api/user/playlists', {
+            token,
+            body: { playlist: { title: 'Timed' } },
+          });
+          const playlistId = playlist.body.playlists[0]._id as string;
+          await h.call('POST', `/api/user/playlists/${playlistId}`, {
+            token,
+            body: { video: { _id: 'timed' } },
+          });
+          expect((await get('/api/video/timed')).body).toEqual({ video: timed });
+          expect((await get('/api/videos/search?q=timed talk')).body.videos).toEqual([timed]);
+          expect((await opened.store.readCatalogue(undefined, 100)).videos.at(-1)).toEqual(timed);
+          const lists = await Promise.all(
+            ['likes', 'history', 'watchlater', 'playlists'].map(
+              async (list) => (await h.call('GET', `/api/user/${list}`, { token })).body,
+            ),
+          );
+          expect(lists[0].likes).toEqual([timed]);
+          expect(lists[1].history[0]).toMatchObject({ ...timed, watchedAt: expect.any(String) });
+          expect(lists[2].watchlater).toEqual([timed]);
+          expect(lists[3].playlists[0].videos).toEqual([timed]);
+
+          expect(await opened.store.upsertVideos([timed])).toMatchObject({ unchanged: 1 });
+          // The longest a video may be (validate-video.ts) fits both databases' columns.
+          const longest = { ...timed, duration: MAX_VIDEO_DURATION };
+          expect(await opened.store.upsertVideos([longest])).toMatchObject({ updated: 1 });
+          expect((await get('/api/video/timed')).body.video.duration).toBe(MAX_VIDEO_DURATION);
+          const untimed = video('timed', { title: 'Timed talk' });
+          expect(await opened.store.upsertVideos([untimed])).toMatchObject({ updated: 1 });
+          // Absent, not null: the field is optional in the contract.
+          expect((await get('/api/video/timed')).body).toEqual({ video: untimed });
+          expect((await h.call('GET', '/api/user/likes', { token })).body.likes).toEqual([untimed]);
+        });
+      });
+
+      it('names the videos of an import source, and a later source takes a video over', async () => {
+        const [a, b, c] = ['src-a', 'src-b', 'src-c'].map((id) => video(id, {}));
+        await withVideos([a!, b!, c!], async () => {
+          expect(await opened.store.videoIdsOfSource('playlist-1')).toEqual([]);
+          await opened.store.upsertVideos([a!, b!], 'playlist-1');
+          await opened.store.upsertVideos([c!], 'playlist-2');
+          expect((await opened.store.videoIdsOfSource('playlist-1')).sort()).toEqual([
+            'src-a',
+            'src-b',
+          ]);
+          // An unchanged video still moves to the source that imported it last.
+          expect(await opened.store.upsertVideos([b!], 'playlist-2')).toMatchObject({
+            unchanged: 1,
+          });
+          expect(await opened.store.videoIdsOfSource('playlist-1')).toEqual(['src-a']);
+          expect((await opened.store.videoIdsOfSource('playlist-2')).sort()).toEqual([
+            'src-b',
+            'src-c',
+          ]);
+          // An upsert without a source (the native format) leaves the source as it is.
+          await opened.store.upsertVideos([{ ...a!, title: 'Renamed' }]);
+          expect(await opened.store.videoIdsOfSource('playlist-1')).toEqual(['src-a']);
+          await opened.store.removeVideos(['src-a']);
+          expect(await opened.store.videoIdsOfSource('playlist-1')).toEqual([]);
         });
       });
     });

@@ -9,8 +9,11 @@ import { ConfigError, parseConfig } from '../config';
 import type { DatabaseLocation } from '../db/dialect';
 import { migrateToLatest, openDatabase } from '../db/open-database';
 import { SqlStore } from '../db/sql-store';
+import { MAX_QUERY_TEXT } from '../../contract/limits';
 import { exportCatalogue } from './export-catalogue';
+import { FOREIGN_FORMATS, type ForeignFormat } from './foreign-formats';
 import { importCatalogue } from './import-catalogue';
+import { MAX_SOURCE_LENGTH, importForeign } from './import-foreign';
 import { terminalProgress } from './progress-bar';
 import { RecordFileError } from './read-records';
 import { removeVideos } from './remove-videos';
@@ -29,12 +32,23 @@ const USAGE = `Usage: npm run catalogue -- <command>
 
   import <file> [<categories-file>]  add and update videos (and categories) by _id
   import -                           the same, reading the file from standard input
+  import --from <format> <file>      add and update videos from what YouTube tools write:
+                                       yt-dlp       \`yt-dlp -J [--flat-playlist]\` (a playlist,
+                                                    a channel's tab, a video) or \`-j\` lines
+                                       youtube-api  YouTube Data API v3 videos.list responses
+                                                    (one, an array of them, or one a line)
+         --category <name>           every video's category (needed where the file has none)
+         --source <name>             the source the videos belong to (default: the playlist
+                                     a yt-dlp file came from; videos.list names none)
+         --prune                     then remove the source's videos the file no longer holds
   export [--out <file>]              the categories, then every video, as JSON Lines, to the file
                                      or standard output (what import reads back)
   remove <id>...                     remove videos (ids starting with - go after --)
 
-Files are JSON Lines (one record a line) or one JSON array. A record is a video, or a category
-when it says "type": "category"; a categories file holds categories only.
+Files are JSON Lines (one record a line), one JSON array, or one object written over several
+lines. A record is a video, or a category when it says "type": "category"; a categories file
+holds categories only. A video may have a duration (whole seconds); fields no video has are
+refused (with --from, the format's other fields are ignored).
 The database is the server's: DATABASE_URL, DATA_DIR.
 Exit status: 0 done, 1 bad data (nothing imported), 2 usage error, 3 database or disk failure.`;
 
@@ -124,12 +138,118 @@ function typedIn(env: NodeJS.ProcessEnv): string {
   return env.INIT_CWD || process.cwd();
 }
 
+/** `--from` and the options that go with it. */
+interface ForeignOptions {
+  from: ForeignFormat;
+  category?: string;
+  source?: string;
+  prune: boolean;
+}
+
+/** Checks the options of `import --from` before the database is opened. */
+function foreignOptions(values: {
+  from?: string;
+  category?: string;
+  source?: string;
+  prune?: boolean;
+}): ForeignOptions | undefined {
+  const { from, category, source, prune = false } = values;
+  if (from === undefined) {
+    if (category !== undefined || source !== undefined || prune) {
+      throw new UsageError(
+        '--category, --source and --prune go with --from (a native file names its own)',
+      );
+    }
+    return undefined;
+  }
+  if (!(FOREIGN_FORMATS as readonly string[]).includes(from)) {
+    throw new UsageError(
+      `--from takes ${FOREIGN_FORMATS.join(' or ')}, not ${JSON.stringify(from)}`,
+    );
+  }
+  for (const [name, value, max] of [
+    ['--category', category, MAX_QUERY_TEXT],
+    ['--source', source, MAX_SOURCE_LENGTH],
+  ] as const) {
+    if (value === undefined) continue;
+    if (value.trim() === '' || value !== value.trim()) {
+      throw new UsageError(`${name} takes a name (not blank, no white space around it)`);
+    }
+    if (value.length > max) throw new UsageError(`${name} must be at most ${max} characters`);
+  }
+  if (from === 'youtube-api' && prune && source === undefined) {
+    throw new UsageError(
+      '--prune needs --source <name> with --from youtube-api: videos.list responses name no playlist',
+    );
+  }
+  return { from: from as ForeignFormat, category, source, prune };
+}
+
+async function runForeignImport(
+  file: string,
+  foreign: ForeignOptions,
+  opened: OpenedStore,
+  io: Output,
+  env: NodeJS.ProcessEnv,
+): Promise<number> {
+  const spooled = file === '-' ? await spoolStdin() : undefined;
+  try {
+    const outcome = await importForeign(
+      opened.store,
+      {
+        path: spooled?.path ?? resolve(typedIn(env), file),
+        label: spooled ? 'stdin' : file,
+        ...foreign,
+      },
+      { progress: terminalProgress() },
+    );
+    if (!outcome.ok) {
+      for (const line of outcome.problems) io.err(line);
+      if (outcome.noSource) return EXIT.usage;
+      if (outcome.refused) {
+        io.err(
+          `nothing was imported: ${spooled ? 'stdin' : file} was refused as a whole (no record of it was checked); fix the problems above and run the import again`,
+        );
+      } else {
+        io.err(`videos: ${formatCounts(noCounts(), outcome.rejected)}`);
+        io.err('nothing was imported: fix the records above and run the import again');
+      }
+      return EXIT.badData;
+    }
+    io.out(`videos: ${formatCounts(outcome.videos, 0)}`);
+    if (outcome.source !== undefined) io.out(`source: ${outcome.source}`);
+    if (foreign.prune) {
+      io.out(
+        `pruned: removed ${counted(outcome.pruned, 'video', 'videos')} the file no longer holds`,
+      );
+    }
+    if (outcome.skipped > 0) {
+      io.err(
+        `left out ${counted(outcome.skipped, 'private or deleted video', 'private or deleted videos')}`,
+      );
+    }
+    if (outcome.repeated > 0) {
+      io.err(
+        `${counted(outcome.repeated, 'entry', 'entries')} named a video listed before (imported once)`,
+      );
+    }
+    if (outcome.videos.added + outcome.videos.updated >= BULK_LOAD) {
+      await opened.store.refreshAfterBulkLoad();
+    }
+    return EXIT.ok;
+  } finally {
+    spooled?.drop();
+  }
+}
+
 async function runImport(
   args: string[],
   opened: OpenedStore,
   io: Output,
   env: NodeJS.ProcessEnv,
+  foreign: ForeignOptions | undefined,
 ): Promise<number> {
+  if (foreign) return runForeignImport(args[0]!, foreign, opened, io, env);
   const [file, categoriesFile, ...rest] = args;
   if (file === undefined || rest.length > 0) {
     throw new UsageError('import takes a file and, optionally, a categories file');
@@ -257,7 +377,14 @@ export async function runCli(
     try {
       parsed = parseArgs({
         args: argv,
-        options: { out: { type: 'string', short: 'o' }, help: { type: 'boolean', short: 'h' } },
+        options: {
+          out: { type: 'string', short: 'o' },
+          help: { type: 'boolean', short: 'h' },
+          from: { type: 'string' },
+          category: { type: 'string' },
+          source: { type: 'string' },
+          prune: { type: 'boolean' },
+        },
         allowPositionals: true,
         strict: true,
       });
@@ -277,6 +404,11 @@ export async function runCli(
       throw new UsageError('--out is an option of export');
     }
     if (command === 'export' && args.length > 0) throw new UsageError('export takes no arguments');
+    const foreign = foreignOptions(parsed.values);
+    if (foreign && command !== 'import') throw new UsageError('--from is an option of import');
+    if (command === 'import' && foreign && args.length !== 1) {
+      throw new UsageError('import --from takes one file (or - for standard input)');
+    }
     if (command === 'import' && args.length === 0) {
       throw new UsageError('import takes a file and, optionally, a categories file');
     }
@@ -287,7 +419,7 @@ export async function runCli(
       await checkOutFile(resolve(typedIn(env), parsed.values.out), parsed.values.out);
     }
     opened = await openStore(env);
-    if (command === 'import') return await runImport(args, opened, io, env);
+    if (command === 'import') return await runImport(args, opened, io, env, foreign);
     if (command === 'export') return await runExport(parsed.values.out, opened, io, env);
     return await runRemove(args, opened, io);
   } catch (error) {

@@ -18,10 +18,11 @@ async function write(out: Writable, text: string): Promise<void> {
 
 /**
  * Writes the catalogue as JSON Lines: first every category (`"type": "category"`, in their
- * order), then every video (its fields in entity order) in catalogue order, reading the videos a
- * keyset chunk at a time, so memory stays flat however large the catalogue is (categories are
- * few). What `import` reads back: `export | import` on a fresh database gives the same catalogue,
- * videos and categories. Not a snapshot: an import running meanwhile may or may not be seen.
+ * order), then every video (its fields in entity order, a duration only when known) in catalogue
+ * order, reading the videos a keyset chunk at a time, so memory stays flat however large the
+ * catalogue is (categories are few). What `import` reads back: `export | import` on a fresh
+ * database gives the same catalogue, videos and categories (not the import sources `--prune`
+ * goes by). Not a snapshot: an import running meanwhile may or may not be seen.
  */
 export async function exportCatalogue(
   store: Pick<Store, 'readCatalogue' | 'listCategories'>,
@@ -43,8 +44,8 @@ export async function exportCatalogue(
     const chunk = await store.readCatalogue(after, chunkSize);
     if (chunk.videos.length > 0) {
       const text = chunk.videos
-        .map(({ _id, title, channelName, views, uploadedOn, avatar, description, categoryName }) =>
-          JSON.stringify({
+        .map(
+          ({
             _id,
             title,
             channelName,
@@ -53,7 +54,20 @@ export async function exportCatalogue(
             avatar,
             description,
             categoryName,
-          }),
+            duration,
+          }) =>
+            // JSON.stringify leaves out an unknown (undefined) duration.
+            JSON.stringify({
+              _id,
+              title,
+              channelName,
+              views,
+              uploadedOn,
+              avatar,
+              description,
+              categoryName,
+              duration,
+            }),
         )
         .join('\n');
       await write(out, `${text}\n`);

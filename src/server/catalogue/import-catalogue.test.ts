@@ -132,6 +132,23 @@ describe('importCatalogue', () => {
     });
   });
 
+  it('reads one pretty-printed record as JSON, and still refuses unknown fields in it', async () => {
+    const { writer, videos } = fakeWriter();
+    const good = fileWith(JSON.stringify(makeVideo(1, { duration: 65 }), null, 2), 'json');
+    expect(await importCatalogue(writer, { videos: good })).toMatchObject({
+      ok: true,
+      videos: { added: 1 },
+    });
+    expect(videos.get('vid-1')).toEqual(makeVideo(1, { duration: 65 }));
+    const unknown = fileWith(JSON.stringify({ ...makeVideo(2), likes: 3 }, null, 2), 'json');
+    expect(await importCatalogue(writer, { videos: unknown })).toEqual({
+      ok: false,
+      problems: ['the object: unknown field "likes"'],
+      rejected: { videos: 1, categories: 0 },
+      refused: [],
+    });
+  });
+
   it('writes nothing when any record is bad, and says where and why', async () => {
     const { writer, calls } = fakeWriter();
     const { title: _title, ...noTitle } = makeVideo(3);

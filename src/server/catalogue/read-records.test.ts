@@ -59,6 +59,31 @@ describe('openRecordFile', () => {
     await expect(readAll(path)).rejects.toMatchObject({ reason: 'invalid' });
   });
 
+  it('reads a pretty-printed object as one JSON object, not as lines', async () => {
+    const value = { _id: 'a', nested: { list: [1, 2] } };
+    const path = fileWith(`\uFEFF${JSON.stringify(value, null, 2)}\n`);
+    const file = await openRecordFile(path);
+    expect(file.format).toBe('json-object');
+    expect(await readAll(path)).toEqual([{ where: 'the object', position: 0, ok: true, value }]);
+    // An object on one line is still JSON Lines (of one record).
+    expect((await openRecordFile(fileWith(`${JSON.stringify(value)}\n`))).format).toBe(
+      'json-lines',
+    );
+    // A pretty-printed array was always read whole.
+    expect((await openRecordFile(fileWith(JSON.stringify([value], null, 2)))).format).toBe(
+      'json-array',
+    );
+  });
+
+  it('makes a broken pretty-printed object one whole-file problem, and keeps broken lines apart', async () => {
+    const path = fileWith('{\n  "_id": "a",\n  "title": \n}\n');
+    await expect(readAll(path)).rejects.toThrow(new RegExp(`^${path}: not valid JSON \\(`));
+    await expect(readAll(path)).rejects.toMatchObject({ reason: 'invalid' });
+    // Lines whose first one is broken (not a lone opening brace) are lines, each its own problem.
+    const records = await readAll(fileWith('{"a":\n{"a":2}\n'));
+    expect(records.map((record) => record.ok)).toEqual([false, true]);
+  });
+
   it('has no records in an empty or blank file', async () => {
     expect(await readAll(fileWith(''))).toEqual([]);
     expect(await readAll(fileWith(' \n\n\t\n'))).toEqual([]);

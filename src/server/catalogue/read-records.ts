@@ -3,12 +3,15 @@ import { open, readFile, stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { StringDecoder } from 'node:string_decoder';
 
-/** JSON Lines (one record a line) or one JSON array of records. */
-export type RecordFormat = 'json-lines' | 'json-array';
+/**
+ * JSON Lines (one record a line), one JSON array of records, or one JSON object written over
+ * several lines (pretty-printed: `jq .`, `yt-dlp -J | python -m json.tool`), which is one record.
+ */
+export type RecordFormat = 'json-lines' | 'json-array' | 'json-object';
 
 /**
  * One record of a file and where it is: `line N` (1-based) in JSON Lines, `index N` (0-based, as
- * in `jq '.[N]'`) in an array. A line that is not valid JSON comes with the parser's complaint.
+ * in `jq '.[N]'`) in an array, `the object` when the file is one pretty-printed object. A line that is not valid JSON comes with the parser's complaint.
  */
 export type SourceRecord = { where: string; position: number } & (
   { ok: true; value: unknown } | { ok: false; problem: string }
@@ -101,10 +104,41 @@ async function* readJsonLines(
   onBytes?.(stream.bytesRead);
 }
 
-async function readJsonArray(path: string, label: string, size: number): Promise<unknown[]> {
+/** The first line that is not blank (without a byte order mark), or undefined. */
+async function firstLine(path: string): Promise<string | undefined> {
+  const stream = createReadStream(path);
+  const lines = createInterface({ input: stream, crlfDelay: Infinity });
+  try {
+    for await (const rawLine of lines) {
+      const line = rawLine.charCodeAt(0) === BOM ? rawLine.slice(1) : rawLine;
+      if (line.trim() !== '') return line;
+    }
+    return undefined;
+  } finally {
+    lines.close();
+    stream.destroy();
+  }
+}
+
+const parses = (text: string) => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The whole file as one JSON value (an array, or a pretty-printed object). */
+async function readJsonDocument(
+  path: string,
+  label: string,
+  size: number,
+  kind: 'array' | 'object',
+): Promise<unknown> {
   if (size > MAX_ARRAY_FILE_BYTES) {
     throw new RecordFileError(
-      `${label}: a JSON array file may be at most ${MAX_ARRAY_FILE_BYTES / 1024 / 1024} MB; use JSON Lines (one record a line) for larger files`,
+      `${label}: a JSON ${kind} file may be at most ${MAX_ARRAY_FILE_BYTES / 1024 / 1024} MB; use JSON Lines (one record a line) for larger files`,
       'invalid',
     );
   }
@@ -116,27 +150,61 @@ async function readJsonArray(path: string, label: string, size: number): Promise
   } catch (error) {
     throw new RecordFileError(`${label}: not valid JSON (${parseMessage(error)})`, 'invalid');
   }
-  if (!Array.isArray(parsed)) throw new RecordFileError(`${label}: not a JSON array`, 'invalid');
+  if (kind === 'array' && !Array.isArray(parsed)) {
+    throw new RecordFileError(`${label}: not a JSON array`, 'invalid');
+  }
   return parsed;
 }
 
 /**
- * Opens a file of records: a JSON array when its first non-blank character is `[`, JSON Lines
+ * Whether a file that starts with `{` is one object written over several lines rather than JSON
+ * Lines: its first line is not JSON by itself, and either the whole file is (up to
+ * MAX_ARRAY_FILE_BYTES), or that line is a lone `{` (no JSON line is), so a broken pretty-printed
+ * object is one problem, not one per line.
+ */
+async function isMultiLineObject(path: string, size: number): Promise<boolean> {
+  const line = await firstLine(path);
+  if (line === undefined || parses(line)) return false;
+  if (line.trim() === '{') return true;
+  if (size > MAX_ARRAY_FILE_BYTES) return false;
+  let text = await readFile(path, 'utf8');
+  if (text.charCodeAt(0) === BOM) text = text.slice(1);
+  return parses(text);
+}
+
+/**
+ * Opens a file of records: a JSON array when its first non-blank character is `[`; one object
+ * when it starts with `{` and is written over several lines (isMultiLineObject); JSON Lines
  * otherwise (an empty file is JSON Lines with no records). JSON Lines stream line by line, so a
- * file of a million lines needs no more memory than its longest line; an array is parsed whole
- * (up to MAX_ARRAY_FILE_BYTES) once, and kept for the second reading.
+ * file of a million lines needs no more memory than its longest line; an array or an object is
+ * parsed whole (up to MAX_ARRAY_FILE_BYTES) once, and kept for the second reading.
  */
 export async function openRecordFile(path: string, label = path): Promise<RecordFile> {
   let size: number;
   let first: string | undefined;
+  let multiLineObject = false;
   try {
     const info = await stat(path);
     if (!info.isFile()) throw new RecordFileError(`${label}: not a file`, 'unreadable');
     size = info.size;
     first = await firstSignificantCharacter(path);
+    if (first === '{') multiLineObject = await isMultiLineObject(path, size);
   } catch (error) {
     if (error instanceof RecordFileError) throw error;
     throw new RecordFileError(`${label}: cannot read it (${parseMessage(error)})`, 'unreadable');
+  }
+  if (multiLineObject) {
+    let value: unknown;
+    return {
+      path: label,
+      format: 'json-object',
+      size,
+      async *records(onBytes) {
+        value ??= await readJsonDocument(path, label, size, 'object');
+        onBytes?.(size);
+        yield { where: 'the object', position: 0, ok: true, value };
+      },
+    };
   }
   if (first !== '[') {
     return {
@@ -152,7 +220,7 @@ export async function openRecordFile(path: string, label = path): Promise<Record
     format: 'json-array',
     size,
     async *records(onBytes) {
-      items ??= await readJsonArray(path, label, size);
+      items ??= (await readJsonDocument(path, label, size, 'array')) as unknown[];
       onBytes?.(size);
       for (const [index, value] of items.entries()) {
         yield { where: `index ${index}`, position: index, ok: true, value };

@@ -36,10 +36,39 @@ describe('checkRecord', () => {
     expect(problemsOf({ ...video, categoryName: '' })).toEqual(['categoryName is required']);
   });
 
-  it('lets avatar and description be empty, but not missing', () => {
+  it('lets avatar and description be empty, but only avatar missing', () => {
     expect(problemsOf({ ...video, avatar: '', description: '' })).toEqual([]);
     const { description: _description, ...noDescription } = video;
     expect(problemsOf(noDescription)).toEqual(['description is required']);
+    const { avatar: _avatar, ...noAvatar } = video;
+    for (const record of [noAvatar, { ...video, avatar: null }]) {
+      expect(checkRecord(record)).toEqual({
+        ok: true,
+        kind: 'video',
+        video: { ...video, avatar: '' },
+      });
+    }
+    expect(problemsOf({ ...video, avatar: 3 })).toEqual(['avatar must be a string']);
+  });
+
+  it('takes an optional duration in whole seconds above 0', () => {
+    expect(checkRecord({ ...video, duration: 725 })).toEqual({
+      ok: true,
+      kind: 'video',
+      video: { ...video, duration: 725 },
+    });
+    // Unknown: no duration at all (not a duration of undefined).
+    for (const record of [video, { ...video, duration: null }]) {
+      const checked = checkRecord(record);
+      expect(checked.ok && checked.kind === 'video' && 'duration' in checked.video).toBe(false);
+    }
+    // The largest a 32-bit column of either database holds, and no more.
+    expect(problemsOf({ ...video, duration: 2_147_483_647 })).toEqual([]);
+    for (const duration of [0, -5, 12.5, '12:05', 'PT12M5S', 2_147_483_648, true]) {
+      expect(problemsOf({ ...video, duration }), String(duration)).toEqual([
+        'duration must be a whole number of seconds from 1 to 2147483647',
+      ]);
+    }
   });
 
   it('wants views to be a non-negative whole number', () => {
@@ -187,7 +216,6 @@ describe('checkRecord', () => {
         'channelName is required',
         'views must be a non-negative whole number',
         'uploadedOn is required',
-        'avatar is required',
         'description is required',
         'categoryName is required',
       ],

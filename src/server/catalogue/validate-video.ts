@@ -1,5 +1,5 @@
 import type { Category, Video } from '../../contract/entities';
-import { MAX_ID_LENGTH, MAX_QUERY_TEXT } from '../../contract/limits';
+import { MAX_ID_LENGTH, MAX_QUERY_TEXT, MAX_VIDEO_DURATION } from '../../contract/limits';
 
 /** What a record turned out to be, or every rule it breaks (one message per broken rule). */
 export type Checked =
@@ -9,7 +9,17 @@ export type Checked =
 
 /** `name`: text the app also asks for by (a category's chip, a channel's page), so no longer than
  * a query may be. */
-type Rule = 'text' | 'name' | 'optional-text' | 'id' | 'date' | 'views';
+type Rule =
+  | 'text'
+  | 'name'
+  | 'optional-text'
+  | 'id'
+  | 'date'
+  | 'views'
+  /** Text that may also be missing or null (then empty). */
+  | 'absent-or-text'
+  /** Whole seconds from 1 to MAX_VIDEO_DURATION, or missing or null (unknown). */
+  | 'duration';
 
 /** The Video entity's fields in their usual order, and the rule each must follow. */
 const videoFields: ReadonlyArray<readonly [keyof Video, Rule]> = [
@@ -18,9 +28,10 @@ const videoFields: ReadonlyArray<readonly [keyof Video, Rule]> = [
   ['channelName', 'name'],
   ['views', 'views'],
   ['uploadedOn', 'date'],
-  ['avatar', 'optional-text'],
+  ['avatar', 'absent-or-text'],
   ['description', 'optional-text'],
   ['categoryName', 'name'],
+  ['duration', 'duration'],
 ];
 
 const categoryFields: ReadonlyArray<readonly [keyof Category, Rule]> = [
@@ -57,7 +68,17 @@ const LONE_SURROGATE = /\p{Surrogate}/u;
 
 /** The broken rule of one field's value, or undefined when it is fine. */
 function checkField(name: string, rule: Rule, value: unknown): string | undefined {
-  if (value === undefined || value === null) return `${name} is required`;
+  const absent = value === undefined || value === null;
+  if (absent && (rule === 'absent-or-text' || rule === 'duration')) return undefined;
+  if (absent) return `${name} is required`;
+  if (rule === 'duration') {
+    return typeof value === 'number' &&
+      Number.isInteger(value) &&
+      value > 0 &&
+      value <= MAX_VIDEO_DURATION
+      ? undefined
+      : `${name} must be a whole number of seconds from 1 to ${MAX_VIDEO_DURATION}`;
+  }
   if (rule === 'views') {
     return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
       ? undefined
@@ -72,7 +93,7 @@ function checkField(name: string, rule: Rule, value: unknown): string | undefine
   if (surrogate !== undefined) {
     return `${name} must be valid Unicode (a lone surrogate \\u${surrogate.charCodeAt(0).toString(16)})`;
   }
-  if (rule === 'optional-text') return undefined;
+  if (rule === 'optional-text' || rule === 'absent-or-text') return undefined;
   if (value.trim() === '') return `${name} is required`;
   if (rule === 'id' && value.length > MAX_ID_LENGTH) {
     return `${name} must be at most ${MAX_ID_LENGTH} characters`;
@@ -108,11 +129,12 @@ function checkFields(
 /**
  * Checks one record of an import file. A record is a video unless it says `"type": "category"`
  * (`"type": "video"` may be said too); in a categories file (`expect: 'category'`) every record
- * is a category. Only the entity's fields (and `type`) are allowed; every field is required:
- * `_id`, `title`, `channelName` and `categoryName` must be non-blank strings (an `_id` at most
- * 128 characters, without white space around it, not `.` or `..`), `views` a non-negative
- * whole number, `uploadedOn` a date, `avatar` and `description` strings (may be empty); no text
- * may hold NUL or a lone surrogate.
+ * is a category. Only the entity's fields (and `type`) are allowed; every field but `avatar` and
+ * `duration` is required: `_id`, `title`, `channelName` and `categoryName` must be non-blank
+ * strings (an `_id` at most 128 characters, without white space around it, not `.` or `..`),
+ * `views` a non-negative whole number, `uploadedOn` a date, `avatar` and `description` strings
+ * (may be empty; a missing or null `avatar` is empty), `duration` whole seconds from 1 to MAX_VIDEO_DURATION (missing
+ * or null: unknown); no text may hold NUL or a lone surrogate.
  */
 export function checkRecord(value: unknown, expect: 'any' | 'category' = 'any'): Checked {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -143,10 +165,11 @@ export function checkRecord(value: unknown, expect: 'any' | 'category' = 'any'):
       channelName: record.channelName as string,
       views: record.views as number,
       uploadedOn: record.uploadedOn as string,
-      avatar: record.avatar as string,
+      avatar: (record.avatar as string | null | undefined) ?? '',
       description: record.description as string,
       categoryName: record.categoryName as string,
     };
+    if (typeof record.duration === 'number') video.duration = record.duration;
     return { ok: true, kind, video };
   }
   const category: Category = {

@@ -42,9 +42,10 @@ export const videoColumns = [
   'videos.avatar',
   'videos.description',
   'videos.category_name',
+  'videos.duration_seconds',
 ] as const;
 
-export type VideoRow = Omit<Selectable<VideosTable>, 'position'>;
+export type VideoRow = Omit<Selectable<VideosTable>, 'position' | 'source'>;
 
 export function toVideo(row: VideoRow): Video {
   return {
@@ -56,10 +57,12 @@ export function toVideo(row: VideoRow): Video {
     avatar: row.avatar,
     description: row.description,
     categoryName: row.category_name,
+    // Absent, not undefined, when unknown: an upsert compares videos key by key (sameVideo).
+    ...(row.duration_seconds === null ? {} : { duration: Number(row.duration_seconds) }),
   };
 }
 
-export function videoRow(video: Video, position: number): Insertable<VideosTable> {
+export function videoRow(video: Video, position: number, source?: string): Insertable<VideosTable> {
   return {
     id: video._id,
     position,
@@ -70,6 +73,9 @@ export function videoRow(video: Video, position: number): Insertable<VideosTable
     avatar: video.avatar,
     description: video.description,
     category_name: video.categoryName,
+    // Left out when unknown (null), so rows still go into databases from before migration 0016.
+    ...(video.duration === undefined ? {} : { duration_seconds: video.duration }),
+    ...(source === undefined ? {} : { source }),
   };
 }
 
@@ -732,8 +738,11 @@ export class CatalogueSql {
     return rows.map((row) => row.name);
   }
 
-  /** Inserts or updates by id in one transaction; new videos go to the end of the catalogue. */
-  async upsertVideos(videos: Video[]): Promise<UpsertCounts> {
+  /**
+   * Inserts or updates by id in one transaction; new videos go to the end of the catalogue. With
+   * a `source`, every video of the call is that source's, changed or not (Store.upsertVideos).
+   */
+  async upsertVideos(videos: Video[], source?: string): Promise<UpsertCounts> {
     const counts: UpsertCounts = { added: 0, updated: 0, unchanged: 0 };
     if (videos.length === 0) return counts;
     // The version written first takes SQLite's write lock at once (no upgrade from a read lock
@@ -750,23 +759,55 @@ export class CatalogueSql {
         for (const row of rows) existing.set(row.id, row);
       }
       const fresh: Video[] = [];
+      const unchanged: string[] = [];
       for (const video of videos) {
         const row = existing.get(video._id);
         if (!row) fresh.push(video);
-        else if (sameVideo(toVideo(row), video)) counts.unchanged += 1;
+        else if (sameVideo(toVideo(row), video)) unchanged.push(video._id);
         else {
-          const { id: _id, position: _position, ...changes } = videoRow(video, 0);
-          await trx.updateTable('videos').set(changes).where('id', '=', video._id).execute();
+          const { id: _id, position: _position, ...changes } = videoRow(video, 0, source);
+          // A duration the file no longer gives is forgotten.
+          await trx
+            .updateTable('videos')
+            .set({ ...changes, duration_seconds: video.duration ?? null })
+            .where('id', '=', video._id)
+            .execute();
           counts.updated += 1;
         }
       }
-      counts.added = await this.appendVideos(trx, fresh);
+      counts.unchanged = unchanged.length;
+      if (source !== undefined) {
+        for (let start = 0; start < unchanged.length; start += INSERT_BATCH) {
+          const ids = unchanged.slice(start, start + INSERT_BATCH);
+          await trx
+            .updateTable('videos')
+            .set({ source })
+            .where('id', 'in', ids)
+            .where((eb) => eb.or([eb('source', 'is', null), eb('source', '!=', source)]))
+            .execute();
+        }
+      }
+      counts.added = await this.appendVideos(trx, fresh, source);
     });
     return counts;
   }
 
+  /** The ids of a source's videos, on the partial index of migration 0016. */
+  async idsOfSource(source: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('videos')
+      .select('id')
+      .where('source', '=', source)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
   /** Appends videos after the last position and counts them into `meta.video_count`. */
-  async appendVideos(trx: Transaction<Database>, videos: Iterable<Video>): Promise<number> {
+  async appendVideos(
+    trx: Transaction<Database>,
+    videos: Iterable<Video>,
+    source?: string,
+  ): Promise<number> {
     let position = await nextPosition(trx, 'videos');
     let batch: Insertable<VideosTable>[] = [];
     let added = 0;
@@ -776,7 +817,7 @@ export class CatalogueSql {
       batch = [];
     };
     for (const video of videos) {
-      batch.push(videoRow(video, position++));
+      batch.push(videoRow(video, position++, source));
       if (batch.length === INSERT_BATCH) await flush();
     }
     await flush();

@@ -17,7 +17,8 @@ describe('migration 0007 on a SQLite catalogue that already holds videos', () =>
       const migrator = new Migrator({ db: database.db, provider: migrationsFor('sqlite') });
       const before = await migrator.migrateTo('0006-videos-by-channel');
       expect(before.error).toBeUndefined();
-      const videos = [...generateVideos(50)];
+      // Videos as that schema held them: without the duration of migration 0016.
+      const videos = [...generateVideos(50)].map(({ duration: _duration, ...video }) => video);
       await database.db
         .insertInto('videos')
         .values(videos.map((video, position) => videoRow(video, position)))

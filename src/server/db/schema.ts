@@ -86,6 +86,10 @@ export interface VideosTable {
   avatar: string;
   description: string;
   category_name: string;
+  /** The length in whole seconds; null when unknown (migration 0016). */
+  duration_seconds: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The import source that wrote the video last; null: none did (migration 0016). */
+  source: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** likes, history and watch_later share this shape; (user_id, video_id) is unique. */

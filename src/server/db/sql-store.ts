@@ -199,8 +199,12 @@ export class SqlStore implements Store {
     return this.catalogue.categoryNames();
   }
 
-  upsertVideos(videos: Video[]): Promise<UpsertCounts> {
-    return this.catalogue.upsertVideos(videos);
+  upsertVideos(videos: Video[], source?: string): Promise<UpsertCounts> {
+    return this.catalogue.upsertVideos(videos, source);
+  }
+
+  videoIdsOfSource(source: string): Promise<string[]> {
+    return this.catalogue.idsOfSource(source);
   }
 
   upsertCategories(categories: Category[]): Promise<UpsertCounts> {

@@ -59,6 +59,19 @@ describe('pageHead', () => {
     });
   });
 
+  it("gives the VideoObject the video's duration in ISO 8601 when the catalogue knows it", () => {
+    const durationOf = (duration: number) =>
+      JSON.parse(jsonLdOf(pageHead({ page: 'watch', video: { ...video, duration } }, origin).tags))
+        .duration as string;
+    expect(durationOf(725)).toBe('PT12M5S');
+    expect(durationOf(3723)).toBe('PT1H2M3S');
+    expect(durationOf(3600)).toBe('PT1H');
+    expect(durationOf(7)).toBe('PT7S');
+    expect(
+      JSON.parse(jsonLdOf(pageHead({ page: 'watch', video }, origin).tags)),
+    ).not.toHaveProperty('duration');
+  });
+
   it('keeps a hostile title and description inside their attribute, element and script', () => {
     const hostile: Video = {
       ...video,

@@ -221,6 +221,14 @@ const meta = (name: string, content: string | number) =>
 const property = (name: string, content: string | number) =>
   `<meta property="${name}" content="${escapeHtml(String(content))}" />`;
 
+/** Seconds as ISO 8601, as schema.org's `duration` wants it: 3723 → `PT1H2M3S`. */
+function isoDuration(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  return `PT${h ? `${h}H` : ''}${m ? `${m}M` : ''}${s || (!h && !m) ? `${s}S` : ''}`;
+}
+
 /** schema.org's VideoObject for a watch page (what search engines show as a video result). */
 export function videoObject(video: Video, url: string): Record<string, unknown> {
   return {
@@ -230,6 +238,7 @@ export function videoObject(video: Video, url: string): Record<string, unknown> 
     description: video.description.trim() || video.title,
     thumbnailUrl: [videoThumbnail(video._id)],
     uploadDate: video.uploadedOn,
+    ...(video.duration === undefined ? {} : { duration: isoDuration(video.duration) }),
     embedUrl: videoEmbed(video._id),
     url,
     author: { '@type': 'Person', name: video.channelName },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAge, formatCount, truncate } from './format';
+import { describeDuration, formatAge, formatCount, formatDuration, truncate } from './format';
 
 describe('truncate', () => {
   it('keeps text up to the limit and cuts longer text with ...', () => {
@@ -38,5 +38,23 @@ describe('formatAge', () => {
 
   it('shows text it cannot read as it is', () => {
     expect(formatAge('someday', now)).toBe('someday');
+  });
+});
+
+describe("a video's length", () => {
+  it('shows minutes and seconds, and hours when there are any', () => {
+    expect(formatDuration(5)).toBe('0:05');
+    expect(formatDuration(725)).toBe('12:05');
+    expect(formatDuration(3600)).toBe('1:00:00');
+    expect(formatDuration(3723)).toBe('1:02:03');
+    expect(formatDuration(36_000 + 59)).toBe('10:00:59');
+  });
+
+  it('says it in words for screen readers, without the parts that are zero', () => {
+    expect(describeDuration(725)).toBe('12 minutes, 5 seconds');
+    expect(describeDuration(3723)).toBe('1 hour, 2 minutes, 3 seconds');
+    expect(describeDuration(3600)).toBe('1 hour');
+    expect(describeDuration(7260)).toBe('2 hours, 1 minute');
+    expect(describeDuration(1)).toBe('1 second');
   });
 });

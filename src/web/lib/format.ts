@@ -74,6 +74,25 @@ export function formatTime(totalSeconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
+/** A video's length, as its thumbnail's badge shows it: 725 → '12:05', 3723 → '1:02:03'. */
+export function formatDuration(seconds: number): string {
+  return formatTime(seconds);
+}
+
+/** A video's length in words, for screen readers: 725 → '12 minutes, 5 seconds'. */
+export function describeDuration(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  const parts: [number, string][] = [
+    [Math.floor(seconds / 3600), 'hour'],
+    [Math.floor((seconds % 3600) / 60), 'minute'],
+    [seconds % 60, 'second'],
+  ];
+  return parts
+    .filter(([count]) => count > 0)
+    .map(([count, unit]) => `${count} ${unit}${count === 1 ? '' : 's'}`)
+    .join(', ');
+}
+
 /** A video on YouTube itself, at a moment when `seconds` is given. */
 export function youTubeWatchUrl(videoId: string, seconds?: number): string {
   const url = `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;

@@ -26,6 +26,7 @@ import { useSaveToPlaylist } from '../features/playlists/components/save-to-play
 import { playlistTexts } from '../features/playlists/playlist-texts';
 import { ChannelAvatar } from '../features/videos/components/channel-avatar';
 import { Thumbnail } from '../features/videos/components/thumbnail';
+import { VideoDuration } from '../features/videos/components/video-duration';
 import { channelPageUrl } from '../features/videos/video-paths';
 import {
   addToWatchLater,
@@ -170,6 +171,12 @@ function WatchVideo({ video }: { video: Video }) {
         <h1 className={styles.videoTitle}>{video.title}</h1>
         <p className={styles.muted}>
           {formatCount(video.views)} views · {formatAge(video.uploadedOn)}
+          {video.duration !== undefined && (
+            <>
+              {' · '}
+              <VideoDuration seconds={video.duration} variant="inline" />
+            </>
+          )}
           {resumeAt > 0 && ` · Resuming at ${formatTime(resumeAt)}`}
         </p>
         <div className={styles.actions}>

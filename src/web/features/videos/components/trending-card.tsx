@@ -10,6 +10,7 @@ import {
 } from '../../../lib/format';
 import { DESKTOP_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { Thumbnail } from './thumbnail';
+import { VideoDuration } from './video-duration';
 import styles from './trending-card.module.css';
 
 /** product §2's horizontal trending card: the description is cut to 80 (mobile) or 150 characters. */
@@ -35,11 +36,19 @@ export function TrendingCard({
         className={styles.link}
         onClick={() => onOpen?.(video)}
       >
-        <Thumbnail videoId={video._id} className={styles.thumbnail} priority={priority} />
+        <Thumbnail
+          videoId={video._id}
+          className={styles.thumbnail}
+          priority={priority}
+          duration={video.duration}
+        />
         <div className={styles.body}>
           <h2 className={styles.title} title={video.title}>
             {truncate(video.title, TITLE_LIMIT)}
           </h2>
+          {video.duration !== undefined && (
+            <VideoDuration seconds={video.duration} variant="words" />
+          )}
           <p className={styles.meta}>
             {video.channelName} · {formatCount(video.views)} views
           </p>

@@ -5,6 +5,7 @@ import { TITLE_LIMIT, formatAge, formatCount, truncate } from '../../../lib/form
 import { channelPageUrl } from '../video-paths';
 import { ChannelAvatar } from './channel-avatar';
 import { Thumbnail } from './thumbnail';
+import { VideoDuration } from './video-duration';
 import styles from './video-card.module.css';
 
 interface VideoCardProps {
@@ -45,11 +46,19 @@ export function VideoCard({
           className={styles.rowLink}
           onClick={() => onOpen?.(video)}
         >
-          <Thumbnail videoId={video._id} priority={priority} className={styles.rowThumbnail} />
+          <Thumbnail
+            videoId={video._id}
+            priority={priority}
+            className={styles.rowThumbnail}
+            duration={video.duration}
+          />
           <div className={styles.rowText}>
             <Heading className={styles.rowTitle} title={video.title}>
               {truncate(video.title, TITLE_LIMIT)}
             </Heading>
+            {video.duration !== undefined && (
+              <VideoDuration seconds={video.duration} variant="words" />
+            )}
             <p className={styles.channel}>{video.channelName}</p>
             <p className={styles.stats}>
               {formatCount(video.views)} views · {formatAge(video.uploadedOn)}
@@ -69,15 +78,16 @@ export function VideoCard({
       >
         {overlay ? (
           <div className={styles.framed}>
-            <Thumbnail videoId={video._id} priority={priority} />
+            <Thumbnail videoId={video._id} priority={priority} duration={video.duration} />
             {overlay}
           </div>
         ) : (
-          <Thumbnail videoId={video._id} priority={priority} />
+          <Thumbnail videoId={video._id} priority={priority} duration={video.duration} />
         )}
         <Heading className={styles.title} title={video.title}>
           {truncate(video.title, TITLE_LIMIT)}
         </Heading>
+        {video.duration !== undefined && <VideoDuration seconds={video.duration} variant="words" />}
       </Link>
       <div className={styles.meta}>
         <ChannelAvatar name={video.channelName} src={video.avatar} />

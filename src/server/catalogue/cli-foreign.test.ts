@@ -1,0 +1,217 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Video } from '../../contract/entities';
+import { openDatabase } from '../db/open-database';
+import { SqlStore } from '../db/sql-store';
+import { runCatalogueCli } from '../testing/catalogue-cli';
+import {
+  createPostgresDatabase,
+  createTempDir,
+  type TestDatabase,
+} from '../testing/test-databases';
+
+const fixture = (name: string) => join(import.meta.dirname, 'fixtures', name);
+const dir = createTempDir();
+afterAll(dir.drop);
+let fileCount = 0;
+function fileWith(text: string): string {
+  fileCount += 1;
+  const path = join(dir.path, `foreign-${fileCount}.json`);
+  writeFileSync(path, text);
+  return path;
+}
+
+const USAGE_START = 'Usage: npm run catalogue -- <command>';
+
+describe('catalogue CLI import --from: usage', () => {
+  const untouched = { DATABASE_URL: join(dir.path, 'untouched.sqlite') };
+  it.each([
+    [['import', '--from', 'csv', 'x.json'], '--from takes yt-dlp or youtube-api, not "csv"'],
+    [
+      ['import', '--category', 'CSS', 'x.json'],
+      '--category, --source and --prune go with --from (a native file names its own)',
+    ],
+    [
+      ['import', '--prune', 'x.json'],
+      '--category, --source and --prune go with --from (a native file names its own)',
+    ],
+    [
+      ['import', '--from', 'yt-dlp', 'a.json', 'b.json'],
+      'import --from takes one file (or - for standard input)',
+    ],
+    [
+      ['import', '--from', 'yt-dlp', '--category', ' ', 'a.json'],
+      '--category takes a name (not blank, no white space around it)',
+    ],
+    [
+      ['import', '--from', 'yt-dlp', '--source', 'x'.repeat(129), 'a.json'],
+      '--source must be at most 128 characters',
+    ],
+    [
+      ['import', '--from', 'youtube-api', '--prune', 'a.json'],
+      '--prune needs --source <name> with --from youtube-api: videos.list responses name no playlist',
+    ],
+    [['export', '--from', 'yt-dlp'], '--from is an option of import'],
+  ])(
+    '%j: exit 2, before the database is opened',
+    async (args, message) => {
+      const run = await runCatalogueCli(args, untouched);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(
+        new RegExp(
+          `^catalogue: ${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\n\n${USAGE_START}`,
+        ),
+      );
+      expect(existsSync(untouched.DATABASE_URL)).toBe(false);
+    },
+    60_000,
+  );
+
+  it('lists the formats and their options in its help', async () => {
+    const run = await runCatalogueCli(['--help'], untouched);
+    expect(run.code).toBe(0);
+    for (const text of [
+      '--from <format>',
+      'yt-dlp',
+      'youtube-api',
+      '--category <name>',
+      '--source <name>',
+      '--prune',
+    ]) {
+      expect(run.stdout).toContain(text);
+    }
+  }, 60_000);
+});
+
+describe.each(['sqlite', 'postgres'] as const)('catalogue CLI import --from on %s', (dialect) => {
+  const databases: TestDatabase[] = [];
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    if (dialect === 'postgres') {
+      const database = await createPostgresDatabase(inject('postgresUrl'));
+      databases.push(database);
+      env = { DATABASE_URL: database.url };
+    } else {
+      env = { DATABASE_URL: join(dir.path, `foreign-${dialect}.sqlite`) };
+    }
+  });
+  afterAll(async () => {
+    for (const database of databases) await database.drop();
+  });
+
+  /** Reads the catalogue in-process, with the ids of a source. */
+  async function inDatabase(source?: string): Promise<{ videos: Video[]; ofSource: string[] }> {
+    const url = env.DATABASE_URL!;
+    const database = openDatabase(
+      dialect === 'postgres' ? { dialect, url } : { dialect: 'sqlite', path: url },
+    );
+    try {
+      const store = new SqlStore(database);
+      const { videos } = await store.readCatalogue(undefined, 1000);
+      const ofSource = source ? (await store.videoIdsOfSource(source)).sort() : [];
+      return { videos, ofSource };
+    } finally {
+      await database.close();
+    }
+  }
+
+  const PLAYLIST = 'yt-dlp:PLxGridGarden0cssLayout01';
+
+  it('imports a yt-dlp playlist, keeps durations, and prunes what left it', async () => {
+    const noCategory = await runCatalogueCli(
+      ['import', '--from', 'yt-dlp', fixture('yt-dlp-playlist.flat.json')],
+      env,
+    );
+    expect(noCategory.code).toBe(1);
+    expect(noCategory.stderr).toBe(
+      [
+        'entries[0]: no category: the file gives none here; name one for the whole import with --category <name>',
+        'entries[1]: no category: the file gives none here; name one for the whole import with --category <name>',
+        'entries[3]: no category: the file gives none here; name one for the whole import with --category <name>',
+        'videos: added 0, updated 0, unchanged 0, rejected 3',
+        'nothing was imported: fix the records above and run the import again',
+        '',
+      ].join('\n'),
+    );
+
+    const run = await runCatalogueCli(
+      ['import', '--from', 'yt-dlp', '--category', 'CSS', fixture('yt-dlp-playlist.flat.json')],
+      env,
+    );
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(
+      `videos: added 3, updated 0, unchanged 0, rejected 0\nsource: ${PLAYLIST}\n`,
+    );
+    expect(run.stderr).toBe('left out 1 private or deleted video\n');
+    const { videos, ofSource } = await inDatabase(PLAYLIST);
+    expect(videos.map((video) => [video._id, video.duration])).toEqual([
+      ['Qm3kT9xW2aE', 725],
+      ['b7Lp0vNcX4s', 1436],
+      ['H4vRt6yUi8o', 3723],
+    ]);
+    expect(ofSource).toEqual(['H4vRt6yUi8o', 'Qm3kT9xW2aE', 'b7Lp0vNcX4s']);
+
+    // The export carries the durations, and import reads them back.
+    const exported = await runCatalogueCli(['export'], env);
+    expect(exported.stdout.split('\n')[0]).toContain('"categoryName":"CSS","duration":725}');
+
+    // The playlist lost a video: --prune removes it (lines, from standard input).
+    const lines = readFileSync(fixture('yt-dlp-playlist.flat.jsonl'), 'utf8').split('\n');
+    lines.splice(1, 1);
+    const pruned = await runCatalogueCli(
+      ['import', '--from', 'yt-dlp', '--category', 'CSS', '--prune', '-'],
+      env,
+      lines.join('\n'),
+    );
+    expect(pruned.code).toBe(0);
+    expect(pruned.stdout).toBe(
+      `videos: added 0, updated 0, unchanged 2, rejected 0\nsource: ${PLAYLIST}\npruned: removed 1 video the file no longer holds\n`,
+    );
+    expect((await inDatabase(PLAYLIST)).ofSource).toEqual(['H4vRt6yUi8o', 'Qm3kT9xW2aE']);
+  }, 120_000);
+
+  it('imports videos.list pages under a --source, and refuses --prune where yt-dlp names no playlist', async () => {
+    const run = await runCatalogueCli(
+      [
+        'import',
+        '--from',
+        'youtube-api',
+        '--source',
+        'css-course',
+        '--prune',
+        fixture('youtube-api-pages.jsonl'),
+      ],
+      env,
+    );
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(
+      'videos: added 1, updated 2, unchanged 0, rejected 0\nsource: css-course\npruned: removed 0 videos the file no longer holds\n',
+    );
+    // Taken over from the playlist by the later import.
+    expect((await inDatabase(PLAYLIST)).ofSource).toEqual([]);
+    expect((await inDatabase('css-course')).ofSource).toEqual([
+      'H4vRt6yUi8o',
+      'Qm3kT9xW2aE',
+      'Rt5yU7iO9pA',
+    ]);
+
+    const single = await runCatalogueCli(
+      ['import', '--from', 'yt-dlp', '--prune', fixture('yt-dlp-video.json')],
+      env,
+    );
+    expect(single.code).toBe(2);
+    expect(single.stderr).toBe(
+      '--prune needs the source whose videos it weighs, and the file names no playlist (a single video, or -j lines without playlist_id): name one with --source <name>\n',
+    );
+
+    const broken = fileWith('{\n  "kind": "youtube#videoListResponse",\n  "items": [\n');
+    const refused = await runCatalogueCli(['import', '--from', 'youtube-api', broken], env);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(
+      new RegExp(
+        `^${broken}: not valid JSON \\(.+\\)\nnothing was imported: ${broken} was refused as a whole`,
+      ),
+    );
+  }, 120_000);
+});

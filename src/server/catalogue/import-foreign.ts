@@ -1,0 +1,233 @@
+import type { Video } from '../../contract/entities';
+import type { Store, UpsertCounts } from '../../api/store/store';
+import { FIELD_NAMES, type ForeignFormat, foreignEntries } from './foreign-formats';
+import type { ImportProgress } from './import-catalogue';
+import { IMPORT_BATCH_SIZE } from './import-catalogue';
+import { type RecordFile, RecordFileError, openRecordFile } from './read-records';
+import { ProblemList, addCounts, noCounts } from './report';
+import { checkRecord } from './validate-video';
+
+/** What a foreign import writes through. */
+export type ForeignWriter = Pick<Store, 'upsertVideos' | 'videoIdsOfSource' | 'removeVideos'>;
+
+export interface ForeignImport {
+  path: string;
+  /** How messages name the file (e.g. `stdin`). */
+  label?: string;
+  from: ForeignFormat;
+  /** `--category <name>`: every video's category. */
+  category?: string;
+  /** `--source <name>`: the source the videos are written as, whatever the file says. */
+  source?: string;
+  /** `--prune`: remove the source's videos the file no longer holds. */
+  prune?: boolean;
+  /** The import's date (YYYY-MM-DD), for videos the file gives no date; default: today (UTC). */
+  importedOn?: string;
+}
+
+export type ForeignOutcome =
+  | {
+      ok: true;
+      videos: UpsertCounts;
+      /** The source written, if any. */
+      source?: string;
+      /** Videos of the source removed by `--prune`. */
+      pruned: number;
+      /** Private or deleted entries left out. */
+      skipped: number;
+      /** Entries naming a video the file listed before (kept once). */
+      repeated: number;
+    }
+  | {
+      ok: false;
+      /** The file is fine but `--prune` has no source to prune (a usage error). */
+      noSource?: true;
+      problems: string[];
+      rejected: number;
+      /** The file was refused as a whole (its records could not be told apart). */
+      refused: boolean;
+    };
+
+/** Source names: the same bound as an id, and no more than one line. */
+export const MAX_SOURCE_LENGTH = 128;
+
+/** checkRecord's message about a native field, naming the format's field instead. */
+function inFormatTerms(format: ForeignFormat, problem: string): string {
+  const [field, ...rest] = problem.split(' ');
+  const name = field === undefined ? undefined : FIELD_NAMES[format][field];
+  return name === undefined ? problem : [name, ...rest].join(' ');
+}
+
+/** How many records a file has, counting no further than `upTo`. */
+async function recordCount(file: RecordFile, upTo: number): Promise<number> {
+  let count = 0;
+  for await (const _record of file.records()) {
+    count += 1;
+    if (count >= upTo) break;
+  }
+  return count;
+}
+
+/** A foreign file's videos as native ones (checked), with where each is. */
+async function* videosOf(
+  file: RecordFile,
+  request: ForeignImport,
+  importedOn: string,
+  onBytes?: (bytes: number) => void,
+) {
+  const options = { category: request.category, importedOn };
+  // `yt-dlp -J` writes its one object on one line: the entries' places need no `line 1, `.
+  const alone = file.format === 'json-lines' && (await recordCount(file, 2)) === 1;
+  for await (const read of file.records(onBytes)) {
+    const record = alone ? { ...read, where: 'the object' } : read;
+    for (const entry of foreignEntries(request.from, record, options)) {
+      if (entry.kind !== 'video') {
+        yield { entry } as const;
+        continue;
+      }
+      yield { entry, checked: checkRecord(entry.record) } as const;
+    }
+  }
+}
+
+/** The source of the import: `--source`, or the one playlist the file's videos all came from. */
+function sourceOf(
+  request: ForeignImport,
+  playlists: Set<string>,
+  unlisted: boolean,
+): { source?: string; why?: string } {
+  if (request.source !== undefined) return { source: request.source };
+  if (request.from === 'youtube-api') {
+    return { why: 'videos.list responses name no playlist' };
+  }
+  if (playlists.size === 1 && !unlisted) return { source: `yt-dlp:${[...playlists][0]!}` };
+  if (playlists.size === 0) {
+    return {
+      why: 'the file names no playlist (a single video, or -j lines without playlist_id)',
+    };
+  }
+  const named = [...playlists].slice(0, 5).join(', ');
+  return {
+    why: unlisted
+      ? `some videos of the file come from no playlist, others from ${named}`
+      : `the file holds the videos of ${playlists.size} playlists (${named}${playlists.size > 5 ? ', …' : ''})`,
+  };
+}
+
+/**
+ * Imports a yt-dlp or YouTube Data API file: every video is mapped and checked first (nothing is
+ * written if any is bad, as in a native import), then written in batches of `batchSize`, each
+ * its own transaction, as the source's when there is one (`--source`, or the file's one
+ * playlist); then, with `prune`, the source's videos the file does not hold are removed. Private
+ * and deleted entries are left out (and, being out of the file, pruned); an entry naming a video
+ * listed before is kept once.
+ *
+ * Throws RecordFileError (`unreadable`) when the file cannot be read at all.
+ */
+export async function importForeign(
+  store: ForeignWriter,
+  request: ForeignImport,
+  options: { batchSize?: number; progress?: ImportProgress } = {},
+): Promise<ForeignOutcome> {
+  const { batchSize = IMPORT_BATCH_SIZE, progress } = options;
+  const importedOn = request.importedOn ?? new Date().toISOString().slice(0, 10);
+  const file = await openRecordFile(request.path, request.label);
+  const problems = new ProblemList();
+  const ids = new Map<string, string>();
+  const playlists = new Set<string>();
+  let unlisted = false;
+  let rejected = 0;
+  let valid = 0;
+  let skipped = 0;
+  let repeated = 0;
+  progress?.start('checking', file.size);
+  try {
+    for await (const { entry, checked } of videosOf(file, request, importedOn, (bytes) =>
+      progress?.update(bytes),
+    )) {
+      if (entry.kind === 'skipped') {
+        skipped += 1;
+        continue;
+      }
+      if (entry.kind === 'problem' || !checked?.ok) {
+        const list =
+          entry.kind === 'problem'
+            ? entry.problems
+            : checked && !checked.ok
+              ? checked.problems.map((problem) => inFormatTerms(request.from, problem))
+              : [];
+        for (const problem of list) problems.add(`${entry.where}: ${problem}`);
+        rejected += 1;
+        continue;
+      }
+      if (checked.kind !== 'video') continue;
+      if (ids.has(checked.video._id)) {
+        repeated += 1;
+        continue;
+      }
+      ids.set(checked.video._id, entry.where);
+      if (entry.playlist !== undefined) playlists.add(entry.playlist);
+      else unlisted = true;
+      valid += 1;
+    }
+  } catch (error) {
+    if (!(error instanceof RecordFileError)) throw error;
+    return { ok: false, problems: [error.message], rejected: 0, refused: true };
+  } finally {
+    progress?.stop();
+  }
+  if (problems.count === 0 && valid === 0) {
+    const left = skipped > 0 ? ` (${skipped} private or deleted left out)` : '';
+    problems.add(`${file.path}: no videos found${left}`);
+  }
+  if (problems.count > 0) {
+    return { ok: false, problems: problems.lines(), rejected, refused: false };
+  }
+  const { source, why } = sourceOf(request, playlists, unlisted);
+  if (request.prune && source === undefined) {
+    return {
+      ok: false,
+      noSource: true,
+      problems: [
+        `--prune needs the source whose videos it weighs, and ${why}: name one with --source <name>`,
+      ],
+      rejected: 0,
+      refused: false,
+    };
+  }
+
+  const counts = noCounts();
+  const written = new Set<string>();
+  let batch: Video[] = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    addCounts(counts, await store.upsertVideos(batch, source));
+    batch = [];
+    progress?.update(written.size);
+  };
+  progress?.start('importing', valid);
+  try {
+    for await (const { entry, checked } of videosOf(file, request, importedOn)) {
+      if (entry.kind === 'skipped') continue;
+      if (!checked?.ok || checked.kind !== 'video') {
+        throw new Error(`${file.path}: ${entry.where} changed while it was being imported`);
+      }
+      if (written.has(checked.video._id)) continue;
+      written.add(checked.video._id);
+      batch.push(checked.video);
+      if (batch.length >= batchSize) await flush();
+    }
+    await flush();
+  } finally {
+    progress?.stop();
+  }
+
+  let pruned = 0;
+  if (request.prune && source !== undefined) {
+    const gone = (await store.videoIdsOfSource(source)).filter((id) => !ids.has(id));
+    for (let start = 0; start < gone.length; start += batchSize) {
+      pruned += await store.removeVideos(gone.slice(start, start + batchSize));
+    }
+  }
+  return { ok: true, videos: counts, ...(source ? { source } : {}), pruned, skipped, repeated };
+}

@@ -73,6 +73,8 @@ export const courseProgressSchema = z.object({
   doneCount: z.number(),
   /** The first lesson not done yet (course order); absent when every lesson is done. */
   nextLesson: z.optional(z.string()),
+  /** Its place in the course, from 1 ('Continue: lesson 3'). */
+  nextLessonNumber: z.optional(z.number()),
   /** The user's latest mark or saved position in one of its lessons; absent: not started. */
   updatedAt: z.optional(z.string()),
 });

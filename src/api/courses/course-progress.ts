@@ -41,13 +41,14 @@ export function courseProgress(
     const isMarked = markedAt !== undefined;
     return { videoId, done: isMarked || watched, marked: isMarked, watched };
   });
-  const nextLesson = lessons.find((lesson) => !lesson.done)?.videoId;
+  const next = lessons.findIndex((lesson) => !lesson.done);
+  const nextLesson = lessons[next]?.videoId;
   return {
     slug: course.slug,
     title: course.title,
     lessonCount: lessons.length,
     doneCount: lessons.filter((lesson) => lesson.done).length,
-    ...(nextLesson === undefined ? {} : { nextLesson }),
+    ...(nextLesson === undefined ? {} : { nextLesson, nextLessonNumber: next + 1 }),
     ...(updatedAt === undefined ? {} : { updatedAt }),
     lessons,
   };

@@ -147,6 +147,7 @@ export function describeCoursesSuite(storeName: string, openStore: () => Promise
           lessonCount: 3,
           doneCount: 1,
           nextLesson: v0._id,
+          nextLessonNumber: 1,
           updatedAt: marked.body.progress.updatedAt,
         },
       ]);
@@ -179,7 +180,11 @@ export function describeCoursesSuite(storeName: string, openStore: () => Promise
       await save(v2._id, { seconds: 500 });
       const result = await h.call('GET', '/api/user/courses/watched', { token });
       expect(result.status).toBe(200);
-      expect(result.body.progress).toMatchObject({ doneCount: 1, nextLesson: v1._id });
+      expect(result.body.progress).toMatchObject({
+        doneCount: 1,
+        nextLesson: v1._id,
+        nextLessonNumber: 2,
+      });
       expect(
         result.body.progress.lessons.map((lesson: { watched: boolean }) => lesson.watched),
       ).toEqual([true, false, false]);
@@ -192,6 +197,7 @@ export function describeCoursesSuite(storeName: string, openStore: () => Promise
       });
       expect(all.body.progress.doneCount).toBe(3);
       expect(all.body.progress).not.toHaveProperty('nextLesson');
+      expect(all.body.progress).not.toHaveProperty('nextLessonNumber');
     });
 
     it('answers 404 for a lesson not in the course or an unknown course, 401 signed out', async () => {

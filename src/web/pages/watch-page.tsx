@@ -45,6 +45,7 @@ import { EmbedFallback } from './embed-fallback';
 import { LoadState } from './load-state';
 import styles from './pages.module.css';
 import { UpNext } from './up-next';
+import { WatchCourse } from './watch-course';
 import { useRecordPlay } from './use-record-play';
 import { useRequireLogin } from './use-require-login';
 
@@ -225,7 +226,10 @@ function WatchVideo({ video }: { video: Video }) {
           <NotesPanel videoId={video._id} />
         </PlayerContext.Provider>
       </div>
-      <UpNext videoId={video._id} className={styles.watchNext} />
+      <div className={styles.watchNext}>
+        <WatchCourse videoId={video._id} />
+        <UpNext videoId={video._id} />
+      </div>
     </div>
   );
 }

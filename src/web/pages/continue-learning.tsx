@@ -41,7 +41,7 @@ export function ContinueLearning() {
                 <Link
                   to={lessonUrl(course.nextLesson, course.slug)}
                   className={`${buttons.button} ${styles.small}`}
-                  aria-label={`${continueText(course.nextLessonNumber ?? 1)} of ${course.title}`}
+                  aria-label={`${continueText(course.nextLessonNumber ?? 1)} — ${course.title}`}
                 >
                   {continueText(course.nextLessonNumber ?? 1)}
                 </Link>

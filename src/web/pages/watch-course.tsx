@@ -1,6 +1,6 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import buttons from '../components/ui/button.module.css';
 import { courseRead } from '../data/course-reads';
@@ -14,6 +14,7 @@ import {
   lessonUrl,
 } from '../features/courses/course-texts';
 import { useCourseProgress } from '../features/courses/use-course-progress';
+import { useVideos } from '../state/use-store';
 
 /**
  * The watch page opened from a course (`/watch/:id?course=<slug>`, issue 30): the course beside
@@ -31,6 +32,12 @@ function CourseBeside({ slug, videoId }: { slug: string; videoId: string }) {
   const { data } = useQuery(courseRead(slug));
   const { signedIn, progress, setDone, busy } = useCourseProgress(slug);
   const headingId = useId();
+  const client = useQueryClient();
+  // A position the player saved may make a lesson watched: the progress is asked again.
+  const { progress: positions } = useVideos().state;
+  useEffect(() => {
+    void client.invalidateQueries({ queryKey: ['GET /api/user/courses/{slug}'] });
+  }, [positions, client]);
   const course = data?.course;
   // A course that failed to load or is gone leaves the watch page as it is.
   if (!course) return null;

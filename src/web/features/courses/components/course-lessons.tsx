@@ -80,8 +80,8 @@ export function CourseLessons({
                         type="button"
                         className={`${buttons.button} ${styles.small}`}
                         aria-label={`${state.marked ? courseTexts.undo : courseTexts.markDone}: ${video.title}`}
+                        // Not disabled while its call runs: the focus stays on it.
                         aria-busy={busy?.has(video._id) || undefined}
-                        disabled={busy?.has(video._id)}
                         onClick={() => onSetDone(video._id, !state.marked)}
                       >
                         {state.marked ? courseTexts.undo : courseTexts.markDone}

@@ -92,6 +92,13 @@ export type CourseProgressDetail = z.infer<typeof courseProgressDetailSchema>;
 export const userCourseResponseSchema = z.object({ progress: courseProgressDetailSchema });
 export type UserCourseResponse = z.infer<typeof userCourseResponseSchema>;
 
+/** A user's mark that a lesson of a course is done, as their data export carries it. */
+export const lessonMarkSchema = z.object({
+  courseSlug: z.string(),
+  videoId: z.string(),
+  markedAt: z.string(),
+});
+
 /** Every lesson of a course, in order. */
 export function courseLessons(course: Pick<Course, 'sections'>): string[] {
   return course.sections.flatMap((section) => section.lessons);

@@ -14,6 +14,9 @@ import { courseProgress, startedCourses } from '../courses/course-progress';
 import { ApiError } from '../http/errors';
 import type { Store } from '../store/store';
 
+/** How many of a course's videos are read at once. */
+const VIDEO_READS_AT_ONCE = 8;
+
 /** The course a path names, or a 404: a slug that breaks the slug rule names none (unread). */
 async function requireCourse(store: Store, slug: string): Promise<Course> {
   const named = slug.length <= MAX_COURSE_SLUG_LENGTH && COURSE_SLUG_PATTERN.test(slug);
@@ -25,9 +28,12 @@ async function requireCourse(store: Store, slug: string): Promise<Course> {
 /** The course with its lessons' catalogue videos (a lesson removed meanwhile is left out). */
 async function courseDetail(store: Store, course: Course): Promise<CourseDetail> {
   const videos = new Map<string, Video>();
-  for (const videoId of courseLessons(course)) {
-    const video = await store.getVideo(videoId);
-    if (video) videos.set(videoId, video);
+  const ids = courseLessons(course);
+  // A few at a time: quicker than one by one, without taking every database connection.
+  for (let start = 0; start < ids.length; start += VIDEO_READS_AT_ONCE) {
+    const batch = ids.slice(start, start + VIDEO_READS_AT_ONCE);
+    const found = await Promise.all(batch.map((videoId) => store.getVideo(videoId)));
+    for (const video of found) if (video) videos.set(video._id, video);
   }
   const sections = course.sections.map((section) => ({
     ...(section.title === undefined ? {} : { title: section.title }),

@@ -8,7 +8,8 @@ import type {
   Todo,
   Video,
 } from '../../contract/entities';
-import type { Course } from '../../contract/courses';
+import type * as z from 'zod/mini';
+import type { Course, lessonMarkSchema } from '../../contract/courses';
 
 /** The three per-user lists that hold whole videos. */
 export type VideoListName = 'likes' | 'history' | 'watchlater';
@@ -96,11 +97,7 @@ export interface CatalogueChunk {
 }
 
 /** A user's mark that a lesson of a course is done (issue 30). */
-export interface LessonMark {
-  courseSlug: string;
-  videoId: string;
-  markedAt: string;
-}
+export type LessonMark = z.infer<typeof lessonMarkSchema>;
 
 /**
  * Whom a checked session belongs to: what the check compares and the routes need. The password

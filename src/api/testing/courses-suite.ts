@@ -139,6 +139,11 @@ export function describeCoursesSuite(storeName: string, openStore: () => Promise
       });
       expect(again.body.progress.doneCount).toBe(1);
 
+      const exported = await h.call('GET', '/api/user/export', { token });
+      expect(exported.body.lessonMarks).toEqual([
+        { courseSlug: 'marks', videoId: v1._id, markedAt: marked.body.progress.updatedAt },
+      ]);
+
       const started = await h.call('GET', '/api/user/courses', { token });
       expect(started.body.courses).toEqual([
         {

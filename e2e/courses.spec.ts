@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import { expect, seed, signedInUser, stubExternalImages, test } from './support';
 
@@ -175,4 +176,57 @@ test('a lesson marked done can be undone on the course page', async ({ page }) =
   await expect(
     page.getByRole('button', { name: `Mark done: ${seed.jsCourse.title}` }),
   ).toBeFocused();
+});
+
+/** WCAG 2.2 AA's serious and critical violations (accessibility.spec.ts's scan); no frames. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .options({ iframes: false })
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
+    }));
+}
+
+test('the course screens have no serious accessibility violation, phone to desktop, light and dark', async ({
+  page,
+}) => {
+  // axe reads the DOM, which both builds draw alike: once, in the mock project.
+  test.skip(test.info().project.name !== 'mock', 'axe scans run in the mock project only');
+  test.setTimeout(240_000);
+  await stubExternalImages(page);
+  await standInForYouTube(page);
+  await signedInUser(page);
+  await page.goto(`/course/${course.slug}`);
+  await page.getByRole('button', { name: `Mark done: ${seed.css.title}` }).click();
+  await expect(page.getByRole('button', { name: `Undo done: ${seed.css.title}` })).toBeVisible();
+  const paths = [
+    '/courses',
+    `/course/${course.slug}`,
+    `/watch/${seed.css.id}?course=${course.slug}`,
+    '/',
+  ];
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const { width, height } of [
+      { width: 320, height: 700 },
+      { width: 1280, height: 800 },
+    ]) {
+      await page.setViewportSize({ width, height });
+      for (const path of paths) {
+        await page.goto(path);
+        await expect(page.getByText('1 of 6 lessons done').first()).toBeVisible();
+        await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
+        const where = { path, width, scheme };
+        expect({ ...where, violations: await seriousViolations(page) }).toEqual({
+          ...where,
+          violations: [],
+        });
+      }
+    }
+  }
 });

@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
@@ -35,10 +35,22 @@ function CourseBeside({ slug, videoId }: { slug: string; videoId: string }) {
   const client = useQueryClient();
   // A position the player saved may make a lesson watched: the progress is asked again.
   const { progress: positions } = useVideos().state;
+  const positionsSeen = useRef(positions);
   useEffect(() => {
+    if (positionsSeen.current === positions) return;
+    positionsSeen.current = positions;
     void client.invalidateQueries({ queryKey: ['GET /api/user/courses/{slug}'] });
   }, [positions, client]);
   const course = data?.course;
+  // A long course's list scrolls inside its box to the lesson playing (the page stays put).
+  const list = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const box = list.current;
+    const current = box?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!box || !current) return;
+    const top = current.getBoundingClientRect().top - box.getBoundingClientRect().top;
+    box.scrollTop += top - box.clientHeight / 3;
+  }, [course, videoId]);
   // A course that failed to load or is gone leaves the watch page as it is.
   if (!course) return null;
   const lessons = course.sections.flatMap((section) => section.lessons);
@@ -78,7 +90,7 @@ function CourseBeside({ slug, videoId }: { slug: string; videoId: string }) {
           </Link>
         )}
       </nav>
-      <div className={styles.besideLessons}>
+      <div ref={list} className={styles.besideLessons}>
         <CourseLessons
           course={course}
           progress={progress}

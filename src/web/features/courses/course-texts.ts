@@ -1,7 +1,7 @@
 /** The courses screens' words (issue 30), written once. */
 export const courseTexts = {
   heading: 'Courses',
-  empty: 'No courses yet. Operators add them with the catalogue tool.',
+  empty: 'No course has been published here yet. Come back soon.',
   emptyTitle: 'No courses yet',
   notFoundTitle: 'Course not found',
   notFound: 'This course does not exist or is no longer offered.',

@@ -50,6 +50,7 @@ export default function CoursePage() {
   }
   const first = course?.sections.flatMap((section) => section.lessons)[0];
   const started = progress?.updatedAt !== undefined;
+  const complete = progress !== undefined && progress.lessonCount > 0 && !progress.nextLesson;
   return (
     <LoadState loading={!course && !failure} error={failure} onRetry={() => void refetch()}>
       {course && (
@@ -71,9 +72,15 @@ export default function CoursePage() {
               </Link>
             ) : (
               first && (
-                <Link to={lessonUrl(first._id, course.slug)} className={buttons.primary}>
-                  {courseTexts.start}
-                </Link>
+                <>
+                  {complete && <strong>{courseTexts.complete}</strong>}
+                  <Link
+                    to={lessonUrl(first._id, course.slug)}
+                    className={complete ? buttons.button : buttons.primary}
+                  >
+                    {complete ? courseTexts.again : courseTexts.start}
+                  </Link>
+                </>
               )
             )}
             {!signedIn && (

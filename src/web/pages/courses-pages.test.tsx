@@ -20,7 +20,12 @@ const course = {
 };
 
 /** A fresh in-page backend (its sample course), optionally signed in, the screen at `path`. */
-async function show(path: string, screenElement: ReactNode, signedIn = false) {
+async function show(
+  path: string,
+  screenElement: ReactNode,
+  signedIn = false,
+  prepare: () => Promise<void> = async () => {},
+) {
   localStorage.clear();
   const backend = await createMockBackend(localStorage);
   setTransport((request) => backend.handle(request));
@@ -30,6 +35,7 @@ async function show(path: string, screenElement: ReactNode, signedIn = false) {
       await api.call('POST /api/auth/login', { body: TEST_ACCOUNT })
     ).data;
     storeAuth(encodedToken, foundUser);
+    await prepare();
   }
   render(
     <StoreProvider>
@@ -112,6 +118,29 @@ describe('the courses screens', () => {
     expect(screen.getByRole('progressbar').getAttribute('aria-valuetext')).toBe(
       '0 of 6 lessons done',
     );
+  });
+
+  it('says when every lesson is done, and offers to watch again', async () => {
+    const lessons = [
+      'No8qdcVYiQw',
+      'pQN-pnXPaVg',
+      '1PnVor36_40',
+      'PkZNo7MFNFg',
+      'QCRpVw2KXf8',
+      'yLZazznWoAs',
+    ];
+    await show(`/course/${course.slug}`, <CoursePage />, true, async () => {
+      for (const videoId of lessons) {
+        await api.call('POST /api/user/courses/{slug}/lessons/{videoId}/done', {
+          params: { slug: course.slug, videoId },
+        });
+      }
+    });
+    expect(await screen.findByText('All lessons done')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Watch again' }).getAttribute('href')).toBe(
+      `/watch/No8qdcVYiQw?course=${course.slug}`,
+    );
+    expect(screen.queryByRole('link', { name: /^Continue/ })).toBeNull();
   });
 
   it('says an unknown course is not found', async () => {

@@ -6,6 +6,8 @@ export const courseTexts = {
   notFoundTitle: 'Course not found',
   notFound: 'This course does not exist or is no longer offered.',
   start: 'Start course',
+  complete: 'All lessons done',
+  again: 'Watch again',
   continueLearning: 'Continue learning',
   markDone: 'Mark done',
   undo: 'Undo done',

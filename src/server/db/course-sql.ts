@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Course } from '../../contract/courses';
+import type { Course, CourseSection } from '../../contract/courses';
 import { StoreError } from '../../api/store/store-error';
 import type { LessonMark, UpsertCounts } from '../../api/store/store';
 import type { CatalogueSql } from './catalogue-sql';
@@ -112,44 +112,54 @@ export class CourseSql {
       .execute();
   }
 
-  /** Courses with their sections and lessons, in order: three reads in one snapshot. */
+  /**
+   * Courses with their sections and lessons, in order, in one statement: one snapshot on either
+   * database (a course replaced meanwhile is read whole, before or after).
+   */
   private async read(slug?: string, trx?: Transaction<Database>): Promise<Course[]> {
-    const work = async (db: Kysely<Database>) => {
-      let courses = db.selectFrom('courses').select(['slug', 'title', 'description']);
-      let sections = db.selectFrom('course_sections').select(['course_slug', 'position', 'title']);
-      let lessons = db.selectFrom('course_lessons').select(['course_slug', 'section', 'video_id']);
-      if (slug !== undefined) {
-        courses = courses.where('slug', '=', slug);
-        sections = sections.where('course_slug', '=', slug);
-        lessons = lessons.where('course_slug', '=', slug);
+    let query = (trx ?? this.db)
+      .selectFrom('courses')
+      .leftJoin('course_sections', 'course_sections.course_slug', 'courses.slug')
+      .leftJoin('course_lessons', (join) =>
+        join
+          .onRef('course_lessons.course_slug', '=', 'course_sections.course_slug')
+          .onRef('course_lessons.section', '=', 'course_sections.position'),
+      )
+      .select([
+        'courses.slug',
+        'courses.title',
+        'courses.description',
+        'course_sections.position as section',
+        'course_sections.title as section_title',
+        'course_lessons.video_id',
+      ]);
+    if (slug !== undefined) query = query.where('courses.slug', '=', slug);
+    const rows = await query
+      .orderBy('courses.seq')
+      .orderBy('course_sections.position')
+      .orderBy('course_lessons.position')
+      .execute();
+    const bySlug = new Map<string, { course: Course; sections: Map<number, CourseSection> }>();
+    for (const row of rows) {
+      let entry = bySlug.get(row.slug);
+      if (!entry) {
+        entry = {
+          course: { slug: row.slug, title: row.title, description: row.description, sections: [] },
+          sections: new Map(),
+        };
+        bySlug.set(row.slug, entry);
       }
-      const courseRows = await courses.orderBy('seq').execute();
-      const sectionRows = await sections.orderBy('course_slug').orderBy('position').execute();
-      const lessonRows = await lessons.orderBy('course_slug').orderBy('position').execute();
-      const bySlug = new Map<string, Course>();
-      for (const row of courseRows) {
-        bySlug.set(row.slug, {
-          slug: row.slug,
-          title: row.title,
-          description: row.description,
-          sections: [],
-        });
+      if (row.section === null) continue;
+      let section = entry.sections.get(row.section);
+      if (!section) {
+        section =
+          row.section_title === null ? { lessons: [] } : { title: row.section_title, lessons: [] };
+        entry.sections.set(row.section, section);
+        entry.course.sections.push(section);
       }
-      const sectionAt = new Map<string, Course['sections'][number]>();
-      for (const row of sectionRows) {
-        const course = bySlug.get(row.course_slug);
-        if (!course) continue;
-        const section = row.title === null ? { lessons: [] } : { title: row.title, lessons: [] };
-        course.sections.push(section);
-        sectionAt.set(`${row.course_slug} ${row.position}`, section);
-      }
-      for (const row of lessonRows) {
-        sectionAt.get(`${row.course_slug} ${row.section}`)?.lessons.push(row.video_id);
-      }
-      return [...bySlug.values()];
-    };
-    if (trx) return work(trx);
-    return this.db.transaction().execute((inner) => work(inner));
+      if (row.video_id !== null) section.lessons.push(row.video_id);
+    }
+    return [...bySlug.values()].map((entry) => entry.course);
   }
 }
 

@@ -164,6 +164,30 @@ test('a course: listed, started, Next lesson, a lesson watched and one marked do
   await expect(page).toHaveURL(`/watch/${seed.html5.id}?course=${course.slug}`);
 });
 
+test('a lesson played to its end beside its course is marked done', async ({ page }) => {
+  await stubExternalImages(page);
+  await standInForYouTube(page);
+  await signedInUser(page);
+  await page.goto(`/watch/${seed.jsInBrowser.id}?course=${course.slug}`);
+  const beside = page.getByRole('region', { name: course.title });
+  await expect(beside.getByText('Lesson 6 of 6')).toBeVisible();
+  await expect(beside.getByRole('link', { name: 'Next lesson' })).toHaveCount(0);
+  await playTo(page, 100, 100);
+  // The end: the page forgets the position, and marks the lesson done instead.
+  await page.evaluate(() => {
+    const player = (
+      window as unknown as {
+        __player: { events: { onStateChange?: (event: { data: number }) => void } };
+      }
+    ).__player;
+    player.events.onStateChange?.({ data: 0 });
+  });
+  await expect(
+    beside.getByRole('button', { name: `Undo done: ${seed.jsInBrowser.title}` }),
+  ).toBeVisible();
+  await expect(beside.getByText('1 of 6 lessons done')).toBeVisible();
+});
+
 test('a lesson marked done can be undone on the course page', async ({ page }) => {
   await stubExternalImages(page);
   await signedInUser(page);

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSessionName } from '../data/library';
+import { setLessonDone } from '../features/courses/courses-service';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import buttons from '../components/ui/button.module.css';
 import { courseRead } from '../data/course-reads';
@@ -26,6 +28,26 @@ export function WatchCourse({ videoId }: { videoId: string }) {
   const slug = params.get('course');
   if (!slug) return null;
   return <CourseBeside slug={slug} videoId={videoId} />;
+}
+
+/**
+ * What the watch page calls when a video plays to its end: opened from a course, the lesson is
+ * marked done (the page forgets the position of a video watched to its end, which would otherwise
+ * take its 90% with it). Quiet: the mark is a convenience.
+ */
+export function useLessonEnded(): (videoId: string) => void {
+  const [params] = useSearchParams();
+  const slug = params.get('course');
+  const session = useSessionName();
+  const client = useQueryClient();
+  return (videoId) => {
+    if (!slug || session === null) return;
+    const course = client.getQueryData(courseRead(slug).queryKey)?.course;
+    const lesson = course?.sections.some((section) =>
+      section.lessons.some((video) => video._id === videoId),
+    );
+    if (lesson) void setLessonDone(client, session, slug, videoId, true, { quiet: true });
+  };
 }
 
 function CourseBeside({ slug, videoId }: { slug: string; videoId: string }) {

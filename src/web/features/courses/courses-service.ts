@@ -13,6 +13,7 @@ export async function setLessonDone(
   slug: string,
   videoId: string,
   done: boolean,
+  { quiet = false }: { quiet?: boolean } = {},
 ): Promise<boolean> {
   try {
     const route = done
@@ -23,7 +24,7 @@ export async function setLessonDone(
     void client.invalidateQueries({ queryKey: ['GET /api/user/courses'] });
     return true;
   } catch (error) {
-    toastFailure(error);
+    if (!quiet) toastFailure(error);
     return false;
   }
 }

@@ -11,6 +11,7 @@ import { userWriteGate } from './http/user-write-gate';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { catalogueRoutes } from './routes/catalogue';
+import { courseRoutes, userCourseRoutes } from './routes/courses';
 import { noteRoutes } from './routes/notes';
 import { playlistRoutes } from './routes/playlists';
 import { progressRoutes } from './routes/progress';
@@ -62,12 +63,14 @@ export function createApi(deps: ApiDeps): Hono {
 
   api.route('/auth', authRoutes(deps));
   api.route('/', catalogueRoutes(deps));
+  api.route('/', courseRoutes(deps));
   api.route('/user/likes', videoListRoutes(deps, 'likes'));
   api.route('/user/history', videoListRoutes(deps, 'history'));
   api.route('/user/watchlater', videoListRoutes(deps, 'watchlater'));
   api.route('/user/playlists', playlistRoutes(deps));
   api.route('/user/notes', noteRoutes(deps));
   api.route('/user/progress', progressRoutes(deps));
+  api.route('/user/courses', userCourseRoutes(deps));
   api.route('/user', accountRoutes(deps));
   api.route('/test-todos', testTodoRoutes(deps));
   api.get('/config', (c) => {

@@ -42,6 +42,14 @@ export const apiErrors = {
     status: 422,
     message: `You can keep at most ${MAX_PLAYLISTS} playlists. Delete some to add more.`,
   },
+  courseNotFound: {
+    status: 404,
+    message: 'The course you requested does not exist. Not Found error.',
+  },
+  lessonNotFound: {
+    status: 404,
+    message: 'The video is not a lesson of this course. Not Found error.',
+  },
   noteNotFound: { status: 404, message: 'The note you requested does not exist. Not Found error.' },
   todoNotFound: { status: 404, message: 'The todo you requested does not exist. Not Found error.' },
   routeNotFound: { status: 404, message: 'No API route matches this method and path.' },

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lessonMarkSchema } from './courses';
 import {
   categorySchema,
   historyItemSchema,
@@ -85,6 +86,8 @@ export const userDataResponseSchema = z.object({
   playlists: z.array(playlistSchema),
   notes: z.array(noteSchema),
   progress: z.array(progressSchema),
+  /** Lessons the user marked done in courses (issue 30). */
+  lessonMarks: z.optional(z.array(lessonMarkSchema)),
 });
 export type UserDataResponse = z.infer<typeof userDataResponseSchema>;
 export const todosResponseSchema = z.object({ todos: z.array(todoSchema) });

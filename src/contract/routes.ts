@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { courseRouteRows } from './course-routes';
 import type { ApiErrorName } from './errors';
 import {
   deleteAccountBodySchema,
@@ -379,6 +380,7 @@ const rows = [
     response: progressResponseSchema,
     errors: writeErrors,
   },
+  ...courseRouteRows,
   {
     method: 'GET',
     path: '/api/test-todos',

@@ -18,6 +18,7 @@ const notFoundErrors: Record<MissingThing, ApiErrorName> = {
   playlist: 'playlistNotFound',
   note: 'noteNotFound',
   todo: 'todoNotFound',
+  course: 'courseNotFound',
 };
 
 /** A user at a cap: 422 naming it. */

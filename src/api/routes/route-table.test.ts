@@ -21,8 +21,21 @@ const OUTSIDE_TABLE = ['GET /api/openapi.json'];
 
 const nameOf = (route: Pick<RouteSpec, 'method' | 'path'>) => `${route.method} ${route.path}`;
 
+/** A course of one seed video, so `{slug}` names a real course and `{videoId}` its lesson. */
+const courseSlug = 'a-course';
+
 async function harness() {
-  return createHarness(new MemoryStore());
+  const store = new MemoryStore();
+  const h = await createHarness(store);
+  await store.upsertCourses([
+    {
+      slug: courseSlug,
+      title: 'A course',
+      description: '',
+      sections: [{ lessons: [seedVideo(0)._id] }],
+    },
+  ]);
+  return h;
 }
 
 /**
@@ -107,7 +120,9 @@ describe('the route table and the routers', () => {
             ? seedVideo(0)._id
             : name === 'categoryId'
               ? seedCategories[0]!._id
-              : 'no-such-id'),
+              : name === 'slug'
+                ? courseSlug
+                : 'no-such-id'),
       ),
     );
 

@@ -2,6 +2,7 @@ import { describeAbuseSuite } from '../testing/abuse-suite';
 import { describeAccountsSuite } from '../testing/accounts-suite';
 import { describeApiSuite } from '../testing/api-suite';
 import { describeCatalogueSuite } from '../testing/catalogue-suite';
+import { describeCoursesSuite } from '../testing/courses-suite';
 import { describeRobustnessSuite } from '../testing/robustness-suite';
 import { MemoryStore } from './memory-store';
 
@@ -23,6 +24,11 @@ describeAbuseSuite('MemoryStore', async () => ({
 }));
 
 describeAccountsSuite('MemoryStore', async () => ({
+  store: new MemoryStore(),
+  close: async () => {},
+}));
+
+describeCoursesSuite('MemoryStore', async () => ({
   store: new MemoryStore(),
   close: async () => {},
 }));

@@ -7,6 +7,7 @@ import type {
   Todo,
   Video,
 } from '../../contract/entities';
+import type { Course } from '../../contract/courses';
 import { MAX_NOTES, MAX_NOTES_CHARACTERS, MAX_PLAYLISTS } from '../../contract/limits';
 import { newId } from './new-id';
 import { StoreError } from './store-error';
@@ -16,6 +17,7 @@ import { sameVideo } from '../catalogue/same-video';
 import { foldForSearch, searchesShortScope, SHORT_SEARCH_SCOPE } from '../catalogue/search-text';
 import type {
   CatalogueChunk,
+  LessonMark,
   NewUser,
   PageRequest,
   SeedData,
@@ -56,6 +58,8 @@ interface MemoryUser {
   watchlater: ListEntry[];
   playlists: MemoryPlaylist[];
   notes: MemoryNote[];
+  /** Done marks on course lessons; absent in snapshots saved before courses existed. */
+  lessonMarks?: LessonMark[];
 }
 
 /**
@@ -79,6 +83,7 @@ export interface MemorySnapshot {
 export interface MemoryCatalogue {
   videos: Video[];
   categories: Category[];
+  courses?: Course[];
 }
 
 const emptySnapshot = (): MemorySnapshot => ({ version: 2, seeded: false, users: [], todos: [] });
@@ -94,6 +99,7 @@ export class MemoryStore implements Store {
   private categories: Category[] = [];
   /** Video id → the import source that wrote it last (Store.upsertVideos). */
   private sources = new Map<string, string>();
+  private courses: Course[] = [];
   private version = newId();
   /**
    * Writes to each user's lists (`<user id> <list>`), for SessionFacts.listVersions. Not part of
@@ -124,11 +130,12 @@ export class MemoryStore implements Store {
   }
 
   /** Puts a whole catalogue in place (the mock rebuilds it from the seed on every load). */
-  replaceCatalogue({ videos, categories }: MemoryCatalogue): void {
+  replaceCatalogue({ videos, categories, courses = [] }: MemoryCatalogue): void {
     this.videos = structuredClone(videos);
     this.videoIndex = new Map(this.videos.map((video) => [video._id, video]));
     this.sources.clear();
     this.categories = structuredClone(categories);
+    this.courses = structuredClone(courses);
     this.touchCatalogue();
   }
 
@@ -305,7 +312,13 @@ export class MemoryStore implements Store {
       user.watchlater = user.watchlater.filter(keep);
       user.notes = user.notes.filter(keep);
       user.progress = (user.progress ?? []).filter(keep);
+      if (user.lessonMarks) user.lessonMarks = user.lessonMarks.filter(keep);
       for (const playlist of user.playlists) playlist.videos = playlist.videos.filter(keep);
+    }
+    for (const course of this.courses) {
+      for (const section of course.sections) {
+        section.lessons = section.lessons.filter((id) => !doomed.has(id));
+      }
     }
     this.touchCatalogue();
     return doomed.size;
@@ -334,6 +347,85 @@ export class MemoryStore implements Store {
   async getCategory(categoryId: string): Promise<Category | undefined> {
     const category = this.categories.find((item) => item._id === categoryId);
     return category && structuredClone(category);
+  }
+
+  async listCourses(): Promise<Course[]> {
+    return structuredClone(this.courses);
+  }
+
+  async getCourse(slug: string): Promise<Course | undefined> {
+    const course = this.courses.find((item) => item.slug === slug);
+    return course && structuredClone(course);
+  }
+
+  async upsertCourses(courses: Course[]): Promise<UpsertCounts> {
+    for (const course of courses) {
+      for (const section of course.sections) {
+        if (section.lessons.some((id) => !this.videoIndex.has(id))) {
+          throw StoreError.notFound('video');
+        }
+      }
+    }
+    const counts: UpsertCounts = { added: 0, updated: 0, unchanged: 0 };
+    for (const course of courses) {
+      const copy = storedCourse(course);
+      const index = this.courses.findIndex((item) => item.slug === course.slug);
+      const existing = this.courses[index];
+      if (!existing) {
+        this.courses.push(copy);
+        counts.added += 1;
+      } else if (JSON.stringify(existing) === JSON.stringify(copy)) {
+        counts.unchanged += 1;
+      } else {
+        this.courses[index] = copy;
+        counts.updated += 1;
+      }
+    }
+    if (counts.added + counts.updated > 0) this.touchCatalogue();
+    return counts;
+  }
+
+  async removeCourses(slugs: string[]): Promise<number> {
+    const doomed = new Set(slugs);
+    const before = this.courses.length;
+    this.courses = this.courses.filter((course) => !doomed.has(course.slug));
+    const removed = before - this.courses.length;
+    if (removed === 0) return 0;
+    for (const user of this.data.users) {
+      if (user.lessonMarks) {
+        user.lessonMarks = user.lessonMarks.filter((mark) => !doomed.has(mark.courseSlug));
+      }
+    }
+    this.touchCatalogue();
+    return removed;
+  }
+
+  async listLessonMarks(userId: string): Promise<LessonMark[]> {
+    return structuredClone(this.userEntry(userId).lessonMarks ?? []);
+  }
+
+  async markLessonDone(
+    userId: string,
+    courseSlug: string,
+    videoId: string,
+    at: string,
+  ): Promise<void> {
+    const entry = this.userEntry(userId);
+    if (!this.courses.some((course) => course.slug === courseSlug)) {
+      throw StoreError.notFound('course');
+    }
+    if (!this.videoIndex.has(videoId)) throw StoreError.notFound('video');
+    const marks = (entry.lessonMarks ??= []);
+    const marked = marks.some((mark) => mark.courseSlug === courseSlug && mark.videoId === videoId);
+    if (!marked) marks.push({ courseSlug, videoId, markedAt: at });
+  }
+
+  async unmarkLessonDone(userId: string, courseSlug: string, videoId: string): Promise<void> {
+    const entry = this.userEntry(userId);
+    if (!entry.lessonMarks) return;
+    entry.lessonMarks = entry.lessonMarks.filter(
+      (mark) => !(mark.courseSlug === courseSlug && mark.videoId === videoId),
+    );
   }
 
   async createUser(newUser: NewUser): Promise<StoredUser> {
@@ -696,6 +788,20 @@ function clonePage(videos: Video[], { offset, limit }: PageRequest): Video[] {
 function storedUser(entry: MemoryUser): StoredUser {
   const { disabled: _extra, ...user } = structuredClone(entry.user);
   return entry.disabled ? { ...user, disabled: true } : user;
+}
+
+/** A course as kept: a section without a title has no `title` key (as the SQL store reads it). */
+function storedCourse(course: Course): Course {
+  return {
+    slug: course.slug,
+    title: course.title,
+    description: course.description,
+    sections: course.sections.map((section) =>
+      section.title === undefined
+        ? { lessons: [...section.lessons] }
+        : { title: section.title, lessons: [...section.lessons] },
+    ),
+  };
 }
 
 function toNote(note: MemoryNote): Note {

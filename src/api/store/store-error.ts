@@ -16,7 +16,7 @@ export type StoreErrorKind = 'duplicate' | 'notFound' | 'unstorableText' | 'tooM
 /** Where a duplicate was refused. */
 export type DuplicateIn = VideoListName | 'playlist' | 'users';
 /** What was not found. */
-export type MissingThing = 'user' | 'video' | 'playlist' | 'note' | 'todo';
+export type MissingThing = 'user' | 'video' | 'playlist' | 'note' | 'todo' | 'course';
 /** What a user holds too much of. */
 export type CappedThing = 'notes' | 'playlists';
 

@@ -8,6 +8,8 @@ import type {
   Todo,
   Video,
 } from '../../contract/entities';
+import type * as z from 'zod/mini';
+import type { Course, lessonMarkSchema } from '../../contract/courses';
 
 /** The three per-user lists that hold whole videos. */
 export type VideoListName = 'likes' | 'history' | 'watchlater';
@@ -94,6 +96,9 @@ export interface CatalogueChunk {
   next?: string;
 }
 
+/** A user's mark that a lesson of a course is done (issue 30). */
+export type LessonMark = z.infer<typeof lessonMarkSchema>;
+
 /**
  * Whom a checked session belongs to: what the check compares and the routes need. The password
  * hash and the profile stay in the database.
@@ -176,6 +181,31 @@ export interface Store {
   listCategories(): Promise<Category[]>;
   /** One category, or undefined. */
   getCategory(categoryId: string): Promise<Category | undefined>;
+
+  /**
+   * Every course, in the order operators first added them; a lesson whose video left the
+   * catalogue is gone from its course.
+   */
+  listCourses(): Promise<Course[]>;
+  /** One course by its slug, or undefined. */
+  getCourse(slug: string): Promise<Course | undefined>;
+  /**
+   * A catalogue write: inserts new courses and replaces changed ones (title, description,
+   * sections, lessons), by slug; users' done marks stay. StoreError notFound video when a lesson
+   * names no catalogue video (nothing of the call is written).
+   */
+  upsertCourses(courses: Course[]): Promise<UpsertCounts>;
+  /** Removes courses (and every done mark in them), by slug; how many went. */
+  removeCourses(slugs: string[]): Promise<number>;
+  /** The user's done marks, in every course. */
+  listLessonMarks(userId: string): Promise<LessonMark[]>;
+  /**
+   * Marks a lesson of a course done for the user; marking it again keeps the first mark.
+   * StoreError notFound course or video when either went meanwhile.
+   */
+  markLessonDone(userId: string, courseSlug: string, videoId: string, at: string): Promise<void>;
+  /** Takes the user's mark off a lesson; no mark is a no-op. */
+  unmarkLessonDone(userId: string, courseSlug: string, videoId: string): Promise<void>;
 
   /** Creates a user; StoreError duplicate in 'users' when the email is already registered. */
   createUser(user: NewUser): Promise<StoredUser>;

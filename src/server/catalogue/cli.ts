@@ -16,6 +16,7 @@ import { importCatalogue } from './import-catalogue';
 import { MAX_SOURCE_LENGTH, importForeign } from './import-foreign';
 import { terminalProgress } from './progress-bar';
 import { RecordFileError } from './read-records';
+import { removeCourses } from './remove-courses';
 import { removeVideos } from './remove-videos';
 import { formatCounts, noCounts } from './report';
 
@@ -44,11 +45,14 @@ const USAGE = `Usage: npm run catalogue -- <command>
   export [--out <file>]              the categories, then every video, as JSON Lines, to the file
                                      or standard output (what import reads back)
   remove <id>...                     remove videos (ids starting with - go after --)
+  remove --course <slug>             remove a course (and users' done marks in it)
 
 Files are JSON Lines (one record a line), one JSON array, or one object written over several
-lines. A record is a video, or a category when it says "type": "category"; a categories file
-holds categories only. A video may have a duration (whole seconds); fields no video has are
-refused (with --from, the format's other fields are ignored).
+lines. A record is a video, a category when it says "type": "category", or a course when it says
+"type": "course" (a slug, a title, a description and "lessons": [video ids] or "sections":
+[{"title", "lessons"}]); a categories file holds categories only. A video may have a duration
+(whole seconds); fields no video has are refused (with --from, the format's other fields are
+ignored).
 The database is the server's: DATABASE_URL, DATA_DIR.
 Exit status: 0 done, 1 bad data (nothing imported), 2 usage error, 3 database or disk failure.`;
 
@@ -274,6 +278,9 @@ async function runImport(
       if (outcome.refused.length === 0) {
         io.err(`videos: ${formatCounts(noCounts(), outcome.rejected.videos)}`);
         io.err(`categories: ${formatCounts(noCounts(), outcome.rejected.categories)}`);
+        if (outcome.rejected.courses !== undefined) {
+          io.err(`courses: ${formatCounts(noCounts(), outcome.rejected.courses)}`);
+        }
         io.err('nothing was imported: fix the records above and run the import again');
       } else {
         // Its records were never told apart: counts of them would say "rejected 0".
@@ -287,6 +294,7 @@ async function runImport(
     }
     io.out(`videos: ${formatCounts(outcome.videos, 0)}`);
     io.out(`categories: ${formatCounts(outcome.categories, 0)}`);
+    if (outcome.courses) io.out(`courses: ${formatCounts(outcome.courses, 0)}`);
     if (outcome.videos.added + outcome.videos.updated >= BULK_LOAD) {
       await opened.store.refreshAfterBulkLoad();
     }
@@ -347,8 +355,12 @@ async function runExport(
   const count = await Promise.race([exportCatalogue(opened.store, out), failed]);
   out.end();
   await Promise.race([once(out, 'finish'), failed]);
+  const categories = counted(count.categories, 'category', 'categories');
+  const videos = counted(count.videos, 'video', 'videos');
   io.err(
-    `exported ${counted(count.categories, 'category', 'categories')} and ${counted(count.videos, 'video', 'videos')} to ${outFile}`,
+    count.courses === 0
+      ? `exported ${categories} and ${videos} to ${outFile}`
+      : `exported ${categories}, ${videos} and ${counted(count.courses, 'course', 'courses')} to ${outFile}`,
   );
   return EXIT.ok;
 }
@@ -357,7 +369,14 @@ async function runExport(
 const counted = (count: number, one: string, many: string) =>
   `${count} ${count === 1 ? one : many}`;
 
-async function runRemove(ids: string[], opened: OpenedStore, io: Output) {
+async function runRemove(ids: string[], opened: OpenedStore, io: Output, courses: string[]) {
+  if (courses.length > 0) {
+    if (ids.length > 0) throw new UsageError('remove takes video ids or --course, not both');
+    const outcome = await removeCourses(opened.store, courses);
+    io.out(`removed ${counted(outcome.removed, 'course', 'courses')}`);
+    if (outcome.missing.length > 0) io.err(`no such course: ${outcome.missing.join(', ')}`);
+    return EXIT.ok;
+  }
   if (ids.length === 0) throw new UsageError('remove takes one or more video ids');
   const { removed, missing } = await removeVideos(opened.store, ids);
   io.out(`removed ${counted(removed, 'video', 'videos')}`);
@@ -379,6 +398,7 @@ export async function runCli(
         args: argv,
         options: {
           out: { type: 'string', short: 'o' },
+          course: { type: 'string', multiple: true },
           help: { type: 'boolean', short: 'h' },
           from: { type: 'string' },
           category: { type: 'string' },
@@ -412,7 +432,11 @@ export async function runCli(
     if (command === 'import' && args.length === 0) {
       throw new UsageError('import takes a file and, optionally, a categories file');
     }
-    if (command === 'remove' && args.length === 0) {
+    const courses = parsed.values.course ?? [];
+    if (courses.length > 0 && command !== 'remove') {
+      throw new UsageError('--course is an option of remove');
+    }
+    if (command === 'remove' && args.length === 0 && courses.length === 0) {
       throw new UsageError('remove takes one or more video ids');
     }
     if (parsed.values.out !== undefined) {
@@ -421,7 +445,7 @@ export async function runCli(
     opened = await openStore(env);
     if (command === 'import') return await runImport(args, opened, io, env, foreign);
     if (command === 'export') return await runExport(parsed.values.out, opened, io, env);
-    return await runRemove(args, opened, io);
+    return await runRemove(args, opened, io, courses);
   } catch (error) {
     if (error instanceof UsageError) {
       io.err(`catalogue: ${error.message}\n\n${USAGE}`);

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { Store } from '../../api/store/store';
+import { courseRecord } from './validate-course';
 
 /** Videos read per store call. */
 export const EXPORT_CHUNK_SIZE = 1_000;
@@ -9,6 +10,7 @@ export const EXPORT_CHUNK_SIZE = 1_000;
 export interface ExportCounts {
   categories: number;
   videos: number;
+  courses: number;
 }
 
 /** Writes text, waiting when the reader is slow (a pipe), so the catalogue never queues up. */
@@ -20,12 +22,13 @@ async function write(out: Writable, text: string): Promise<void> {
  * Writes the catalogue as JSON Lines: first every category (`"type": "category"`, in their
  * order), then every video (its fields in entity order, a duration only when known) in catalogue
  * order, reading the videos a keyset chunk at a time, so memory stays flat however large the
- * catalogue is (categories are few). What `import` reads back: `export | import` on a fresh
- * database gives the same catalogue, videos and categories (not the import sources `--prune`
- * goes by). Not a snapshot: an import running meanwhile may or may not be seen.
+ * catalogue is (categories are few), then the courses (`"type": "course"`). What `import` reads
+ * back: `export | import` on a fresh database gives the same catalogue, videos, categories and
+ * courses (not the import sources `--prune` goes by). Not a snapshot: an import running meanwhile
+ * may or may not be seen.
  */
 export async function exportCatalogue(
-  store: Pick<Store, 'readCatalogue' | 'listCategories'>,
+  store: Pick<Store, 'readCatalogue' | 'listCategories' | 'listCourses'>,
   out: Writable,
   chunkSize = EXPORT_CHUNK_SIZE,
 ): Promise<ExportCounts> {
@@ -75,5 +78,16 @@ export async function exportCatalogue(
     }
     after = chunk.next;
   } while (after !== undefined);
-  return { categories: categories.length, videos };
+  // Courses last: an import reads their lessons as videos of the file (issue 30). A course
+  // whose every video left the catalogue has nothing an import would take.
+  const courses = (await store.listCourses()).filter((course) =>
+    course.sections.some((section) => section.lessons.length > 0),
+  );
+  if (courses.length > 0) {
+    await write(
+      out,
+      `${courses.map((course) => JSON.stringify(courseRecord(course))).join('\n')}\n`,
+    );
+  }
+  return { categories: categories.length, videos, courses: courses.length };
 }

@@ -55,6 +55,8 @@ function fakeWriter() {
       calls.push(`categories ${items.length}`);
       return upsert(categories, items);
     },
+    upsertCourses: async () => ({ added: 0, updated: 0, unchanged: 0 }),
+    getVideo: async (videoId) => videos.get(videoId),
   };
   return { writer, videos, categories, calls };
 }

@@ -1,11 +1,17 @@
 import type { Category, Video } from '../../contract/entities';
 import type { Store, UpsertCounts } from '../../api/store/store';
+import type { Course } from '../../contract/courses';
+import { CourseRecords, writeCourses } from './course-records';
 import { type RecordFile, RecordFileError, openRecordFile } from './read-records';
 import { ProblemList, addCounts, noCounts } from './report';
+import { checkCourseRecord, isCourseRecord } from './validate-course';
 import { type Checked, checkRecord } from './validate-video';
 
 /** What an import writes through: one transaction per call. */
-export type CatalogueWriter = Pick<Store, 'upsertVideos' | 'upsertCategories'>;
+export type CatalogueWriter = Pick<
+  Store,
+  'upsertVideos' | 'upsertCategories' | 'upsertCourses' | 'getVideo'
+>;
 
 /** Records written per store call, so per transaction. */
 export const IMPORT_BATCH_SIZE = 1_000;
@@ -29,13 +35,19 @@ export interface ImportFiles {
 }
 
 export type ImportOutcome =
-  | { ok: true; videos: UpsertCounts; categories: UpsertCounts }
+  | {
+      ok: true;
+      videos: UpsertCounts;
+      categories: UpsertCounts;
+      /** Only when the file holds course records. */
+      courses?: UpsertCounts;
+    }
   | {
       ok: false;
       /** The messages to print: the first ones word for word, then `and N more`. */
       problems: string[];
       /** How many records broke a rule (nothing was imported). */
-      rejected: { videos: number; categories: number };
+      rejected: { videos: number; categories: number; courses?: number };
       /**
        * The files refused as a whole (an array that is not valid JSON, or too large), as messages
        * name them: their records could not even be told apart, so `rejected` does not count them.
@@ -54,6 +66,8 @@ interface CheckState {
   rejected: { videos: number; categories: number };
   /** The files refused as a whole. */
   refused: string[];
+  /** Course records (`"type": "course"`, the videos file only). */
+  courses: CourseRecords;
 }
 
 /** `on line 2` / `at index 2`, and `of <file>` when the import reads two files. */
@@ -89,6 +103,10 @@ async function checkFile(
       if (!record.ok) {
         problems.add(at + record.problem);
         state.rejected[fallbackKind === 'video' ? 'videos' : 'categories'] += 1;
+        continue;
+      }
+      if (expect === 'any' && isCourseRecord(record.value)) {
+        state.courses.check(record.value, at, record.where, problems);
         continue;
       }
       const checked = checkRecord(record.value, expect);
@@ -143,11 +161,17 @@ async function applyFile(
   expect: 'any' | 'category',
   store: CatalogueWriter,
   batchSize: number,
-  totals: { videos: UpsertCounts; categories: UpsertCounts; written: number },
+  totals: {
+    videos: UpsertCounts;
+    categories: UpsertCounts;
+    courses: UpsertCounts;
+    written: number;
+  },
   progress: ImportProgress | undefined,
 ): Promise<void> {
   let videos: Video[] = [];
   let categories: Category[] = [];
+  const courses: Course[] = [];
   const flushVideos = async () => {
     if (videos.length === 0) return;
     addCounts(totals.videos, await store.upsertVideos(videos));
@@ -163,6 +187,14 @@ async function applyFile(
     progress?.update(totals.written);
   };
   for await (const record of file.records()) {
+    if (record.ok && expect === 'any' && isCourseRecord(record.value)) {
+      const course = checkCourseRecord(record.value);
+      if (!course.ok) {
+        throw new Error(`${file.path}: ${record.where} changed while it was being imported`);
+      }
+      courses.push(course.course);
+      continue;
+    }
     const checked = record.ok ? checkRecord(record.value, expect) : undefined;
     if (!checked?.ok) {
       throw new Error(`${file.path}: ${record.where} changed while it was being imported`);
@@ -177,6 +209,10 @@ async function applyFile(
   }
   await flushCategories();
   await flushVideos();
+  // After every video: a course's lessons may be videos of this file.
+  addCounts(totals.courses, await writeCourses(store, courses));
+  totals.written += courses.length;
+  progress?.update(totals.written);
 }
 
 /**
@@ -209,27 +245,38 @@ export async function importCatalogue(
     valid: { videos: 0, categories: 0 },
     rejected: { videos: 0, categories: 0 },
     refused: [],
+    courses: new CourseRecords(),
   };
   if (extra) await checkFile(extra, 'category', state, true, progress);
   await checkFile(main, 'any', state, extra !== undefined, progress);
+  await state.courses.findLessons((id) => state.videoIds.has(id), store, state.problems);
+  const hasCourses = state.courses.valid + state.courses.rejected > 0;
   if (state.problems.count > 0) {
     return {
       ok: false,
       problems: state.problems.lines(),
-      rejected: state.rejected,
+      rejected: {
+        ...state.rejected,
+        ...(hasCourses ? { courses: state.courses.rejected } : {}),
+      },
       refused: state.refused,
     };
   }
   state.videoIds.clear();
   state.categoryIds.clear();
 
-  const totals = { videos: noCounts(), categories: noCounts(), written: 0 };
-  progress?.start('importing', state.valid.videos + state.valid.categories);
+  const totals = { videos: noCounts(), categories: noCounts(), courses: noCounts(), written: 0 };
+  progress?.start('importing', state.valid.videos + state.valid.categories + state.courses.valid);
   try {
     if (extra) await applyFile(extra, 'category', store, batchSize, totals, progress);
     await applyFile(main, 'any', store, batchSize, totals, progress);
   } finally {
     progress?.stop();
   }
-  return { ok: true, videos: totals.videos, categories: totals.categories };
+  return {
+    ok: true,
+    videos: totals.videos,
+    categories: totals.categories,
+    ...(hasCourses ? { courses: totals.courses } : {}),
+  };
 }

@@ -19,6 +19,41 @@ export interface Database {
   todos: TodosTable;
   revoked_tokens: RevokedTokensTable;
   session_generations: SessionGenerationsTable;
+  courses: CoursesTable;
+  course_sections: CourseSectionsTable;
+  course_lessons: CourseLessonsTable;
+  lesson_marks: LessonMarksTable;
+}
+
+/** Operators' courses (migration 0017), in the order first added (`seq`). */
+export interface CoursesTable {
+  seq: Generated<number | string>;
+  slug: string;
+  title: string;
+  description: string;
+}
+
+/** A course's sections by position; a null title: an untitled section. */
+export interface CourseSectionsTable {
+  course_slug: string;
+  position: number;
+  title: string | null;
+}
+
+/** A course's lessons in order (`position` across the course), each in its section. */
+export interface CourseLessonsTable {
+  course_slug: string;
+  section: number;
+  position: number;
+  video_id: string;
+}
+
+/** A user's done mark on a lesson of a course. */
+export interface LessonMarksTable {
+  user_id: string;
+  course_slug: string;
+  video_id: string;
+  marked_at: string;
 }
 
 /** Logged-out tokens by jti, until they expire (epoch seconds; pg hands bigint back as text). */

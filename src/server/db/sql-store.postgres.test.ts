@@ -3,6 +3,7 @@ import { describeAbuseSuite } from '../../api/testing/abuse-suite';
 import { describeAccountsSuite } from '../../api/testing/accounts-suite';
 import { describeApiSuite } from '../../api/testing/api-suite';
 import { describeCatalogueSuite } from '../../api/testing/catalogue-suite';
+import { describeCoursesSuite } from '../../api/testing/courses-suite';
 import { describeRobustnessSuite } from '../../api/testing/robustness-suite';
 import { openPostgresTestStore } from '../testing/open-test-store';
 
@@ -18,3 +19,4 @@ describeCatalogueSuite('SqlStore (PostgreSQL), results walked in views order', (
 );
 describeAbuseSuite('SqlStore (PostgreSQL)', () => openPostgresTestStore(inject('postgresUrl')));
 describeAccountsSuite('SqlStore (PostgreSQL)', () => openPostgresTestStore(inject('postgresUrl')));
+describeCoursesSuite('SqlStore (PostgreSQL)', () => openPostgresTestStore(inject('postgresUrl')));

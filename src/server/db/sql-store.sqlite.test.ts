@@ -2,6 +2,7 @@ import { describeAbuseSuite } from '../../api/testing/abuse-suite';
 import { describeAccountsSuite } from '../../api/testing/accounts-suite';
 import { describeApiSuite } from '../../api/testing/api-suite';
 import { describeCatalogueSuite } from '../../api/testing/catalogue-suite';
+import { describeCoursesSuite } from '../../api/testing/courses-suite';
 import { describeRobustnessSuite } from '../../api/testing/robustness-suite';
 import { openSqliteTestStore } from '../testing/open-test-store';
 
@@ -10,3 +11,4 @@ describeRobustnessSuite('SqlStore (SQLite)', openSqliteTestStore);
 describeCatalogueSuite('SqlStore (SQLite)', openSqliteTestStore);
 describeAbuseSuite('SqlStore (SQLite)', openSqliteTestStore);
 describeAccountsSuite('SqlStore (SQLite)', openSqliteTestStore);
+describeCoursesSuite('SqlStore (SQLite)', openSqliteTestStore);

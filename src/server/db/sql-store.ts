@@ -8,11 +8,13 @@ import type {
   Todo,
   Video,
 } from '../../contract/entities';
+import type { Course } from '../../contract/courses';
 import { MAX_NOTES, MAX_NOTES_CHARACTERS, MAX_PLAYLISTS } from '../../contract/limits';
 import { newId } from '../../api/store/new-id';
 import { StoreError } from '../../api/store/store-error';
 import type {
   CatalogueChunk,
+  LessonMark,
   NewUser,
   PageRequest,
   SeedData,
@@ -25,6 +27,7 @@ import type {
   VideoPage,
   VideoQuery,
 } from '../../api/store/store';
+import { CourseSql } from './course-sql';
 import { CatalogueSql, NUL, toVideo, videoColumns, type VideoRow } from './catalogue-sql';
 import { isForeignKeyViolation, isUniqueViolation, isUnstorableText } from './db-errors';
 import type { OpenDatabase } from './open-database';
@@ -84,6 +87,7 @@ function namesNothing(id: string): boolean {
 export class SqlStore implements Store {
   private readonly db: Kysely<Database>;
   private readonly catalogue: CatalogueSql;
+  private readonly courses: CourseSql;
   private readonly sqlite: boolean;
   /** What a signed-in page reads on every visit, compiled once (prepared-queries.ts). */
   private readonly hot: ReturnType<typeof hotReads>;
@@ -99,6 +103,7 @@ export class SqlStore implements Store {
   ) {
     this.db = database.db;
     this.catalogue = new CatalogueSql(this.db, options.denseSearchGroup, database.reads);
+    this.courses = new CourseSql(this.db, this.catalogue);
     this.sqlite = this.db.getExecutor().adapter instanceof SqliteAdapter;
     this.hot = hotReads(this.db, database.prepare);
   }
@@ -217,6 +222,42 @@ export class SqlStore implements Store {
 
   readCatalogue(after: string | undefined, limit: number): Promise<CatalogueChunk> {
     return this.catalogue.read(after, limit);
+  }
+
+  listCourses(): Promise<Course[]> {
+    return this.courses.list();
+  }
+
+  async getCourse(slug: string): Promise<Course | undefined> {
+    if (namesNothing(slug)) return undefined;
+    return this.courses.get(slug);
+  }
+
+  upsertCourses(courses: Course[]): Promise<UpsertCounts> {
+    return this.guard(() => this.courses.upsert(courses));
+  }
+
+  removeCourses(slugs: string[]): Promise<number> {
+    return this.courses.remove(slugs.filter((slug) => !namesNothing(slug)));
+  }
+
+  listLessonMarks(userId: string): Promise<LessonMark[]> {
+    return this.courses.marks(userId);
+  }
+
+  async markLessonDone(
+    userId: string,
+    courseSlug: string,
+    videoId: string,
+    at: string,
+  ): Promise<void> {
+    if (namesNothing(courseSlug) || namesNothing(videoId)) throw StoreError.notFound('course');
+    await this.courses.mark(userId, courseSlug, videoId, at);
+  }
+
+  async unmarkLessonDone(userId: string, courseSlug: string, videoId: string): Promise<void> {
+    if (namesNothing(courseSlug) || namesNothing(videoId)) return;
+    await this.courses.unmark(userId, courseSlug, videoId);
   }
 
   catalogueIds(offset: number, limit: number): Promise<string[]> {

@@ -48,7 +48,7 @@ const endsSession = (error: unknown): error is ApiRequestError =>
  * session never lands in another's (a logout, another tab's login as someone else or the same
  * user again).
  */
-function useSessionName(): string | null {
+export function useSessionName(): string | null {
   const { state: auth } = useAuth();
   const [named, setNamed] = useState({ token: auth.token, count: 0 });
   if (named.token !== auth.token) setNamed({ token: auth.token, count: named.count + 1 });

@@ -36,6 +36,27 @@ describe('the mock backend', () => {
     expect(saved).not.toContain('No8qdcVYiQw');
   });
 
+  it('seeds the sample course of the six videos, and keeps done marks across a reload', async () => {
+    const first = await createMockBackend(localStorage);
+    const list = (await (await first.handle(get('/api/courses'))).json()) as {
+      courses: { slug: string; lessonCount: number }[];
+    };
+    expect(list.courses).toEqual([expect.objectContaining({ lessonCount: 6 })]);
+    const slug = list.courses[0]!.slug;
+    const token = await logIn(first);
+    const marked = await first.handle(
+      post(`/api/user/courses/${slug}/lessons/1PnVor36_40/done`, {}, token),
+    );
+    expect(marked.status).toBe(200);
+    const second = await createMockBackend(localStorage);
+    const course = await second.handle(get(`/api/courses/${slug}`));
+    expect(course.status).toBe(200);
+    const mine = (await (await second.handle(get('/api/user/courses', token))).json()) as {
+      courses: { slug: string; doneCount: number }[];
+    };
+    expect(mine.courses).toEqual([expect.objectContaining({ slug, doneCount: 1 })]);
+  });
+
   it('lets anyone sign up and has the demo account (GET /api/config)', async () => {
     const backend = await createMockBackend(localStorage);
     const config = await (await backend.handle(get('/api/config'))).json();

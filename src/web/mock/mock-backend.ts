@@ -1,6 +1,7 @@
 import { createPbkdf2Hasher } from '../../api/auth/password';
 import { systemClock, type Clock } from '../../api/clock';
 import { createApi } from '../../api/create-api';
+import { sampleCourses } from '../../api/seed/sample-course';
 import { seedCatalogue, seedCategories, seedIfEmpty } from '../../api/seed/seed-data';
 import { MemoryStore, type MemorySnapshot } from '../../api/store/memory-store';
 
@@ -108,12 +109,17 @@ export async function createMockBackend(
   async function open(snapshot: MemorySnapshot | undefined) {
     const extraVideos = seedVideoCount();
     if (snapshot) {
-      const catalogue = { videos: [...seedCatalogue(extraVideos)], categories: seedCategories };
+      const catalogue = {
+        videos: [...seedCatalogue(extraVideos)],
+        categories: seedCategories,
+        courses: sampleCourses,
+      };
       store = new MemoryStore(snapshot, catalogue);
       saved = JSON.stringify(store.snapshot());
     } else {
       store = new MemoryStore();
       await seedIfEmpty(store, mockHasher, clock(), { extraVideos });
+      await store.upsertCourses(sampleCourses);
       // Storage full: the seed is simply made again on the next load.
       if (!save()) saved = JSON.stringify(store.snapshot());
     }

@@ -16,6 +16,7 @@ import {
   sameFilters,
   searchTooLong,
 } from '../state/videos-reducer';
+import { ContinueLearning } from './continue-learning';
 import { ContinueWatching } from './continue-watching';
 import { LoadState } from './load-state';
 import { PagedVideoGrid } from './paged-list';
@@ -59,6 +60,7 @@ export function HomePage() {
     <>
       <h1 className="visually-hidden">Home</h1>
       <ContinueWatching />
+      <ContinueLearning />
       <Chips
         attempt={paging.attempt}
         gridFailed={paging.error !== null}

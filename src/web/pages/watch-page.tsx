@@ -46,6 +46,7 @@ import { EmbedFallback } from './embed-fallback';
 import { LoadState } from './load-state';
 import styles from './pages.module.css';
 import { UpNext } from './up-next';
+import { useLessonEnded, WatchCourse } from './watch-course';
 import { useRecordPlay } from './use-record-play';
 import { useRequireLogin } from './use-require-login';
 
@@ -89,6 +90,7 @@ function WatchVideo({ video }: { video: Video }) {
   const hydrated = useHydrated();
   const playbackRate = hydrated ? storedRate : 1;
   const recordPlay = useRecordPlay(video);
+  const lessonEnded = useLessonEnded();
   const [embedFailed, setEmbedFailed] = useState(false);
   const player = useYouTubePlayer(iframe, hydrated ? video._id : undefined, {
     onPlaying: recordPlay,
@@ -98,6 +100,7 @@ function WatchVideo({ video }: { video: Video }) {
     },
     onEnded: () => {
       if (auth.isLoggedIn) void clearProgress(video._id, dispatch);
+      lessonEnded(video._id);
     },
     onPlaybackRateChange: (rate) => {
       setPlaybackRate(rate);
@@ -232,7 +235,10 @@ function WatchVideo({ video }: { video: Video }) {
           <NotesPanel videoId={video._id} />
         </PlayerContext.Provider>
       </div>
-      <UpNext videoId={video._id} className={styles.watchNext} />
+      <div className={styles.watchNext}>
+        <WatchCourse videoId={video._id} />
+        <UpNext videoId={video._id} />
+      </div>
     </div>
   );
 }

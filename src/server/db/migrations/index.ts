@@ -16,6 +16,7 @@ import { finalSigma } from './0013-final-sigma';
 import { catalogueOrderIds } from './0014-catalogue-order-ids';
 import { disabledUsers } from './0015-disabled-users';
 import { videoDuration } from './0016-video-duration';
+import { courses } from './0017-courses';
 
 /**
  * The migrations, in order, kept in code (no directory scanning): they ship with the server and
@@ -39,6 +40,7 @@ export function migrationsFor(dialect: SqlDialectName): MigrationProvider {
     '0014-catalogue-order-ids': catalogueOrderIds(dialect),
     '0015-disabled-users': disabledUsers(),
     '0016-video-duration': videoDuration(),
+    '0017-courses': courses(dialect),
   };
   return { getMigrations: async () => migrations };
 }

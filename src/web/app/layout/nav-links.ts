@@ -1,6 +1,15 @@
-import { Clock, Flame, History, Home, ListVideo, ThumbsUp, type LucideIcon } from 'lucide-react';
+import {
+  Clock,
+  Flame,
+  GraduationCap,
+  History,
+  Home,
+  ListVideo,
+  ThumbsUp,
+  type LucideIcon,
+} from 'lucide-react';
 
-/** product §2's sidebar links, in order. */
+/** product §2's sidebar links, in order, then the courses (issue 30). */
 export const navLinks: { to: string; label: string; icon: LucideIcon }[] = [
   { to: '/', label: 'Home', icon: Home },
   { to: '/trending', label: 'Trending', icon: Flame },
@@ -8,4 +17,5 @@ export const navLinks: { to: string; label: string; icon: LucideIcon }[] = [
   { to: '/liked-videos', label: 'Liked Videos', icon: ThumbsUp },
   { to: '/watch-later', label: 'Watch Later', icon: Clock },
   { to: '/playlist', label: 'Playlist', icon: ListVideo },
+  { to: '/courses', label: 'Courses', icon: GraduationCap },
 ];

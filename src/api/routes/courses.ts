@@ -1,0 +1,132 @@
+import { Hono } from 'hono';
+import {
+  COURSE_SLUG_PATTERN,
+  courseLessons,
+  MAX_COURSE_SLUG_LENGTH,
+  type Course,
+  type CourseDetail,
+} from '../../contract/courses';
+import type { Video } from '../../contract/entities';
+import { CatalogueCache } from '../catalogue/catalogue-cache';
+import { formatTimestamp } from '../clock';
+import type { ApiDeps, ApiEnv } from '../context';
+import { courseProgress, startedCourses } from '../courses/course-progress';
+import { ApiError } from '../http/errors';
+import type { Store } from '../store/store';
+
+/** How many of a course's videos are read at once. */
+const VIDEO_READS_AT_ONCE = 8;
+
+/** The course a path names, or a 404: a slug that breaks the slug rule names none (unread). */
+async function requireCourse(store: Store, slug: string): Promise<Course> {
+  const named = slug.length <= MAX_COURSE_SLUG_LENGTH && COURSE_SLUG_PATTERN.test(slug);
+  const course = named ? await store.getCourse(slug) : undefined;
+  if (!course) throw ApiError.of('courseNotFound');
+  return course;
+}
+
+/** The course with its lessons' catalogue videos (a lesson removed meanwhile is left out). */
+async function courseDetail(store: Store, course: Course): Promise<CourseDetail> {
+  const videos = new Map<string, Video>();
+  const ids = courseLessons(course);
+  // A few at a time: quicker than one by one, without taking every database connection.
+  for (let start = 0; start < ids.length; start += VIDEO_READS_AT_ONCE) {
+    const batch = ids.slice(start, start + VIDEO_READS_AT_ONCE);
+    const found = await Promise.all(batch.map((videoId) => store.getVideo(videoId)));
+    for (const video of found) if (video) videos.set(video._id, video);
+  }
+  const sections = course.sections.map((section) => ({
+    ...(section.title === undefined ? {} : { title: section.title }),
+    lessons: section.lessons.flatMap((videoId) => {
+      const video = videos.get(videoId);
+      return video ? [video] : [];
+    }),
+  }));
+  return {
+    slug: course.slug,
+    title: course.title,
+    description: course.description,
+    lessonCount: videos.size,
+    sections,
+  };
+}
+
+/**
+ * The public courses: the list and one course, the same for every caller, answered through the
+ * catalogue cache (a course write is a catalogue write: a new version).
+ */
+export function courseRoutes({ store }: ApiDeps) {
+  const kept = new CatalogueCache(store);
+  return new Hono()
+    .get('/courses', (c) =>
+      kept.answer(c, async () => {
+        const courses = await store.listCourses();
+        return {
+          body: {
+            courses: courses.map(({ slug, title, description, sections }) => ({
+              slug,
+              title,
+              description,
+              lessonCount: courseLessons({ sections }).length,
+            })),
+          },
+        };
+      }),
+    )
+    .get('/courses/:slug', (c) =>
+      kept.answer(c, async () => {
+        const course = await requireCourse(store, c.req.param('slug'));
+        return { body: { course: await courseDetail(store, course) } };
+      }),
+    );
+}
+
+/**
+ * The signed-in user's progress in courses, and their done marks. A lesson is done when marked or
+ * watched to 90% (course-progress.ts).
+ */
+export function userCourseRoutes({ store, clock }: ApiDeps) {
+  const progressIn = async (userId: string, course: Course) => {
+    const [marks, positions] = await Promise.all([
+      store.listLessonMarks(userId),
+      store.listProgress(userId),
+    ]);
+    const byVideo = new Map(positions.map((position) => [position.videoId, position]));
+    return { progress: courseProgress(course, marks, byVideo) };
+  };
+  /** The course and lesson a path names: 404 for either unknown. */
+  const lessonOf = async (slug: string, videoId: string) => {
+    const course = await requireCourse(store, slug);
+    if (!courseLessons(course).includes(videoId)) throw ApiError.of('lessonNotFound');
+    return course;
+  };
+  return new Hono<ApiEnv>()
+    .get('/', async (c) => {
+      const userId = c.var.user._id;
+      const [courses, marks, positions] = await Promise.all([
+        store.listCourses(),
+        store.listLessonMarks(userId),
+        store.listProgress(userId),
+      ]);
+      const byVideo = new Map(positions.map((position) => [position.videoId, position]));
+      return c.json({ courses: startedCourses(courses, marks, byVideo) });
+    })
+    .get('/:slug', async (c) => {
+      const course = await requireCourse(store, c.req.param('slug'));
+      return c.json(await progressIn(c.var.user._id, course));
+    })
+    .post('/:slug/lessons/:videoId/done', async (c) => {
+      const userId = c.var.user._id;
+      const videoId = c.req.param('videoId');
+      const course = await lessonOf(c.req.param('slug'), videoId);
+      await store.markLessonDone(userId, course.slug, videoId, formatTimestamp(clock()));
+      return c.json(await progressIn(userId, course));
+    })
+    .delete('/:slug/lessons/:videoId/done', async (c) => {
+      const userId = c.var.user._id;
+      const videoId = c.req.param('videoId');
+      const course = await lessonOf(c.req.param('slug'), videoId);
+      await store.unmarkLessonDone(userId, course.slug, videoId);
+      return c.json(await progressIn(userId, course));
+    });
+}

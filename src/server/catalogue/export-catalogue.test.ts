@@ -26,7 +26,7 @@ describe('exportCatalogue', () => {
     const out = new PassThrough();
     let text = '';
     out.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    expect(await exportCatalogue(store, out)).toEqual({ categories: 0, videos: 2 });
+    expect(await exportCatalogue(store, out)).toEqual({ categories: 0, videos: 2, courses: 0 });
     const lines = text.trim().split('\n');
     expect(lines[0]).toBe(
       '{"_id":"timed","title":"Title timed","channelName":"Channel","views":3,"uploadedOn":"2024-01-02","avatar":"","description":"","categoryName":"CSS","duration":725}',

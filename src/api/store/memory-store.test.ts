@@ -3,6 +3,7 @@ import { describeAccountsSuite } from '../testing/accounts-suite';
 import { describeApiSuite } from '../testing/api-suite';
 import { describeCatalogueSuite } from '../testing/catalogue-suite';
 import { describeRobustnessSuite } from '../testing/robustness-suite';
+import { describeTranscriptsSuite } from '../testing/transcripts-suite';
 import { MemoryStore } from './memory-store';
 
 describeApiSuite('MemoryStore', async () => ({ store: new MemoryStore(), close: async () => {} }));
@@ -23,6 +24,11 @@ describeAbuseSuite('MemoryStore', async () => ({
 }));
 
 describeAccountsSuite('MemoryStore', async () => ({
+  store: new MemoryStore(),
+  close: async () => {},
+}));
+
+describeTranscriptsSuite('MemoryStore', async () => ({
   store: new MemoryStore(),
   close: async () => {},
 }));

@@ -5,6 +5,8 @@ import type {
   Playlist,
   Progress,
   Todo,
+  Transcript,
+  TranscriptMoment,
   Video,
 } from '../../contract/entities';
 import { MAX_NOTES, MAX_NOTES_CHARACTERS, MAX_PLAYLISTS } from '../../contract/limits';
@@ -14,6 +16,7 @@ import { HOME_SEARCH_SCAN } from '../../contract/limits';
 import { countLimit } from '../catalogue/paging';
 import { sameVideo } from '../catalogue/same-video';
 import { foldForSearch, searchesShortScope, SHORT_SEARCH_SCOPE } from '../catalogue/search-text';
+import { findMoment, foldTranscript, type FoldedTranscript } from '../catalogue/transcript-text';
 import type {
   CatalogueChunk,
   NewUser,
@@ -79,6 +82,8 @@ export interface MemorySnapshot {
 export interface MemoryCatalogue {
   videos: Video[];
   categories: Category[];
+  /** Transcripts of its videos (mock mode's seed). */
+  transcripts?: Transcript[];
 }
 
 const emptySnapshot = (): MemorySnapshot => ({ version: 2, seeded: false, users: [], todos: [] });
@@ -92,6 +97,8 @@ export class MemoryStore implements Store {
   private videos: Video[] = [];
   private videoIndex = new Map<string, Video>();
   private categories: Category[] = [];
+  /** Transcripts by video id, each with its searchable text (transcript-text.ts). */
+  private transcripts = new Map<string, { transcript: Transcript; search: FoldedTranscript }>();
   private version = newId();
   /**
    * Writes to each user's lists (`<user id> <list>`), for SessionFacts.listVersions. Not part of
@@ -122,10 +129,12 @@ export class MemoryStore implements Store {
   }
 
   /** Puts a whole catalogue in place (the mock rebuilds it from the seed on every load). */
-  replaceCatalogue({ videos, categories }: MemoryCatalogue): void {
+  replaceCatalogue({ videos, categories, transcripts = [] }: MemoryCatalogue): void {
     this.videos = structuredClone(videos);
     this.videoIndex = new Map(this.videos.map((video) => [video._id, video]));
     this.categories = structuredClone(categories);
+    this.transcripts.clear();
+    for (const transcript of transcripts) this.keepTranscript(transcript);
     this.touchCatalogue();
   }
 
@@ -169,6 +178,7 @@ export class MemoryStore implements Store {
     this.categories.push(...structuredClone(seed.categories));
     for (const user of seed.users) await this.createUser(user);
     for (const todo of seed.todos) await this.addTodo(todo);
+    for (const transcript of seed.transcripts ?? []) this.keepTranscript(transcript);
     this.data.seeded = true;
     this.touchCatalogue();
   }
@@ -215,17 +225,32 @@ export class MemoryStore implements Store {
     const scope = searchesShortScope(query)
       ? this.byViews().slice(0, SHORT_SEARCH_SCOPE)
       : this.byViews();
+    // Transcripts are searched with an index only (not for a short-scope text), as in SQL.
+    const spoken = searchesShortScope(query) ? undefined : new Map<string, TranscriptMoment>();
+    const said: Video[] = [];
     for (const video of scope) {
       const folded = this.folded(video);
-      if (folded.title.includes(query)) inTitle.push(video);
-      else if (folded.rest.includes(query)) elsewhere.push(video);
+      if (folded.title.includes(query)) {
+        inTitle.push(video);
+        continue;
+      }
+      const transcript = spoken && this.transcripts.get(video._id);
+      const moment =
+        transcript && findMoment(video._id, transcript.transcript.cues, query, transcript.search);
+      if (moment) {
+        spoken?.set(video._id, moment);
+        said.push(video);
+      } else if (folded.rest.includes(query)) elsewhere.push(video);
     }
-    const ranked = [...inTitle, ...elsewhere];
+    const ranked = [...inTitle, ...said, ...elsewhere];
     const limit = countLimit(page);
+    const videos = clonePage(ranked, page);
+    const moments = videos.flatMap((video) => spoken?.get(video._id) ?? []);
     return {
-      videos: clonePage(ranked, page),
+      videos,
       total: Math.min(ranked.length, limit),
       ...(ranked.length > limit ? { totalCapped: true } : {}),
+      ...(moments.length > 0 ? { moments } : {}),
     };
   }
 
@@ -286,7 +311,10 @@ export class MemoryStore implements Store {
     const doomed = new Set(videoIds.filter((id) => this.videoIndex.has(id)));
     if (doomed.size === 0) return 0;
     this.videos = this.videos.filter((video) => !doomed.has(video._id));
-    for (const id of doomed) this.videoIndex.delete(id);
+    for (const id of doomed) {
+      this.videoIndex.delete(id);
+      this.transcripts.delete(id);
+    }
     const keep = (entry: { videoId: string }) => !doomed.has(entry.videoId);
     for (const user of this.data.users) {
       user.likes = user.likes.filter(keep);
@@ -323,6 +351,27 @@ export class MemoryStore implements Store {
   async getCategory(categoryId: string): Promise<Category | undefined> {
     const category = this.categories.find((item) => item._id === categoryId);
     return category && structuredClone(category);
+  }
+
+  async getTranscript(videoId: string): Promise<Transcript | undefined> {
+    const kept = this.videoIndex.has(videoId) ? this.transcripts.get(videoId) : undefined;
+    return kept && structuredClone(kept.transcript);
+  }
+
+  async putTranscript(transcript: Transcript): Promise<void> {
+    if (!this.videoIndex.has(transcript.videoId)) throw StoreError.notFound('video');
+    this.keepTranscript(transcript);
+    this.touchCatalogue();
+  }
+
+  async removeTranscript(videoId: string): Promise<boolean> {
+    const had = this.transcripts.delete(videoId);
+    if (had) this.touchCatalogue();
+    return had;
+  }
+
+  async transcriptIds(): Promise<string[]> {
+    return this.videos.flatMap((video) => (this.transcripts.has(video._id) ? [video._id] : []));
   }
 
   async createUser(newUser: NewUser): Promise<StoredUser> {
@@ -600,6 +649,11 @@ export class MemoryStore implements Store {
   private touchCatalogue(): void {
     this.version = newId();
     this.derived = { folded: new WeakMap() };
+  }
+
+  private keepTranscript(transcript: Transcript): void {
+    const copy = structuredClone(transcript);
+    this.transcripts.set(copy.videoId, { transcript: copy, search: foldTranscript(copy.cues) });
   }
 
   /** The catalogue by views, most first; ties keep catalogue order (the sort is stable). */

@@ -19,6 +19,7 @@ export interface Database {
   todos: TodosTable;
   revoked_tokens: RevokedTokensTable;
   session_generations: SessionGenerationsTable;
+  transcripts: TranscriptsTable;
 }
 
 /** Logged-out tokens by jti, until they expire (epoch seconds; pg hands bigint back as text). */
@@ -140,4 +141,12 @@ export interface TodosTable {
   completed: number;
   /** Who added it (`user:<id>` or `address:<ip>`); null for the shared samples. */
   owner: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One video's transcript (migration 0018): cue texts joined, and their times (transcript-text.ts). */
+export interface TranscriptsTable {
+  video_id: string;
+  language: string | null;
+  text: string;
+  timing: string;
 }

@@ -4,6 +4,7 @@ import { describeAccountsSuite } from '../../api/testing/accounts-suite';
 import { describeApiSuite } from '../../api/testing/api-suite';
 import { describeCatalogueSuite } from '../../api/testing/catalogue-suite';
 import { describeRobustnessSuite } from '../../api/testing/robustness-suite';
+import { describeTranscriptsSuite } from '../../api/testing/transcripts-suite';
 import { openPostgresTestStore } from '../testing/open-test-store';
 
 describeApiSuite('SqlStore (PostgreSQL)', () => openPostgresTestStore(inject('postgresUrl')));
@@ -18,3 +19,6 @@ describeCatalogueSuite('SqlStore (PostgreSQL), results walked in views order', (
 );
 describeAbuseSuite('SqlStore (PostgreSQL)', () => openPostgresTestStore(inject('postgresUrl')));
 describeAccountsSuite('SqlStore (PostgreSQL)', () => openPostgresTestStore(inject('postgresUrl')));
+describeTranscriptsSuite('SqlStore (PostgreSQL)', () =>
+  openPostgresTestStore(inject('postgresUrl')),
+);

@@ -3,6 +3,7 @@ import { describeAccountsSuite } from '../../api/testing/accounts-suite';
 import { describeApiSuite } from '../../api/testing/api-suite';
 import { describeCatalogueSuite } from '../../api/testing/catalogue-suite';
 import { describeRobustnessSuite } from '../../api/testing/robustness-suite';
+import { describeTranscriptsSuite } from '../../api/testing/transcripts-suite';
 import { openSqliteTestStore } from '../testing/open-test-store';
 
 describeApiSuite('SqlStore (SQLite)', openSqliteTestStore);
@@ -10,3 +11,4 @@ describeRobustnessSuite('SqlStore (SQLite)', openSqliteTestStore);
 describeCatalogueSuite('SqlStore (SQLite)', openSqliteTestStore);
 describeAbuseSuite('SqlStore (SQLite)', openSqliteTestStore);
 describeAccountsSuite('SqlStore (SQLite)', openSqliteTestStore);
+describeTranscriptsSuite('SqlStore (SQLite)', openSqliteTestStore);

@@ -2,6 +2,7 @@ import { createPbkdf2Hasher } from '../../api/auth/password';
 import { systemClock, type Clock } from '../../api/clock';
 import { createApi } from '../../api/create-api';
 import { seedCatalogue, seedCategories, seedIfEmpty } from '../../api/seed/seed-data';
+import { seedTranscripts } from '../../api/seed/transcripts';
 import { MemoryStore, type MemorySnapshot } from '../../api/store/memory-store';
 
 /** product §9: the mock signs tokens with a fixed placeholder secret. It guards nothing real. */
@@ -108,7 +109,11 @@ export async function createMockBackend(
   async function open(snapshot: MemorySnapshot | undefined) {
     const extraVideos = seedVideoCount();
     if (snapshot) {
-      const catalogue = { videos: [...seedCatalogue(extraVideos)], categories: seedCategories };
+      const catalogue = {
+        videos: [...seedCatalogue(extraVideos)],
+        categories: seedCategories,
+        transcripts: seedTranscripts,
+      };
       store = new MemoryStore(snapshot, catalogue);
       saved = JSON.stringify(store.snapshot());
     } else {

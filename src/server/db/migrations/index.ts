@@ -15,6 +15,7 @@ import { videoReferenceIndexes } from './0012-video-reference-indexes';
 import { finalSigma } from './0013-final-sigma';
 import { catalogueOrderIds } from './0014-catalogue-order-ids';
 import { disabledUsers } from './0015-disabled-users';
+import { transcripts } from './0018-transcripts';
 
 /**
  * The migrations, in order, kept in code (no directory scanning): they ship with the server and
@@ -37,6 +38,7 @@ export function migrationsFor(dialect: SqlDialectName): MigrationProvider {
     '0013-final-sigma': finalSigma(dialect),
     '0014-catalogue-order-ids': catalogueOrderIds(dialect),
     '0015-disabled-users': disabledUsers(),
+    '0018-transcripts': transcripts(dialect),
   };
   return { getMigrations: async () => migrations };
 }

@@ -1,4 +1,13 @@
-import { Clock, Flame, History, Home, ListVideo, ThumbsUp, type LucideIcon } from 'lucide-react';
+import {
+  Clock,
+  Flame,
+  History,
+  Home,
+  ListVideo,
+  NotebookPen,
+  ThumbsUp,
+  type LucideIcon,
+} from 'lucide-react';
 
 /** product §2's sidebar links, in order. */
 export const navLinks: { to: string; label: string; icon: LucideIcon }[] = [
@@ -8,4 +17,6 @@ export const navLinks: { to: string; label: string; icon: LucideIcon }[] = [
   { to: '/liked-videos', label: 'Liked Videos', icon: ThumbsUp },
   { to: '/watch-later', label: 'Watch Later', icon: Clock },
   { to: '/playlist', label: 'Playlist', icon: ListVideo },
+  // Issue 31: every note across videos.
+  { to: '/notes', label: 'Notes', icon: NotebookPen },
 ];

@@ -1,5 +1,5 @@
 import type { TranscriptCue, TranscriptMoment } from '../../contract/entities';
-import { foldForSearch } from './search-text';
+import { foldForSearch, isPlainAscii } from './search-text';
 
 /**
  * A transcript as every store searches it: the cues' texts joined by one space (so a phrase said
@@ -11,6 +11,13 @@ export interface FoldedTranscript {
   /** `starts[i]`: where cue i's folded text begins in `folded`. */
   starts: number[];
 }
+
+/**
+ * The most videos a search finds by what is said in them (the most viewed of them): the results
+ * page's transcript group stops there, so a phrase of common words said in thousands of hour-long
+ * transcripts reads no more than this many (docs/transcripts.md).
+ */
+export const TRANSCRIPT_MATCHES = 100;
 
 /** The joiner of cue texts in a transcript's searchable text. */
 export const CUE_JOINER = ' ';
@@ -84,4 +91,34 @@ export function unpackTranscript({ text, timing }: PackedTranscript): Transcript
     at += length + CUE_JOINER.length;
   }
   return cues;
+}
+
+/**
+ * findMoment on a packed transcript. Plain ASCII text folds to its lower case, letter for letter,
+ * so the match is looked for in the packed text itself and only its cue is unpacked; other text
+ * is unpacked and folded cue by cue.
+ */
+export function findPackedMoment(
+  videoId: string,
+  packed: PackedTranscript,
+  query: string,
+): TranscriptMoment | undefined {
+  if (!isPlainAscii(packed.text)) return findMoment(videoId, unpackTranscript(packed), query);
+  const at = packed.text.toLowerCase().indexOf(query);
+  if (at < 0) return undefined;
+  const numbers = JSON.parse(packed.timing) as number[];
+  let from = 0;
+  for (let index = 0; index + 2 < numbers.length; index += 3) {
+    const length = numbers[index + 2] ?? 0;
+    const next = from + length + CUE_JOINER.length;
+    if (at < next || index + 5 >= numbers.length) {
+      return {
+        videoId,
+        start: (numbers[index] ?? 0) / 1000,
+        text: packed.text.slice(from, from + length),
+      };
+    }
+    from = next;
+  }
+  return undefined;
 }

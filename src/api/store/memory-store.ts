@@ -16,7 +16,12 @@ import { HOME_SEARCH_SCAN } from '../../contract/limits';
 import { countLimit } from '../catalogue/paging';
 import { sameVideo } from '../catalogue/same-video';
 import { foldForSearch, searchesShortScope, SHORT_SEARCH_SCOPE } from '../catalogue/search-text';
-import { findMoment, foldTranscript, type FoldedTranscript } from '../catalogue/transcript-text';
+import {
+  findMoment,
+  foldTranscript,
+  TRANSCRIPT_MATCHES,
+  type FoldedTranscript,
+} from '../catalogue/transcript-text';
 import type {
   CatalogueChunk,
   NewUser,
@@ -237,7 +242,7 @@ export class MemoryStore implements Store {
       const transcript = spoken && this.transcripts.get(video._id);
       const moment =
         transcript && findMoment(video._id, transcript.transcript.cues, query, transcript.search);
-      if (moment) {
+      if (moment && said.length < TRANSCRIPT_MATCHES) {
         spoken?.set(video._id, moment);
         said.push(video);
       } else if (folded.rest.includes(query)) elsewhere.push(video);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transcript, Video } from '../../contract/entities';
+import { TRANSCRIPT_MATCHES } from '../catalogue/transcript-text';
 import type { OpenedStore } from './api-suite';
 import { createHarness } from './api-harness';
 
@@ -108,6 +109,17 @@ export function describeTranscriptsSuite(storeName: string, openStore: () => Pro
       ]);
     });
 
+    it('finds a text of one word too, and not words said apart or in another order', async () => {
+      const ids = async (q: string) =>
+        (await get(`/api/videos/search?q=${encodeURIComponent(q)}`)).body.videos.map(
+          (item: Video) => item._id,
+        );
+      expect(await ids('zorblat')).toEqual(['tr-title', 'tr-said-high', 'tr-said-low', 'tr-desc']);
+      expect(await ids('closure zorblat')).toEqual([]);
+      expect(await ids('zorblat keeps')).toEqual([]);
+      expect(await ids('closures, and why')).toEqual(['tr-said-low']);
+    });
+
     it('carries the moments of the page asked for only', async () => {
       const second = await get('/api/videos/search?q=zorblat%20closure&offset=2&limit=1');
       expect(second.body.videos.map((item: Video) => item._id)).toEqual(['tr-said-low']);
@@ -146,6 +158,25 @@ export function describeTranscriptsSuite(storeName: string, openStore: () => Pro
       await opened.store.putTranscript(transcripts[0] as Transcript);
       await opened.store.upsertVideos([catalogue[1] as Video]);
     });
+
+    it('finds at most TRANSCRIPT_MATCHES videos by what is said, the most viewed', async () => {
+      const many = Array.from({ length: TRANSCRIPT_MATCHES + 1 }, (_, index) =>
+        video(`tr-many-${index}`, { title: `Many ${index}`, views: 10_000 + index }),
+      );
+      try {
+        await opened.store.upsertVideos(many);
+        for (const item of many) {
+          await opened.store.putTranscript({ videoId: item._id, cues: cues('quuxly said') });
+        }
+        const response = await get('/api/videos/search?q=quuxly%20said&limit=1');
+        expect(response.body.total).toBe(TRANSCRIPT_MATCHES);
+        expect(response.body.videos.map((item: Video) => item._id)).toEqual([
+          `tr-many-${TRANSCRIPT_MATCHES}`,
+        ]);
+      } finally {
+        await opened.store.removeVideos(many.map((item) => item._id));
+      }
+    }, 60_000);
 
     it('forgets a removed video’s transcript, and lists the videos with one in catalogue order', async () => {
       const ids = await opened.store.transcriptIds();

@@ -32,6 +32,7 @@ import { foldedContains, likeContaining, type FoldedColumn } from './folded-matc
 import { listVersionColumns } from './migrations/0011-list-versions';
 import { RankedLists } from './ranked-lists';
 import { ftsPhrase, rankedMatches } from './ranked-matches';
+import { TRANSCRIPT_MATCHES } from '../../api/catalogue/transcript-text';
 import { transcriptMatches, transcriptMoments } from './transcript-sql';
 
 export const videoColumns = [
@@ -465,7 +466,8 @@ export class CatalogueSql {
 
   /** The first `need` videos whose transcript says `folded`, most viewed first (positions). */
   private spoken(folded: string) {
-    return (need: number) => transcriptMatches(this.reads, this.sqlite, folded, need);
+    return (need: number) =>
+      transcriptMatches(this.reads, this.sqlite, folded, Math.min(need, TRANSCRIPT_MATCHES));
   }
 
   /**

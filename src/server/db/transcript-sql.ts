@@ -1,11 +1,16 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Transcript, TranscriptMoment } from '../../contract/entities';
-import { findMoment, packTranscript, unpackTranscript } from '../../api/catalogue/transcript-text';
+import { characterCount, isPlainAscii, TRIGRAM_LENGTH } from '../../api/catalogue/search-text';
+import {
+  findPackedMoment,
+  packTranscript,
+  unpackTranscript,
+} from '../../api/catalogue/transcript-text';
 import { StoreError } from '../../api/store/store-error';
 import { likeContaining } from './folded-match';
 import { ftsPhrase } from './ranked-matches';
 import type { Database } from './schema';
-import { positionOfKey } from './search-rank';
+import { positionOfKey, rankKey } from './search-rank';
 
 /**
  * Transcripts in SQL (migration 0018): one row per video, read whole by its key; the results
@@ -81,6 +86,8 @@ export async function transcriptMatches(
   need: number,
 ): Promise<number[]> {
   if (sqlite) {
+    const rare = await rareWordCandidates(db, folded);
+    if (rare) return rareWordMatches(db, folded, rare, need);
     const { rows } = await sql<{ position: number }>`select
       ${sql.raw(positionOfKey('rowid'))} as position from transcripts_ranked
       where transcripts_ranked match ${ftsPhrase(folded)} order by rowid limit ${need}`.execute(db);
@@ -109,5 +116,82 @@ export async function transcriptMoments(
     .select(['transcripts.video_id', 'transcripts.text', 'transcripts.timing'])
     .where('videos.position', 'in', positions)
     .execute();
-  return rows.flatMap((row) => findMoment(row.video_id, unpackTranscript(row), folded) ?? []);
+  return rows.flatMap((row) => findPackedMoment(row.video_id, row, folded) ?? []);
+}
+
+/**
+ * A word of a search said in at most this many transcripts is rare enough to find the search's
+ * transcript matches through: those transcripts are checked for the whole text one by one.
+ */
+const RARE_WORD_TRANSCRIPTS = 50;
+
+/**
+ * SQLite: FTS5 finds a phrase by stepping through the position lists of all its trigrams
+ * together, and in hour-long transcripts a common trigram's list is long: a phrase that holds a
+ * rare word but is said nowhere (`the closure zq`) read them all (hundreds of ms at a thousand
+ * transcripts). As for the catalogue's texts (ranked-matches.ts), each word of at least three
+ * characters is first looked up alone, up to RARE_WORD_TRANSCRIPTS + 1 transcripts; the positions
+ * of the rarest word's transcripts, most viewed first, when it is that rare.
+ */
+async function rareWordCandidates(
+  db: Kysely<Database>,
+  folded: string,
+): Promise<number[] | undefined> {
+  const words = [...new Set(folded.split(/\s+/))].filter(
+    (word) => characterCount(word) >= TRIGRAM_LENGTH && word !== folded,
+  );
+  if (words.length === 0) return undefined;
+  const firsts = words.map(
+    (word, index) => sql`select ${index} as word, key, ${sql.raw(positionOfKey('key'))} as position
+      from (select rowid as key from transcripts_ranked where transcripts_ranked
+        match ${ftsPhrase(word)} order by rowid limit ${RARE_WORD_TRANSCRIPTS + 1})`,
+  );
+  const { rows } = await sql<{ word: number; position: number }>`select word, position
+    from (${sql.join(firsts, sql` union all `)}) order by word, key`.execute(db);
+  const found: number[][] = words.map(() => []);
+  for (const row of rows) found[Number(row.word)]?.push(Number(row.position));
+  let rarest: number[] | undefined;
+  for (const positions of found) {
+    if (
+      positions.length <= RARE_WORD_TRANSCRIPTS &&
+      positions.length < (rarest?.length ?? Infinity)
+    )
+      rarest = positions;
+  }
+  return rarest;
+}
+
+/** The candidates (positions, most viewed first) whose transcript holds the whole text. */
+async function rareWordMatches(
+  db: Kysely<Database>,
+  folded: string,
+  candidates: number[],
+  need: number,
+): Promise<number[]> {
+  if (candidates.length === 0) return [];
+  const rows = await db
+    .selectFrom('transcripts')
+    .innerJoin('videos', 'videos.id', 'transcripts.video_id')
+    .select(['videos.position', 'transcripts.text'])
+    .where('videos.position', 'in', candidates)
+    .execute();
+  const texts = new Map(rows.map((row) => [Number(row.position), row.text]));
+  const matches: number[] = [];
+  for (const position of candidates) {
+    const text = texts.get(position);
+    if (text === undefined) continue;
+    // Plain ASCII: FTS5 only lower-cases it too. Beyond it, FTS5 is asked for this one video.
+    const holds =
+      isPlainAscii(text) && isPlainAscii(folded)
+        ? text.toLowerCase().includes(folded)
+        : await sql<{ found: number }>`select 1 as found from transcripts_ranked
+            where transcripts_ranked match ${ftsPhrase(folded)}
+            and rowid = (select ${sql.raw(rankKey('videos'))} from videos where position = ${position})
+            limit 1`
+            .execute(db)
+            .then((result) => result.rows.length > 0);
+    if (holds) matches.push(position);
+    if (matches.length === need) break;
+  }
+  return matches;
 }

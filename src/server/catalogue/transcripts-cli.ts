@@ -19,7 +19,8 @@ import {
 
 export const TRANSCRIPTS_USAGE = `  transcripts import <file-or-folder>  put each caption file (.vtt, .srt) in place of its video's
                                       transcript: <id>.vtt, <id>.<lang>.vtt, <id>.srt, or
-                                      yt-dlp's "<title> [<id>].<lang>.vtt"
+                                      yt-dlp's "<title> [<id>].<lang>.vtt"; each file whole
+                                      or not at all (exit 1: a file was refused, others went in)
   transcripts remove <id>...          remove videos' transcripts
   transcripts export [--out <file>]   every transcript as JSON Lines ({videoId, language, cues})`;
 

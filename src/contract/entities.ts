@@ -74,3 +74,27 @@ export const todoSchema = z.object({
   completed: z.boolean(),
 });
 export type Todo = z.infer<typeof todoSchema>;
+
+/** One line of a transcript: from `start` to `end` (seconds into the video), what is said. */
+export const transcriptCueSchema = z.object({
+  start: z.number(),
+  end: z.number(),
+  text: z.string(),
+});
+export type TranscriptCue = z.infer<typeof transcriptCueSchema>;
+
+/** What is said in a video, line by line in time order; `language` when the file named it. */
+export const transcriptSchema = z.object({
+  videoId: z.string(),
+  language: z.optional(z.string()),
+  cues: z.array(transcriptCueSchema),
+});
+export type Transcript = z.infer<typeof transcriptSchema>;
+
+/** Where a search's text is said in a video: the line's start (seconds) and the line. */
+export const transcriptMomentSchema = z.object({
+  videoId: z.string(),
+  start: z.number(),
+  text: z.string(),
+});
+export type TranscriptMoment = z.infer<typeof transcriptMomentSchema>;

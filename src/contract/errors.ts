@@ -24,6 +24,10 @@ export const apiErrors = {
     status: 404,
     message: 'The video you requested does not exist. Not Found error.',
   },
+  transcriptNotFound: {
+    status: 404,
+    message: 'The video you requested has no transcript. Not Found error.',
+  },
   categoryNotFound: {
     status: 404,
     message: 'The category you requested does not exist. Not Found error.',

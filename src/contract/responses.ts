@@ -8,6 +8,8 @@ import {
   progressSchema,
   publicUserSchema,
   todoSchema,
+  transcriptMomentSchema,
+  transcriptSchema,
   videoSchema,
 } from './entities';
 
@@ -48,7 +50,14 @@ export const videosResponseSchema = z.object({
    * the matches among the videos it examined, in catalogue order; more may follow.
    */
   searchStopped: z.optional(z.boolean()),
+  /**
+   * The results page: for each video on the page found by what is said in it (not by its title),
+   * the first line saying the search's text and its moment.
+   */
+  moments: z.optional(z.array(transcriptMomentSchema)),
 });
+/** GET /api/video/:videoId/transcript. */
+export const transcriptResponseSchema = z.object({ transcript: transcriptSchema });
 /** GET /api/videos/category-names: the chips, in the order the catalogue first names them. */
 export const categoryNamesResponseSchema = z.object({ categoryNames: z.array(z.string()) });
 /** GET /api/video/:videoId/up-next: same category first, then the most viewed. */

@@ -37,6 +37,7 @@ import {
   progressResponseSchema,
   signupResponseSchema,
   todosResponseSchema,
+  transcriptResponseSchema,
   upNextResponseSchema,
   videoResponseSchema,
   videosResponseSchema,
@@ -201,8 +202,11 @@ const rows = [
     path: '/api/videos/search',
     summary: 'Search the catalogue',
     description:
-      'Title, channel and description, ignoring case and accents: title matches first, then by ' +
-      'views. `total` counts at most 1,000 matches (more: `totalCapped: true`). Pages end at ' +
+      'Title, transcript, channel and description, ignoring case and accents: title matches ' +
+      'first, then videos in whose transcript the text is said (each with its moment in ' +
+      '`moments`), then channel and description matches, each group by views. A text shorter ' +
+      'than 3 characters or without a letter or digit is not looked for in transcripts. ' +
+      '`total` counts at most 1,000 matches (more: `totalCapped: true`). Pages end at ' +
       'offset 10,000: a deeper one holds no videos.',
     auth: false,
     query: searchQuerySchema,
@@ -237,6 +241,15 @@ const rows = [
     status: 200,
     response: upNextResponseSchema,
     errors: ['videoNotFound', 'catalogueBusy'],
+  },
+  {
+    method: 'GET',
+    path: '/api/video/{videoId}/transcript',
+    summary: "What is said in a video: its transcript's lines (start, end in seconds, text)",
+    auth: false,
+    status: 200,
+    response: transcriptResponseSchema,
+    errors: ['videoNotFound', 'transcriptNotFound', 'catalogueBusy'],
   },
   {
     method: 'GET',

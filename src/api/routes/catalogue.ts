@@ -77,7 +77,8 @@ export function catalogueRoutes({
   /** A search's page, or none past searchMaxDepth (with the first page's count). */
   const searchPage = async (page: PageRequest, read: (page: PageRequest) => Promise<VideoPage>) => {
     if (page.offset < searchMaxDepth) return read(page);
-    return { ...(await read({ offset: 0, limit: 1 })), videos: [] };
+    const { moments: _first, ...counts } = await read({ offset: 0, limit: 1 });
+    return { ...counts, videos: [] };
   };
   const videoQuery = routeSpec('GET /api/videos').query;
   const pageQuery = routeSpec('GET /api/videos/trending').query;
@@ -144,6 +145,14 @@ export function catalogueRoutes({
         const video = await store.getVideo(c.req.param('videoId'));
         if (!video) throw ApiError.of('videoNotFound');
         return { body: { videos: await store.upNext(video, limit) } };
+      }),
+    )
+    .get('/video/:videoId/transcript', (c) =>
+      cache.answer(c, async () => {
+        const videoId = c.req.param('videoId');
+        const transcript = await store.getTranscript(videoId);
+        if (transcript) return { body: { transcript } };
+        throw ApiError.of((await store.getVideo(videoId)) ? 'transcriptNotFound' : 'videoNotFound');
       }),
     )
     .get('/categories', (c) =>

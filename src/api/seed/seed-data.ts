@@ -4,6 +4,7 @@ import type { PasswordHasher } from '../auth/password';
 import { formatTimestamp } from '../clock';
 import type { SeedData, Store } from '../store/store';
 import { generateVideos } from './generated-videos';
+import { seedTranscripts } from './transcripts';
 import { seedVideos } from './videos';
 
 /** product §3's three categories. */
@@ -78,6 +79,7 @@ export async function buildSeed(
     categories: seedCategories,
     users,
     todos: seedTodos,
+    transcripts: seedTranscripts,
   };
 }
 

@@ -4,6 +4,7 @@ import { describeApiSuite } from '../testing/api-suite';
 import { describeCatalogueSuite } from '../testing/catalogue-suite';
 import { describeCoursesSuite } from '../testing/courses-suite';
 import { describeRobustnessSuite } from '../testing/robustness-suite';
+import { describeTranscriptsSuite } from '../testing/transcripts-suite';
 import { MemoryStore } from './memory-store';
 
 describeApiSuite('MemoryStore', async () => ({ store: new MemoryStore(), close: async () => {} }));
@@ -29,6 +30,10 @@ describeAccountsSuite('MemoryStore', async () => ({
 }));
 
 describeCoursesSuite('MemoryStore', async () => ({
+  store: new MemoryStore(),
+  close: async () => {},
+}));
+describeTranscriptsSuite('MemoryStore', async () => ({
   store: new MemoryStore(),
   close: async () => {},
 }));

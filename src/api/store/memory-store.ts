@@ -5,6 +5,8 @@ import type {
   Playlist,
   Progress,
   Todo,
+  Transcript,
+  TranscriptMoment,
   Video,
 } from '../../contract/entities';
 import type { Course } from '../../contract/courses';
@@ -15,6 +17,12 @@ import { HOME_SEARCH_SCAN } from '../../contract/limits';
 import { countLimit } from '../catalogue/paging';
 import { sameVideo } from '../catalogue/same-video';
 import { foldForSearch, searchesShortScope, SHORT_SEARCH_SCOPE } from '../catalogue/search-text';
+import {
+  findMoment,
+  foldTranscript,
+  TRANSCRIPT_MATCHES,
+  type FoldedTranscript,
+} from '../catalogue/transcript-text';
 import type {
   CatalogueChunk,
   LessonMark,
@@ -84,6 +92,8 @@ export interface MemoryCatalogue {
   videos: Video[];
   categories: Category[];
   courses?: Course[];
+  /** Transcripts of its videos (mock mode's seed). */
+  transcripts?: Transcript[];
 }
 
 const emptySnapshot = (): MemorySnapshot => ({ version: 2, seeded: false, users: [], todos: [] });
@@ -100,6 +110,8 @@ export class MemoryStore implements Store {
   /** Video id → the import source that wrote it last (Store.upsertVideos). */
   private sources = new Map<string, string>();
   private courses: Course[] = [];
+  /** Transcripts by video id, each with its searchable text (transcript-text.ts). */
+  private transcripts = new Map<string, { transcript: Transcript; search: FoldedTranscript }>();
   private version = newId();
   /**
    * Writes to each user's lists (`<user id> <list>`), for SessionFacts.listVersions. Not part of
@@ -130,12 +142,14 @@ export class MemoryStore implements Store {
   }
 
   /** Puts a whole catalogue in place (the mock rebuilds it from the seed on every load). */
-  replaceCatalogue({ videos, categories, courses = [] }: MemoryCatalogue): void {
+  replaceCatalogue({ videos, categories, courses = [], transcripts = [] }: MemoryCatalogue): void {
     this.videos = structuredClone(videos);
     this.videoIndex = new Map(this.videos.map((video) => [video._id, video]));
     this.sources.clear();
     this.categories = structuredClone(categories);
     this.courses = structuredClone(courses);
+    this.transcripts.clear();
+    for (const transcript of transcripts) this.keepTranscript(transcript);
     this.touchCatalogue();
   }
 
@@ -179,6 +193,7 @@ export class MemoryStore implements Store {
     this.categories.push(...structuredClone(seed.categories));
     for (const user of seed.users) await this.createUser(user);
     for (const todo of seed.todos) await this.addTodo(todo);
+    for (const transcript of seed.transcripts ?? []) this.keepTranscript(transcript);
     this.data.seeded = true;
     this.touchCatalogue();
   }
@@ -225,17 +240,32 @@ export class MemoryStore implements Store {
     const scope = searchesShortScope(query)
       ? this.byViews().slice(0, SHORT_SEARCH_SCOPE)
       : this.byViews();
+    // Transcripts are searched with an index only (not for a short-scope text), as in SQL.
+    const spoken = searchesShortScope(query) ? undefined : new Map<string, TranscriptMoment>();
+    const said: Video[] = [];
     for (const video of scope) {
       const folded = this.folded(video);
-      if (folded.title.includes(query)) inTitle.push(video);
-      else if (folded.rest.includes(query)) elsewhere.push(video);
+      if (folded.title.includes(query)) {
+        inTitle.push(video);
+        continue;
+      }
+      const transcript = spoken && this.transcripts.get(video._id);
+      const moment =
+        transcript && findMoment(video._id, transcript.transcript.cues, query, transcript.search);
+      if (moment && said.length < TRANSCRIPT_MATCHES) {
+        spoken?.set(video._id, moment);
+        said.push(video);
+      } else if (folded.rest.includes(query)) elsewhere.push(video);
     }
-    const ranked = [...inTitle, ...elsewhere];
+    const ranked = [...inTitle, ...said, ...elsewhere];
     const limit = countLimit(page);
+    const videos = clonePage(ranked, page);
+    const moments = videos.flatMap((video) => spoken?.get(video._id) ?? []);
     return {
-      videos: clonePage(ranked, page),
+      videos,
       total: Math.min(ranked.length, limit),
       ...(ranked.length > limit ? { totalCapped: true } : {}),
+      ...(moments.length > 0 ? { moments } : {}),
     };
   }
 
@@ -304,6 +334,7 @@ export class MemoryStore implements Store {
     for (const id of doomed) {
       this.videoIndex.delete(id);
       this.sources.delete(id);
+      this.transcripts.delete(id);
     }
     const keep = (entry: { videoId: string }) => !doomed.has(entry.videoId);
     for (const user of this.data.users) {
@@ -426,6 +457,27 @@ export class MemoryStore implements Store {
     entry.lessonMarks = entry.lessonMarks.filter(
       (mark) => !(mark.courseSlug === courseSlug && mark.videoId === videoId),
     );
+  }
+
+  async getTranscript(videoId: string): Promise<Transcript | undefined> {
+    const kept = this.videoIndex.has(videoId) ? this.transcripts.get(videoId) : undefined;
+    return kept && structuredClone(kept.transcript);
+  }
+
+  async putTranscript(transcript: Transcript): Promise<void> {
+    if (!this.videoIndex.has(transcript.videoId)) throw StoreError.notFound('video');
+    this.keepTranscript(transcript);
+    this.touchCatalogue();
+  }
+
+  async removeTranscript(videoId: string): Promise<boolean> {
+    const had = this.transcripts.delete(videoId);
+    if (had) this.touchCatalogue();
+    return had;
+  }
+
+  async transcriptIds(): Promise<string[]> {
+    return this.videos.flatMap((video) => (this.transcripts.has(video._id) ? [video._id] : []));
   }
 
   async createUser(newUser: NewUser): Promise<StoredUser> {
@@ -703,6 +755,11 @@ export class MemoryStore implements Store {
   private touchCatalogue(): void {
     this.version = newId();
     this.derived = { folded: new WeakMap() };
+  }
+
+  private keepTranscript(transcript: Transcript): void {
+    const copy = structuredClone(transcript);
+    this.transcripts.set(copy.videoId, { transcript: copy, search: foldTranscript(copy.cues) });
   }
 
   /** The catalogue by views, most first; ties keep catalogue order (the sort is stable). */

@@ -6,6 +6,8 @@ import type {
   Progress,
   PublicUser,
   Todo,
+  Transcript,
+  TranscriptMoment,
   Video,
 } from '../../contract/entities';
 import type * as z from 'zod/mini';
@@ -50,6 +52,8 @@ export interface SeedData {
   categories: Category[];
   users: NewUser[];
   todos: Omit<Todo, '_id'>[];
+  /** Transcripts of seed videos (a transcript of a video not seeded is left out). */
+  transcripts?: Transcript[];
 }
 
 /** Which slice of a listing: `limit` items after the first `offset`. */
@@ -80,6 +84,8 @@ export interface VideoPage {
   totalCapped?: boolean;
   /** A home search stopped at its bound of candidates: the matches are those found before it. */
   searchStopped?: boolean;
+  /** The results page: where the page's transcript matches say the text (transcripts.md). */
+  moments?: TranscriptMoment[];
 }
 
 /** What one catalogue write did, record by record. */
@@ -148,8 +154,11 @@ export interface Store {
   /** The most viewed first (ties in catalogue order); `total` is the catalogue's size. */
   trendingVideos(page: PageRequest): Promise<VideoPage>;
   /**
-   * The results page: videos whose title, channel or description contains `text`, ignoring case
-   * and accents; title matches first, then by views (ties in catalogue order). `total` is capped.
+   * The results page: videos whose title, transcript, channel or description contains `text`,
+   * ignoring case and accents; title matches first, then transcript matches (each with its
+   * moment in `moments`), then the rest, each group by views (ties in catalogue order). Texts
+   * that search the short scope (searchesShortScope) are not looked for in transcripts. `total`
+   * is capped.
    */
   searchVideos(text: string, page: PageRequest): Promise<VideoPage>;
   /** Up next for a video: others of its category by views, then the most viewed of the rest. */
@@ -179,6 +188,18 @@ export interface Store {
   getVideo(videoId: string): Promise<Video | undefined>;
   /** All categories. */
   listCategories(): Promise<Category[]>;
+
+  /** A video's transcript, or undefined when it has none or there is no such video. */
+  getTranscript(videoId: string): Promise<Transcript | undefined>;
+  /**
+   * Puts a catalogue video's transcript in place of any it had: a catalogue write (a new
+   * version). StoreError notFound when there is no such video.
+   */
+  putTranscript(transcript: Transcript): Promise<void>;
+  /** Removes a video's transcript (a catalogue write when there was one); whether there was. */
+  removeTranscript(videoId: string): Promise<boolean>;
+  /** The ids of the videos that have a transcript, in catalogue order (the CLI's export). */
+  transcriptIds(): Promise<string[]>;
   /** One category, or undefined. */
   getCategory(categoryId: string): Promise<Category | undefined>;
 

@@ -19,6 +19,12 @@ import { RecordFileError } from './read-records';
 import { removeCourses } from './remove-courses';
 import { removeVideos } from './remove-videos';
 import { formatCounts, noCounts } from './report';
+import {
+  runTranscripts,
+  TranscriptPathError,
+  TRANSCRIPTS_USAGE,
+  transcriptsUsageProblem,
+} from './transcripts-cli';
 
 /** Exit statuses (README, "Operators: loading the catalogue"). */
 export const EXIT = { ok: 0, badData: 1, usage: 2, failure: 3 } as const;
@@ -46,6 +52,7 @@ const USAGE = `Usage: npm run catalogue -- <command>
                                      or standard output (what import reads back)
   remove <id>...                     remove videos (ids starting with - go after --)
   remove --course <slug>             remove a course (and users' done marks in it)
+${TRANSCRIPTS_USAGE}
 
 Files are JSON Lines (one record a line), one JSON array, or one object written over several
 lines. A record is a video, a category when it says "type": "category", or a course when it says
@@ -417,6 +424,14 @@ export async function runCli(
       return EXIT.ok;
     }
     if (command === undefined) throw new UsageError('no command given');
+    if (command === 'transcripts') {
+      const problem = transcriptsUsageProblem(args, parsed.values.out);
+      if (problem) throw new UsageError(problem);
+      const out = parsed.values.out;
+      if (out !== undefined) await checkOutFile(resolve(typedIn(env), out), out);
+      opened = await openStore(env);
+      return await runTranscripts(args, opened.store, io, { typedIn: typedIn(env), out });
+    }
     if (!['import', 'export', 'remove'].includes(command)) {
       throw new UsageError(`unknown command ${JSON.stringify(command)}`);
     }
@@ -455,7 +470,7 @@ export async function runCli(
       io.err(`catalogue: the configuration is invalid:\n${error.message}`);
       return EXIT.usage;
     }
-    if (error instanceof FileArgumentError) {
+    if (error instanceof FileArgumentError || error instanceof TranscriptPathError) {
       io.err(error.message);
       return EXIT.usage;
     }

@@ -32,6 +32,8 @@ import { foldedContains, likeContaining, type FoldedColumn } from './folded-matc
 import { listVersionColumns } from './migrations/0011-list-versions';
 import { RankedLists } from './ranked-lists';
 import { ftsPhrase, rankedMatches } from './ranked-matches';
+import { TRANSCRIPT_MATCHES } from '../../api/catalogue/transcript-text';
+import { transcriptMatches, transcriptMoments } from './transcript-sql';
 
 export const videoColumns = [
   'videos.id',
@@ -136,21 +138,39 @@ async function nextPosition(trx: Transaction<Database>, table: 'videos' | 'categ
 }
 
 /**
- * A search's ranked list from its two groups, each read most viewed first by `read(group, need)`:
- * up to `limit + 1` title matches, then, when they are fewer, the channel and description matches
- * that are not title matches. The rest group is read far enough to make up for the title matches
- * it also holds.
+ * A search's ranked list from its groups, each read most viewed first by `read(group, need)`: up
+ * to `limit + 1` title matches, then, when they are fewer, the transcript matches (`spoken`) that
+ * are not title matches, then the channel and description matches that are neither. A later group
+ * is read far enough to make up for the earlier groups' matches it also holds. Transcript matches
+ * are kept as `spokenEntry(position)` (see rankedPageOf).
  */
 async function titleMatchesFirst(
   limit: number,
   read: (group: 'title' | 'rest', need: number) => Promise<number[]>,
+  spoken?: (need: number) => Promise<number[]>,
 ): Promise<number[]> {
   const ranked = await read('title', limit + 1);
   if (ranked.length > limit) return ranked;
-  const inTitle = new Set(ranked);
-  const rest = await read('rest', limit + 1 + inTitle.size);
-  return [...ranked, ...rest.filter((position) => !inTitle.has(position))].slice(0, limit + 1);
+  const seen = new Set(ranked);
+  if (spoken) {
+    for (const position of await spoken(limit + 1 + seen.size)) {
+      if (seen.has(position)) continue;
+      seen.add(position);
+      ranked.push(spokenEntry(position));
+    }
+    if (ranked.length > limit) return ranked.slice(0, limit + 1);
+  }
+  const rest = await read('rest', limit + 1 + seen.size);
+  return [...ranked, ...rest.filter((position) => !seen.has(position))].slice(0, limit + 1);
 }
+
+/**
+ * A transcript match in a ranked list: its position as a negative number, so the kept list stays
+ * an array of numbers and the page knows which of its videos to find the moment of.
+ */
+const spokenEntry = (position: number) => -1 - position;
+const isSpoken = (entry: number) => entry < 0;
+const positionOfEntry = (entry: number) => (entry < 0 ? -1 - entry : entry);
 
 /**
  * No stored text holds it (writes refuse it), so a search for it finds nothing; the databases would
@@ -447,7 +467,13 @@ export class CatalogueSql {
     const ranked = await this.rankedList(`text:${folded}`, limit, () =>
       this.sqlite ? this.textIndexMatches(folded, limit) : this.groupMatches(folded, limit),
     );
-    return this.rankedPageOf(ranked, page, limit);
+    return this.rankedPageOf(ranked, page, limit, short);
+  }
+
+  /** The first `need` videos whose transcript says `folded`, most viewed first (positions). */
+  private spoken(folded: string) {
+    return (need: number) =>
+      transcriptMatches(this.reads, this.sqlite, folded, Math.min(need, TRANSCRIPT_MATCHES));
   }
 
   /**
@@ -472,12 +498,23 @@ export class CatalogueSql {
     ranked: number[],
     page: PageRequest,
     limit: number,
+    folded?: string,
   ): Promise<VideoPage> {
-    const videos = await this.videosAt(ranked.slice(page.offset, page.offset + page.limit));
+    const entries = ranked.slice(page.offset, page.offset + page.limit);
+    const videos = await this.videosAt(entries.map(positionOfEntry));
+    // The page's transcript matches: their moments, read for this page's videos only.
+    const spokenAt = entries.filter(isSpoken).map(positionOfEntry);
+    const found =
+      folded === undefined || spokenAt.length === 0
+        ? []
+        : await transcriptMoments(this.db, spokenAt, folded);
+    const byId = new Map(found.map((moment) => [moment.videoId, moment]));
+    const moments = videos.flatMap((video) => byId.get(video._id) ?? []);
     return {
       videos,
       total: Math.min(ranked.length, limit),
       ...(ranked.length > limit ? { totalCapped: true } : {}),
+      ...(moments.length > 0 ? { moments } : {}),
     };
   }
 
@@ -488,13 +525,16 @@ export class CatalogueSql {
    * matches that are not title matches.
    */
   private async textIndexMatches(folded: string, limit: number): Promise<number[]> {
-    return titleMatchesFirst(limit, (group, need) =>
-      rankedMatches(
-        this.reads,
-        group === 'title' ? 'videos_title_ranked' : 'videos_rest_ranked',
-        folded,
-        need,
-      ),
+    return titleMatchesFirst(
+      limit,
+      (group, need) =>
+        rankedMatches(
+          this.reads,
+          group === 'title' ? 'videos_title_ranked' : 'videos_rest_ranked',
+          folded,
+          need,
+        ),
+      this.spoken(folded),
     );
   }
 
@@ -578,16 +618,20 @@ export class CatalogueSql {
   private async groupMatches(folded: string, limit: number): Promise<number[]> {
     const pattern = likeContaining(folded);
     const [size, samples] = await Promise.all([this.count(), this.foldedSamples()]);
-    return titleMatchesFirst(limit, (group, need) => {
-      const column = group === 'title' ? 'title_folded' : 'rest_folded';
-      return this.groupPositions(
-        column,
-        sql`${sql.ref(`v.${column}`)} like ${pattern}`,
-        foldedContains(column, folded, samples[column]),
-        need,
-        size,
-      );
-    });
+    return titleMatchesFirst(
+      limit,
+      (group, need) => {
+        const column = group === 'title' ? 'title_folded' : 'rest_folded';
+        return this.groupPositions(
+          column,
+          sql`${sql.ref(`v.${column}`)} like ${pattern}`,
+          foldedContains(column, folded, samples[column]),
+          need,
+          size,
+        );
+      },
+      this.spoken(folded),
+    );
   }
 
   /**

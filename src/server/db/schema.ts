@@ -23,6 +23,7 @@ export interface Database {
   course_sections: CourseSectionsTable;
   course_lessons: CourseLessonsTable;
   lesson_marks: LessonMarksTable;
+  transcripts: TranscriptsTable;
 }
 
 /** Operators' courses (migration 0017), in the order first added (`seq`). */
@@ -179,4 +180,12 @@ export interface TodosTable {
   completed: number;
   /** Who added it (`user:<id>` or `address:<ip>`); null for the shared samples. */
   owner: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One video's transcript (migration 0018): cue texts joined, and their times (transcript-text.ts). */
+export interface TranscriptsTable {
+  video_id: string;
+  language: string | null;
+  text: string;
+  timing: string;
 }

@@ -5,6 +5,7 @@ import { describeApiSuite } from '../../api/testing/api-suite';
 import { describeCatalogueSuite } from '../../api/testing/catalogue-suite';
 import { describeCoursesSuite } from '../../api/testing/courses-suite';
 import { describeRobustnessSuite } from '../../api/testing/robustness-suite';
+import { describeTranscriptsSuite } from '../../api/testing/transcripts-suite';
 import { openPostgresTestStore } from '../testing/open-test-store';
 
 describeApiSuite('SqlStore (PostgreSQL)', () => openPostgresTestStore(inject('postgresUrl')));
@@ -20,3 +21,6 @@ describeCatalogueSuite('SqlStore (PostgreSQL), results walked in views order', (
 describeAbuseSuite('SqlStore (PostgreSQL)', () => openPostgresTestStore(inject('postgresUrl')));
 describeAccountsSuite('SqlStore (PostgreSQL)', () => openPostgresTestStore(inject('postgresUrl')));
 describeCoursesSuite('SqlStore (PostgreSQL)', () => openPostgresTestStore(inject('postgresUrl')));
+describeTranscriptsSuite('SqlStore (PostgreSQL)', () =>
+  openPostgresTestStore(inject('postgresUrl')),
+);

@@ -4,6 +4,7 @@ import { describeApiSuite } from '../../api/testing/api-suite';
 import { describeCatalogueSuite } from '../../api/testing/catalogue-suite';
 import { describeCoursesSuite } from '../../api/testing/courses-suite';
 import { describeRobustnessSuite } from '../../api/testing/robustness-suite';
+import { describeTranscriptsSuite } from '../../api/testing/transcripts-suite';
 import { openSqliteTestStore } from '../testing/open-test-store';
 
 describeApiSuite('SqlStore (SQLite)', openSqliteTestStore);
@@ -12,3 +13,4 @@ describeCatalogueSuite('SqlStore (SQLite)', openSqliteTestStore);
 describeAbuseSuite('SqlStore (SQLite)', openSqliteTestStore);
 describeAccountsSuite('SqlStore (SQLite)', openSqliteTestStore);
 describeCoursesSuite('SqlStore (SQLite)', openSqliteTestStore);
+describeTranscriptsSuite('SqlStore (SQLite)', openSqliteTestStore);

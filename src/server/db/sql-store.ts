@@ -6,6 +6,7 @@ import type {
   Playlist,
   Progress,
   Todo,
+  Transcript,
   Video,
 } from '../../contract/entities';
 import type { Course } from '../../contract/courses';
@@ -29,6 +30,12 @@ import type {
 } from '../../api/store/store';
 import { CourseSql } from './course-sql';
 import { CatalogueSql, NUL, toVideo, videoColumns, type VideoRow } from './catalogue-sql';
+import {
+  hasTranscript,
+  readTranscript,
+  transcriptVideoIds,
+  writeTranscript,
+} from './transcript-sql';
 import { isForeignKeyViolation, isUniqueViolation, isUnstorableText } from './db-errors';
 import type { OpenDatabase } from './open-database';
 import type { Database, UserFields, UsersTable } from './schema';
@@ -156,6 +163,16 @@ export class SqlStore implements Store {
       for (const user of data.users) {
         await trx.insertInto('users').values(userRow(newId(), user)).execute();
       }
+      if (!imported) {
+        for (const transcript of data.transcripts ?? []) {
+          const video = await trx
+            .selectFrom('videos')
+            .select('id')
+            .where('id', '=', transcript.videoId)
+            .executeTakeFirst();
+          if (video) await writeTranscript(trx, transcript);
+        }
+      }
       for (const todo of data.todos) {
         await trx
           .insertInto('todos')
@@ -218,6 +235,33 @@ export class SqlStore implements Store {
 
   removeVideos(videoIds: string[]): Promise<number> {
     return this.catalogue.remove(videoIds);
+  }
+
+  getTranscript(videoId: string): Promise<Transcript | undefined> {
+    if (namesNothing(videoId)) return Promise.resolve(undefined);
+    return this.guard(() => readTranscript(this.db, videoId));
+  }
+
+  putTranscript(transcript: Transcript): Promise<void> {
+    return this.guard(() => this.catalogue.write((trx) => writeTranscript(trx, transcript)));
+  }
+
+  async removeTranscript(videoId: string): Promise<boolean> {
+    if (namesNothing(videoId)) return false;
+    return this.guard(async () => {
+      if (!(await hasTranscript(this.db, videoId))) return false;
+      return this.catalogue.write(async (trx) => {
+        const result = await trx
+          .deleteFrom('transcripts')
+          .where('video_id', '=', videoId)
+          .executeTakeFirst();
+        return Number(result.numDeletedRows) > 0;
+      });
+    });
+  }
+
+  transcriptIds(): Promise<string[]> {
+    return this.guard(() => transcriptVideoIds(this.db));
   }
 
   readCatalogue(after: string | undefined, limit: number): Promise<CatalogueChunk> {

@@ -19,6 +19,7 @@ export type ScreenName =
   | 'liked-videos'
   | 'history'
   | 'watch-later'
+  | 'notes'
   | 'playlists'
   | 'playlist'
   | 'profile'
@@ -52,6 +53,7 @@ const SCREEN_TITLES: Record<ScreenName, string> = {
   'liked-videos': 'Liked Videos',
   history: 'History',
   'watch-later': 'Watch Later',
+  notes: 'Notes',
   playlists: 'Playlists',
   playlist: 'Playlists',
   profile: 'Profile',

@@ -93,6 +93,7 @@ const SCREENS: Record<string, ScreenName> = {
   'liked-videos': 'liked-videos',
   history: 'history',
   'watch-later': 'watch-later',
+  notes: 'notes',
   profile: 'profile',
   login: 'login',
   signup: 'signup',

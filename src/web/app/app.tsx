@@ -24,6 +24,7 @@ const PAGES: Record<string, LazyPage> = {
   '/liked-videos': lazyPage(() => import('../pages/liked-videos-page')),
   '/history': lazyPage(() => import('../pages/history-page')),
   '/watch-later': lazyPage(() => import('../pages/watch-later-page')),
+  '/notes': lazyPage(() => import('../pages/notes-page')),
   '/playlist': lazyPage(() => import('../pages/playlists-page')),
   '/playlist/:playlistId': lazyPage(() => import('../pages/playlist-page')),
   '/courses': lazyPage(() => import('../pages/courses-page')),

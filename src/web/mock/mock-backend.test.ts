@@ -57,6 +57,22 @@ describe('the mock backend', () => {
     expect(mine.courses).toEqual([expect.objectContaining({ slug, doneCount: 1 })]);
   });
 
+  it('serves the seed videos’ transcripts and finds videos by what is said, after a reload too', async () => {
+    await createMockBackend(localStorage);
+    const backend = await createMockBackend(localStorage);
+    const transcript = await backend.handle(get('/api/video/PkZNo7MFNFg/transcript'));
+    expect(transcript.status).toBe(200);
+    const search = await backend.handle(get('/api/videos/search?q=closure'));
+    const found = (await search.json()) as { moments: unknown[] };
+    expect(found.moments).toEqual([
+      {
+        videoId: 'PkZNo7MFNFg',
+        start: 15,
+        text: 'A closure is a function that remembers the variables around it,',
+      },
+    ]);
+  });
+
   it('lets anyone sign up and has the demo account (GET /api/config)', async () => {
     const backend = await createMockBackend(localStorage);
     const config = await (await backend.handle(get('/api/config'))).json();

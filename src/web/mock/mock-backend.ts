@@ -3,6 +3,7 @@ import { systemClock, type Clock } from '../../api/clock';
 import { createApi } from '../../api/create-api';
 import { sampleCourses } from '../../api/seed/sample-course';
 import { seedCatalogue, seedCategories, seedIfEmpty } from '../../api/seed/seed-data';
+import { seedTranscripts } from '../../api/seed/transcripts';
 import { MemoryStore, type MemorySnapshot } from '../../api/store/memory-store';
 
 /** product §9: the mock signs tokens with a fixed placeholder secret. It guards nothing real. */
@@ -113,6 +114,7 @@ export async function createMockBackend(
         videos: [...seedCatalogue(extraVideos)],
         categories: seedCategories,
         courses: sampleCourses,
+        transcripts: seedTranscripts,
       };
       store = new MemoryStore(snapshot, catalogue);
       saved = JSON.stringify(store.snapshot());

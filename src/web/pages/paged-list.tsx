@@ -82,10 +82,18 @@ interface PagedVideoGridProps {
   label: string;
   onOpen: (video: Video) => void;
   menuFor: (video: Video) => ReactNode;
+  noteFor?: (video: Video) => ReactNode;
 }
 
 /** A paged list of video cards in a grid: home, the results page and a channel's page. */
-export function PagedVideoGrid({ paging, state, label, onOpen, menuFor }: PagedVideoGridProps) {
+export function PagedVideoGrid({
+  paging,
+  state,
+  label,
+  onOpen,
+  menuFor,
+  noteFor,
+}: PagedVideoGridProps) {
   const { list, endSentinel, startSentinel, ...pages } = paging;
   return (
     <PagedList pages={pages} state={state} endSentinel={endSentinel} startSentinel={startSentinel}>
@@ -95,6 +103,7 @@ export function PagedVideoGrid({ paging, state, label, onOpen, menuFor }: PagedV
         label={label}
         onOpen={onOpen}
         menuFor={menuFor}
+        noteFor={noteFor}
       />
     </PagedList>
   );

@@ -4,6 +4,8 @@ import { useSearchParams } from 'react-router';
 import { Search, SearchX } from 'lucide-react';
 import { EmptyState } from '../components/ui/empty-state';
 import { PageHeading } from '../components/ui/page-heading';
+import { TranscriptMomentLink } from '../features/transcript/components/transcript-moment';
+import { searchMoments } from '../features/transcript/search-moments';
 import { resultCount } from '../features/videos/result-count';
 import { searchPageFetcher } from '../features/videos/videos-service';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -18,8 +20,9 @@ import { useVideoActions } from './use-video-actions';
 import { useVideoPages } from './use-video-pages';
 
 /**
- * Search results (Enter in the search box): title, channel and description, ignoring case and
- * accents, ranked by the server (title matches first, then the most viewed). The query lives in
+ * Search results (Enter in the search box): title, transcript, channel and description, ignoring
+ * case and accents, ranked by the server (title matches, then what is said, then the rest; each
+ * group most viewed first). A transcript match links to its moment. The query lives in
  * the address, so the page can be shared and the back button returns to it.
  */
 export default function ResultsPage() {
@@ -38,6 +41,12 @@ export default function ResultsPage() {
     enabled: query !== '' && !tooLong,
   });
   const { openVideo, menuFor } = useVideoActions();
+  // Transcript matches carry where the text is said: read from the pages' answers as they come.
+  const moments = useMemo(
+    () => searchMoments(client, query),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [client, query, paging.window.videos],
+  );
 
   useDocumentTitle(query ? `${query} - Search` : 'Search');
 
@@ -90,6 +99,10 @@ export default function ResultsPage() {
               label="Search results"
               onOpen={openVideo}
               menuFor={menuFor}
+              noteFor={(video) => {
+                const moment = moments.get(video._id);
+                return moment && <TranscriptMomentLink moment={moment} query={query} />;
+              }}
             />
           </>
         )}

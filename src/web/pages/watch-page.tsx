@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Clock, ListPlus, ThumbsUp, VideoOff } from 'lucide-react';
 import type { Video } from '../../contract/entities';
 import buttons from '../components/ui/button.module.css';
@@ -12,6 +12,8 @@ import { DescriptionText } from '../features/chapters/components/description-tex
 import { likesTexts, toggleLike } from '../features/likes/likes-service';
 import { formatTime } from '../lib/format';
 import { NotesPanel } from '../features/notes/components/notes-panel';
+import { TranscriptPanel } from '../features/transcript/components/transcript-panel';
+import { parseStartTime } from '../features/transcript/transcript-text';
 import { PlaybackSpeed } from '../features/player/components/playback-speed';
 import { usePlayerKeys } from '../features/player/use-player-keys';
 import { loadPlaybackRate, savePlaybackRate } from '../features/player/playback-rate';
@@ -79,6 +81,9 @@ function WatchVideo({ video }: { video: Video }) {
   const { state, dispatch } = useVideos();
   const openSaveToPlaylist = useSaveToPlaylist();
   const iframe = useRef<HTMLIFrameElement>(null);
+  // `?t=80` or `?t=1m20s` on the address starts there (a transcript match, a shared moment).
+  const [params] = useSearchParams();
+  const [startAt] = useState(() => parseStartTime(params.get('t')));
   // Chosen once, at mount: changing the embed's src later would reload the player.
   const [resumeAt] = useState(() => {
     const saved = state.progress.find((item) => item.videoId === video._id)?.seconds ?? 0;
@@ -117,7 +122,8 @@ function WatchVideo({ video }: { video: Video }) {
   embed.searchParams.set('autoplay', '1');
   embed.searchParams.set('enablejsapi', '1');
   if (hydrated) embed.searchParams.set('origin', window.location.origin);
-  if (resumeAt > 0) embed.searchParams.set('start', String(resumeAt));
+  if (startAt !== undefined) embed.searchParams.set('start', String(startAt));
+  else if (resumeAt > 0) embed.searchParams.set('start', String(resumeAt));
   const stored = {
     liked: state.likedVideos.some((item) => item._id === video._id),
     inWatchLater: state.watchLater.some((item) => item._id === video._id),
@@ -180,7 +186,7 @@ function WatchVideo({ video }: { video: Video }) {
               <VideoDuration seconds={video.duration} variant="inline" />
             </>
           )}
-          {resumeAt > 0 && ` · Resuming at ${formatTime(resumeAt)}`}
+          {startAt === undefined && resumeAt > 0 && ` · Resuming at ${formatTime(resumeAt)}`}
         </p>
         <div className={styles.actions}>
           <button
@@ -232,6 +238,7 @@ function WatchVideo({ video }: { video: Video }) {
       </article>
       <div className={styles.watchNotes}>
         <PlayerContext.Provider value={player}>
+          <TranscriptPanel videoId={video._id} />
           <NotesPanel videoId={video._id} />
         </PlayerContext.Provider>
       </div>

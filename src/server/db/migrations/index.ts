@@ -17,6 +17,7 @@ import { catalogueOrderIds } from './0014-catalogue-order-ids';
 import { disabledUsers } from './0015-disabled-users';
 import { videoDuration } from './0016-video-duration';
 import { courses } from './0017-courses';
+import { transcripts } from './0018-transcripts';
 
 /**
  * The migrations, in order, kept in code (no directory scanning): they ship with the server and
@@ -41,6 +42,7 @@ export function migrationsFor(dialect: SqlDialectName): MigrationProvider {
     '0015-disabled-users': disabledUsers(),
     '0016-video-duration': videoDuration(),
     '0017-courses': courses(dialect),
+    '0018-transcripts': transcripts(dialect),
   };
   return { getMigrations: async () => migrations };
 }

@@ -5,6 +5,7 @@ import {
   History,
   Home,
   ListVideo,
+  NotebookPen,
   ThumbsUp,
   type LucideIcon,
 } from 'lucide-react';
@@ -18,4 +19,6 @@ export const navLinks: { to: string; label: string; icon: LucideIcon }[] = [
   { to: '/watch-later', label: 'Watch Later', icon: Clock },
   { to: '/playlist', label: 'Playlist', icon: ListVideo },
   { to: '/courses', label: 'Courses', icon: GraduationCap },
+  // Issue 31: every note across videos.
+  { to: '/notes', label: 'Notes', icon: NotebookPen },
 ];

@@ -10,6 +10,8 @@ interface VideoGridProps {
   label: string;
   onOpen?: (video: Video) => void;
   menuFor?: (video: Video) => ReactNode;
+  /** A line under a card's stats (the results page: where a video says the search). */
+  noteFor?: (video: Video) => ReactNode;
   listRef?: Ref<HTMLUListElement>;
   /** On phones, compact rows instead of full-width cards (a list the user keeps). */
   rowsOnPhones?: boolean;
@@ -23,6 +25,7 @@ export function VideoGrid({
   label,
   onOpen,
   menuFor,
+  noteFor,
   listRef,
   rowsOnPhones = false,
   headingLevel,
@@ -37,6 +40,7 @@ export function VideoGrid({
             video={video}
             onOpen={onOpen}
             menu={menuFor?.(video)}
+            note={noteFor?.(video)}
             priority={index === 0}
             compact={compact}
             headingLevel={headingLevel}

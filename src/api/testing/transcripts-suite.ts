@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Transcript, Video } from '../../contract/entities';
+import { TRANSCRIPT_MATCHES } from '../catalogue/transcript-text';
+import type { OpenedStore } from './api-suite';
+import { createHarness } from './api-harness';
+
+const video = (id: string, fields: Partial<Video>): Video => ({
+  _id: id,
+  title: id,
+  channelName: 'Channel',
+  views: 0,
+  uploadedOn: '2024-01-01',
+  avatar: 'https://example.com/a.png',
+  description: '',
+  categoryName: 'Misc',
+  ...fields,
+});
+
+const cues = (...lines: string[]) =>
+  lines.map((text, index) => ({ start: index * 4 + 0.5, end: index * 4 + 4, text }));
+
+/**
+ * Transcripts' contract on every store: `GET /api/video/{id}/transcript`, and the results page
+ * finding videos by what is said (title matches, then transcript matches with their moment, then
+ * channel and description matches, each by views).
+ */
+export function describeTranscriptsSuite(storeName: string, openStore: () => Promise<OpenedStore>) {
+  describe(`transcripts on ${storeName}`, () => {
+    let opened: OpenedStore;
+    let h: Awaited<ReturnType<typeof createHarness>>;
+    const get = (path: string) => h.call('GET', path);
+    const catalogue = [
+      video('tr-title', { title: 'Zorblat closures in depth', views: 10 }),
+      video('tr-said-low', { title: 'Functions, part one', views: 20 }),
+      video('tr-said-high', { title: 'Functions, part two', views: 900 }),
+      video('tr-desc', { title: 'Scope', description: 'About zorblat closures.', views: 5_000 }),
+      video('tr-none', { title: 'Nothing said here', views: 1 }),
+    ];
+    const transcripts: Transcript[] = [
+      {
+        videoId: 'tr-said-low',
+        language: 'en',
+        cues: cues('Welcome back.', 'Today: zorblat', 'closures, and why they matter.'),
+      },
+      { videoId: 'tr-said-high', cues: cues('Hello.', 'A ZÓRBLAT closure keeps its scope.') },
+      { videoId: 'tr-desc', cues: cues('Nothing of the kind is said here.') },
+      { videoId: 'tr-title', cues: cues('zorblat closures, said in the title video too') },
+    ];
+
+    beforeAll(async () => {
+      opened = await openStore();
+      h = await createHarness(opened.store);
+      await opened.store.upsertVideos(catalogue);
+      for (const transcript of transcripts) await opened.store.putTranscript(transcript);
+    });
+    afterAll(async () => {
+      await opened.store.removeVideos(catalogue.map((item) => item._id));
+      await opened.close();
+    });
+
+    it('answers a video’s transcript: its cues in time order and its language', async () => {
+      const response = await get('/api/video/tr-said-low/transcript');
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ transcript: transcripts[0] });
+      const unnamed = await get('/api/video/tr-said-high/transcript');
+      expect(unnamed.body.transcript.language).toBeUndefined();
+      expect(unnamed.body.transcript.cues[1]).toEqual({
+        start: 4.5,
+        end: 8,
+        text: 'A ZÓRBLAT closure keeps its scope.',
+      });
+    });
+
+    it('answers 404 with a clear error for a video without a transcript or no such video', async () => {
+      const none = await get('/api/video/tr-none/transcript');
+      expect(none.status).toBe(404);
+      expect(none.body).toEqual({
+        errors: ['The video you requested has no transcript. Not Found error.'],
+      });
+      const unknown = await get('/api/video/no-such-video/transcript');
+      expect(unknown.status).toBe(404);
+      expect(unknown.body).toEqual({
+        errors: ['The video you requested does not exist. Not Found error.'],
+      });
+      expect((await get('/api/video/%00/transcript')).status).toBe(404);
+    });
+
+    it('refuses a transcript for a video the catalogue does not hold', async () => {
+      await expect(
+        opened.store.putTranscript({ videoId: 'no-such-video', cues: cues('hi') }),
+      ).rejects.toMatchObject({ kind: 'notFound' });
+      expect(await opened.store.transcriptIds()).not.toContain('no-such-video');
+    });
+
+    it('ranks title matches, then transcript matches with their moment, then the rest, each by views', async () => {
+      const response = await get('/api/videos/search?q=zorblat%20closure');
+      expect(response.status).toBe(200);
+      expect(response.body.videos.map((item: Video) => item._id)).toEqual([
+        'tr-title',
+        'tr-said-high',
+        'tr-said-low',
+        'tr-desc',
+      ]);
+      expect(response.body.total).toBe(4);
+      // A phrase said across two lines starts at the first; accents and case are ignored.
+      expect(response.body.moments).toEqual([
+        { videoId: 'tr-said-high', start: 4.5, text: 'A ZÓRBLAT closure keeps its scope.' },
+        { videoId: 'tr-said-low', start: 4.5, text: 'Today: zorblat' },
+      ]);
+    });
+
+    it('finds a text of one word too, and not words said apart or in another order', async () => {
+      const ids = async (q: string) =>
+        (await get(`/api/videos/search?q=${encodeURIComponent(q)}`)).body.videos.map(
+          (item: Video) => item._id,
+        );
+      expect(await ids('zorblat')).toEqual(['tr-title', 'tr-said-high', 'tr-said-low', 'tr-desc']);
+      expect(await ids('closure zorblat')).toEqual([]);
+      expect(await ids('zorblat keeps')).toEqual([]);
+      expect(await ids('closures, and why')).toEqual(['tr-said-low']);
+    });
+
+    it('carries the moments of the page asked for only', async () => {
+      const second = await get('/api/videos/search?q=zorblat%20closure&offset=2&limit=1');
+      expect(second.body.videos.map((item: Video) => item._id)).toEqual(['tr-said-low']);
+      expect(second.body.moments).toEqual([
+        { videoId: 'tr-said-low', start: 4.5, text: 'Today: zorblat' },
+      ]);
+      const first = await get('/api/videos/search?q=zorblat%20closure&limit=1');
+      expect(first.body.moments).toBeUndefined();
+      const deep = await get('/api/videos/search?q=zorblat%20closure&offset=20000');
+      expect(deep.body).toEqual({ videos: [], total: 4 });
+    });
+
+    it('does not look for a text shorter than three characters in transcripts', async () => {
+      const response = await get('/api/videos/search?q=zo');
+      const found = response.body.videos.map((item: Video) => item._id);
+      expect(found).toContain('tr-title');
+      expect(found).not.toContain('tr-said-low');
+    });
+
+    it('follows the videos’ views and the transcripts’ replacement and removal', async () => {
+      const said = () =>
+        get('/api/videos/search?q=zorblat%20closure').then((response) =>
+          response.body.videos.map((item: Video) => item._id),
+        );
+      await opened.store.upsertVideos([
+        video('tr-said-low', { title: 'Functions, part one', views: 1_000 }),
+      ]);
+      expect(await said()).toEqual(['tr-title', 'tr-said-low', 'tr-said-high', 'tr-desc']);
+      await opened.store.putTranscript({ videoId: 'tr-said-low', cues: cues('Other words.') });
+      expect(await said()).toEqual(['tr-title', 'tr-said-high', 'tr-desc']);
+      expect(await opened.store.removeTranscript('tr-said-high')).toBe(true);
+      expect(await opened.store.removeTranscript('tr-said-high')).toBe(false);
+      expect(await said()).toEqual(['tr-title', 'tr-desc']);
+      expect((await get('/api/video/tr-said-high/transcript')).status).toBe(404);
+      await opened.store.putTranscript(transcripts[1] as Transcript);
+      await opened.store.putTranscript(transcripts[0] as Transcript);
+      await opened.store.upsertVideos([catalogue[1] as Video]);
+    });
+
+    it('finds at most TRANSCRIPT_MATCHES videos by what is said, the most viewed', async () => {
+      const many = Array.from({ length: TRANSCRIPT_MATCHES + 1 }, (_, index) =>
+        video(`tr-many-${index}`, { title: `Many ${index}`, views: 10_000 + index }),
+      );
+      try {
+        await opened.store.upsertVideos(many);
+        for (const item of many) {
+          await opened.store.putTranscript({ videoId: item._id, cues: cues('quuxly said') });
+        }
+        const response = await get('/api/videos/search?q=quuxly%20said&limit=1');
+        expect(response.body.total).toBe(TRANSCRIPT_MATCHES);
+        expect(response.body.videos.map((item: Video) => item._id)).toEqual([
+          `tr-many-${TRANSCRIPT_MATCHES}`,
+        ]);
+      } finally {
+        await opened.store.removeVideos(many.map((item) => item._id));
+      }
+    }, 60_000);
+
+    it('forgets a removed video’s transcript, and lists the videos with one in catalogue order', async () => {
+      const ids = await opened.store.transcriptIds();
+      expect(ids.filter((id) => id.startsWith('tr-'))).toEqual([
+        'tr-title',
+        'tr-said-low',
+        'tr-said-high',
+        'tr-desc',
+      ]);
+      const gone = video('tr-gone', { title: 'Going', views: 3 });
+      await opened.store.upsertVideos([gone]);
+      await opened.store.putTranscript({ videoId: 'tr-gone', cues: cues('zorblat closures') });
+      expect((await get('/api/videos/search?q=zorblat%20closure')).body.total).toBe(5);
+      await opened.store.removeVideos(['tr-gone']);
+      expect((await get('/api/videos/search?q=zorblat%20closure')).body.total).toBe(4);
+      expect(await opened.store.transcriptIds()).not.toContain('tr-gone');
+      expect(await opened.store.getTranscript('tr-gone')).toBeUndefined();
+    });
+  });
+}

@@ -1,0 +1,197 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Transcript, TranscriptMoment } from '../../contract/entities';
+import { characterCount, isPlainAscii, TRIGRAM_LENGTH } from '../../api/catalogue/search-text';
+import {
+  findPackedMoment,
+  packTranscript,
+  unpackTranscript,
+} from '../../api/catalogue/transcript-text';
+import { StoreError } from '../../api/store/store-error';
+import { likeContaining } from './folded-match';
+import { ftsPhrase } from './ranked-matches';
+import type { Database } from './schema';
+import { positionOfKey, rankKey } from './search-rank';
+
+/**
+ * Transcripts in SQL (migration 0018): one row per video, read whole by its key; the results
+ * page's transcript group read off the index most viewed first (docs/transcripts.md).
+ */
+
+/** A video's transcript, or undefined. */
+export async function readTranscript(
+  db: Kysely<Database>,
+  videoId: string,
+): Promise<Transcript | undefined> {
+  const row = await db
+    .selectFrom('transcripts')
+    .select(['language', 'text', 'timing'])
+    .where('video_id', '=', videoId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const cues = unpackTranscript(row);
+  return row.language === null ? { videoId, cues } : { videoId, language: row.language, cues };
+}
+
+/** Puts a transcript in place of the video's; StoreError notFound without such a video. */
+export async function writeTranscript(
+  trx: Transaction<Database>,
+  transcript: Transcript,
+): Promise<void> {
+  const video = await trx
+    .selectFrom('videos')
+    .select('id')
+    .where('id', '=', transcript.videoId)
+    .executeTakeFirst();
+  if (!video) throw StoreError.notFound('video');
+  const { text, timing } = packTranscript(transcript.cues);
+  const language = transcript.language ?? null;
+  await trx
+    .insertInto('transcripts')
+    .values({ video_id: transcript.videoId, language, text, timing })
+    .onConflict((conflict) => conflict.column('video_id').doUpdateSet({ language, text, timing }))
+    .execute();
+}
+
+/** Whether the video has a transcript. */
+export async function hasTranscript(db: Kysely<Database>, videoId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('transcripts')
+    .select('video_id')
+    .where('video_id', '=', videoId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The ids of the videos with a transcript, in catalogue order. */
+export async function transcriptVideoIds(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('transcripts')
+    .innerJoin('videos', 'videos.id', 'transcripts.video_id')
+    .select('videos.id')
+    .orderBy('videos.position')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The positions of the first `need` videos whose transcript holds `folded`, most viewed first.
+ * SQLite reads them straight off `transcripts_ranked` (rowid = rank key) and stops at `need`;
+ * PostgreSQL finds every transcript holding it through the trigram index and sorts those by views
+ * (bounded by the number of transcripts, not by the catalogue's size).
+ */
+export async function transcriptMatches(
+  db: Kysely<Database>,
+  sqlite: boolean,
+  folded: string,
+  need: number,
+): Promise<number[]> {
+  if (sqlite) {
+    const rare = await rareWordCandidates(db, folded);
+    if (rare) return rareWordMatches(db, folded, rare, need);
+    const { rows } = await sql<{ position: number }>`select
+      ${sql.raw(positionOfKey('rowid'))} as position from transcripts_ranked
+      where transcripts_ranked match ${ftsPhrase(folded)} order by rowid limit ${need}`.execute(db);
+    return rows.map((row) => Number(row.position));
+  }
+  const { rows } = await sql<{ position: number }>`select v.position
+    from transcripts t join videos v on v.id = t.video_id
+    where t.text_folded like ${likeContaining(folded)}
+    order by v.views desc, v.position limit ${need}`.execute(db);
+  return rows.map((row) => Number(row.position));
+}
+
+/**
+ * Where the transcripts of the videos at these positions first say `folded` (folded by
+ * foldForSearch), in no particular order.
+ */
+export async function transcriptMoments(
+  db: Kysely<Database>,
+  positions: number[],
+  folded: string,
+): Promise<TranscriptMoment[]> {
+  if (positions.length === 0) return [];
+  const rows = await db
+    .selectFrom('transcripts')
+    .innerJoin('videos', 'videos.id', 'transcripts.video_id')
+    .select(['transcripts.video_id', 'transcripts.text', 'transcripts.timing'])
+    .where('videos.position', 'in', positions)
+    .execute();
+  return rows.flatMap((row) => findPackedMoment(row.video_id, row, folded) ?? []);
+}
+
+/**
+ * A word of a search said in at most this many transcripts is rare enough to find the search's
+ * transcript matches through: those transcripts are checked for the whole text one by one.
+ */
+const RARE_WORD_TRANSCRIPTS = 50;
+
+/**
+ * SQLite: FTS5 finds a phrase by stepping through the position lists of all its trigrams
+ * together, and in hour-long transcripts a common trigram's list is long: a phrase that holds a
+ * rare word but is said nowhere (`the closure zq`) read them all (hundreds of ms at a thousand
+ * transcripts). As for the catalogue's texts (ranked-matches.ts), each word of at least three
+ * characters is first looked up alone, up to RARE_WORD_TRANSCRIPTS + 1 transcripts; the positions
+ * of the rarest word's transcripts, most viewed first, when it is that rare.
+ */
+async function rareWordCandidates(
+  db: Kysely<Database>,
+  folded: string,
+): Promise<number[] | undefined> {
+  const words = [...new Set(folded.split(/\s+/))].filter(
+    (word) => characterCount(word) >= TRIGRAM_LENGTH && word !== folded,
+  );
+  if (words.length === 0) return undefined;
+  const firsts = words.map(
+    (word, index) => sql`select ${index} as word, key, ${sql.raw(positionOfKey('key'))} as position
+      from (select rowid as key from transcripts_ranked where transcripts_ranked
+        match ${ftsPhrase(word)} order by rowid limit ${RARE_WORD_TRANSCRIPTS + 1})`,
+  );
+  const { rows } = await sql<{ word: number; position: number }>`select word, position
+    from (${sql.join(firsts, sql` union all `)}) order by word, key`.execute(db);
+  const found: number[][] = words.map(() => []);
+  for (const row of rows) found[Number(row.word)]?.push(Number(row.position));
+  let rarest: number[] | undefined;
+  for (const positions of found) {
+    if (
+      positions.length <= RARE_WORD_TRANSCRIPTS &&
+      positions.length < (rarest?.length ?? Infinity)
+    )
+      rarest = positions;
+  }
+  return rarest;
+}
+
+/** The candidates (positions, most viewed first) whose transcript holds the whole text. */
+async function rareWordMatches(
+  db: Kysely<Database>,
+  folded: string,
+  candidates: number[],
+  need: number,
+): Promise<number[]> {
+  if (candidates.length === 0) return [];
+  const rows = await db
+    .selectFrom('transcripts')
+    .innerJoin('videos', 'videos.id', 'transcripts.video_id')
+    .select(['videos.position', 'transcripts.text'])
+    .where('videos.position', 'in', candidates)
+    .execute();
+  const texts = new Map(rows.map((row) => [Number(row.position), row.text]));
+  const matches: number[] = [];
+  for (const position of candidates) {
+    const text = texts.get(position);
+    if (text === undefined) continue;
+    // Plain ASCII: FTS5 only lower-cases it too. Beyond it, FTS5 is asked for this one video.
+    const holds =
+      isPlainAscii(text) && isPlainAscii(folded)
+        ? text.toLowerCase().includes(folded)
+        : await sql<{ found: number }>`select 1 as found from transcripts_ranked
+            where transcripts_ranked match ${ftsPhrase(folded)}
+            and rowid = (select ${sql.raw(rankKey('videos'))} from videos where position = ${position})
+            limit 1`
+            .execute(db)
+            .then((result) => result.rows.length > 0);
+    if (holds) matches.push(position);
+    if (matches.length === need) break;
+  }
+  return matches;
+}

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { toastFailure } from '../../lib/notify';
+import { localStore } from '../../lib/safe-storage';
 import { userCourseRead } from '../../data/course-reads';
 
 /**
@@ -27,4 +28,20 @@ export async function setLessonDone(
     if (!quiet) toastFailure(error);
     return false;
   }
+}
+
+const ROW_HINT_KEY = 'codetube:continue-learning';
+
+/**
+ * How many courses Home's 'Continue learning' showed on the last visit: while a restored session's
+ * courses load, Home holds that many cards' place (nothing jumps when they come, either way).
+ */
+export function continueLearningExpected(): number {
+  const count = Number(localStore.getItem(ROW_HINT_KEY) ?? 0);
+  return Number.isInteger(count) && count > 0 ? count : 0;
+}
+
+export function rememberContinueLearning(count: number): void {
+  // Blocked or full storage: the row just may not hold its place next time.
+  localStore.setItem(ROW_HINT_KEY, String(count));
 }

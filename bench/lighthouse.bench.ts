@@ -2,12 +2,17 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sampleCourses } from '../src/api/seed/sample-course';
 import { seedVideos } from '../src/api/seed/videos';
 import { freePort } from '../src/server/testing/free-port';
 import { buildApp } from './lib/build';
 import { chromeFlags, chromePath } from './lib/browser';
 import { fmt, printGoal, printLine } from './lib/report';
+import { runImport } from './lib/import-cli';
 import { startBenchServer } from './lib/server';
+import { tempDir } from './lib/temp';
 
 const SERVER_PORTS = [3240, 3249] as const;
 const BASELINE_PORTS = [3250, 3259] as const;
@@ -23,8 +28,19 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 /** A built app to audit instead of a fresh build (LIGHTHOUSE_WEB_DIR), e.g. an older release. */
 const WEB_DIR = process.env.LIGHTHOUSE_WEB_DIR;
 
-/** The pages judged: the home grid, trending, a watch page and a search with results. */
-const PAGES = ['/', '/trending', `/watch/${seedVideos[0]!._id}`, '/results?q=javascript'];
+const COURSE = sampleCourses[0]!;
+/**
+ * The pages judged: the home grid, trending, a watch page, a search with results, and the courses
+ * (issue 30): their list and the sample course, imported with the operators' CLI.
+ */
+const PAGES = [
+  '/',
+  '/trending',
+  `/watch/${seedVideos[0]!._id}`,
+  '/results?q=javascript',
+  '/courses',
+  `/course/${COURSE.slug}`,
+];
 
 /**
  * The hosts outside this server that the pages ask for: YouTube's thumbnails, embed and player
@@ -169,6 +185,14 @@ export async function run(): Promise<void> {
   const webDir = WEB_DIR ? resolve(WEB_DIR) : await buildApp('server');
   if (WEB_DIR) printLine(`auditing the build in ${webDir}`);
   const server = await startBenchServer({ webDir, ports: SERVER_PORTS });
+  const file = join(tempDir('lighthouse-course'), 'course.jsonl');
+  writeFileSync(file, `${JSON.stringify({ type: 'course', ...COURSE })}\n`);
+  const imported = await runImport({
+    file,
+    databaseUrl: server.databaseUrl,
+    dataDir: server.dataDir,
+  });
+  if (imported.exitCode !== 0) throw new Error(`the course did not import: ${imported.output}`);
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
   const baseline: Audit[] = [];
   const runs = new Map<string, Audit[]>(PAGES.map((path) => [path, []]));

@@ -254,3 +254,19 @@ test('the course screens have no serious accessibility violation, phone to deskt
     }
   }
 });
+
+test("the course pages' HTML carries the course and its lessons, read without a browser", async ({
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'server', 'the mock build serves one static index.html');
+  const list = await (await request.get('/courses')).text();
+  expect(list).toContain('data-rendered=""');
+  expect(list).toContain(course.title);
+  const answer = await request.get(`/course/${course.slug}`);
+  expect(answer.status()).toBe(200);
+  const html = await answer.text();
+  expect(html).toContain(`<title>${course.title} - CodeTube</title>`);
+  expect(html).toMatch(new RegExp(`<h1[^>]*>${course.title}</h1>`));
+  expect(html).toContain(seed.css.title);
+  expect((await request.get('/course/no-such-course')).status()).toBe(404);
+});

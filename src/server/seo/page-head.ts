@@ -5,6 +5,7 @@
  * its data in, the tags out, every value escaped; no store, no request (the server rendering to
  * come reuses it).
  */
+import type { Course } from '../../contract/courses';
 import type { Video } from '../../contract/entities';
 
 /** The app's name: the whole title on Home, the end of every other page's title. */
@@ -35,6 +36,9 @@ export type PageData =
   | { page: 'watch'; video: Video }
   | { page: 'video-not-found' }
   | { page: 'channel'; channelName: string }
+  | { page: 'courses' }
+  | { page: 'course'; course: Course }
+  | { page: 'course-not-found' }
   | { page: 'screen'; screen: ScreenName }
   /** A path the app does not know (it goes on to Home). */
   | { page: 'unknown' };
@@ -124,6 +128,8 @@ export const pagePaths = {
   results: (query: string) => `/results?q=${encodeURIComponent(query)}`,
   watch: (videoId: string) => `/watch/${encodeURIComponent(videoId)}`,
   channel: (channelName: string) => `/channel/${encodeURIComponent(channelName)}`,
+  courses: () => '/courses',
+  course: (slug: string) => `/course/${encodeURIComponent(slug)}`,
 };
 
 interface HeadFacts {
@@ -190,6 +196,30 @@ function factsOf(data: PageData): HeadFacts {
         path: pagePaths.watch(data.video._id),
         ogType: 'video.other',
         video: data.video,
+      };
+    case 'courses':
+      return {
+        status: 200,
+        title: documentTitle('Courses'),
+        description: 'Courses of coding videos on CodeTube, to follow lesson by lesson.',
+        path: pagePaths.courses(),
+        ogType: 'website',
+      };
+    case 'course':
+      return {
+        status: 200,
+        title: documentTitle(data.course.title),
+        description: shortDescription(data.course.description) || data.course.title,
+        path: pagePaths.course(data.course.slug),
+        ogType: 'website',
+      };
+    case 'course-not-found':
+      return {
+        status: 404,
+        title: documentTitle('Course not found'),
+        description: 'This course does not exist or is no longer offered.',
+        noindex: true,
+        ogType: 'website',
       };
     case 'video-not-found':
       return {

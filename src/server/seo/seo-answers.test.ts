@@ -47,6 +47,7 @@ function counting(store: SeoStore) {
       counts.getVideo += 1;
       return store.getVideo(id);
     },
+    getCourse: (slug) => store.getCourse(slug),
     catalogueIds: (offset, limit) => {
       counts.catalogueIds += 1;
       expect(limit).toBeLessThanOrEqual(PER_FILE);
@@ -198,6 +199,33 @@ describe.each(stores)('link previews and sitemaps on $name', ({ open }) => {
     }
   });
 
+  it("titles the course pages with the course's own title and description; an unknown one is 404", async () => {
+    await opened.store.upsertCourses([
+      {
+        slug: 'css-start',
+        title: 'CSS from the start',
+        description: 'Selectors, boxes and <layout>.',
+        sections: [{ lessons: [ids[0]!, ids[1]!] }],
+      },
+    ]);
+    const list = html(await (await app.request('/courses')).text());
+    expect(list.title).toBe('Courses - CodeTube');
+    expect(list.head.querySelector('link[rel=canonical]')?.getAttribute('href')).toBe(
+      `${ORIGIN}/courses`,
+    );
+    const answer = await app.request('/course/css-start');
+    expect(answer.status).toBe(200);
+    const course = html(await answer.text());
+    expect(course.title).toBe('CSS from the start - CodeTube');
+    expect(metaContent(course, 'description')).toBe('Selectors, boxes and <layout>.');
+    expect(metaContent(course, 'og:url')).toBe(`${ORIGIN}/course/css-start`);
+    const missing = await app.request('/course/no-such-course');
+    expect(missing.status).toBe(404);
+    const doc = html(await missing.text());
+    expect(doc.title).toBe('Course not found - CodeTube');
+    expect(metaContent(doc, 'robots')).toBe('noindex');
+  });
+
   it('compresses a page per answer and keeps it per catalogue version, with ETag and 304', async () => {
     const path = `/watch/${ids[1]}`;
     const plain = await (await app.request(path)).text();
@@ -240,6 +268,7 @@ describe.each(stores)('link previews and sitemaps on $name', ({ open }) => {
       catalogueVersion: () => Promise.reject(down),
       countVideos: () => Promise.reject(down),
       getVideo: () => Promise.reject(down),
+      getCourse: () => Promise.reject(down),
       catalogueIds: () => Promise.reject(down),
     };
     const offline = await appWith(
@@ -355,6 +384,7 @@ describe('the sitemap files at their real size', () => {
       catalogueVersion: async () => '1',
       countVideos: async () => total,
       getVideo: async () => undefined,
+      getCourse: async () => undefined,
       catalogueIds: async (offset, limit) => {
         limits.push(limit);
         const end = Math.min(offset + limit, total);

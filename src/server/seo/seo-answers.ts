@@ -27,7 +27,7 @@ import {
 /** What the answers read of the store: all of it indexed (no read of the whole catalogue). */
 export type SeoStore = Pick<
   Store,
-  'catalogueVersion' | 'getVideo' | 'countVideos' | 'catalogueIds'
+  'catalogueVersion' | 'getVideo' | 'getCourse' | 'countVideos' | 'catalogueIds'
 >;
 
 export interface SeoOptions {
@@ -65,6 +65,8 @@ const RENDERED_PAGES = new Set<PageRequest['page']>([
   'results',
   'watch',
   'channel',
+  'courses',
+  'course',
 ]);
 /**
  * The library screens, rendered as their shell (the layout, their loading state): their lists are
@@ -111,11 +113,12 @@ function decodedSegment(segment: string): string {
 
 /** A page the app shows at a URL; a watch page names the video to read. */
 export type PageRequest =
-  | Exclude<PageData, { page: 'watch' | 'video-not-found' }>
+  | Exclude<PageData, { page: 'watch' | 'video-not-found' | 'course' | 'course-not-found' }>
   | {
       page: 'watch';
       videoId: string;
-    };
+    }
+  | { page: 'course'; slug: string };
 
 /** Which page a URL shows, as the app's routes (app.tsx) match it; a trailing slash is allowed. */
 export function pageRequestOf(url: URL): PageRequest {
@@ -125,6 +128,7 @@ export function pageRequestOf(url: URL): PageRequest {
   if (second === undefined) {
     if (first === '') return { page: 'home' };
     if (first === 'trending') return { page: 'trending' };
+    if (first === 'courses') return { page: 'courses' };
     if (first === 'results') return { page: 'results', query: url.searchParams.get('q') ?? '' };
     if (first === 'playlist') return { page: 'screen', screen: 'playlists' };
     const screen = SCREENS[first];
@@ -133,6 +137,7 @@ export function pageRequestOf(url: URL): PageRequest {
   if (second === '') return { page: 'unknown' };
   if (first === 'watch') return { page: 'watch', videoId: decodedSegment(second) };
   if (first === 'channel') return { page: 'channel', channelName: decodedSegment(second) };
+  if (first === 'course') return { page: 'course', slug: decodedSegment(second) };
   if (first === 'playlist') return { page: 'screen', screen: 'playlist' };
   return { page: 'unknown' };
 }
@@ -146,6 +151,8 @@ function pageName(request: PageRequest): string {
       return `page watch ${request.videoId}`;
     case 'channel':
       return `page channel ${request.channelName}`;
+    case 'course':
+      return `page course ${request.slug}`;
     case 'screen':
       return `page screen ${request.screen}`;
     default:
@@ -295,10 +302,14 @@ export class SeoAnswers {
     try {
       return await this.answer(request, name, async () => {
         let built: Built;
-        if (wanted.page !== 'watch') built = render(wanted);
-        else {
+        if (wanted.page === 'watch') {
           const video = await this.store.getVideo(wanted.videoId);
           built = render(video ? { page: 'watch', video } : { page: 'video-not-found' });
+        } else if (wanted.page === 'course') {
+          const course = await this.store.getCourse(wanted.slug);
+          built = render(course ? { page: 'course', course } : { page: 'course-not-found' });
+        } else {
+          built = render(wanted);
         }
         if (!rendering || built.status !== 200) return built;
         const page = await this.renderPage(url, fetchApi);

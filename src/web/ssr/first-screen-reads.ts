@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
+import { courseRead, coursesRead } from '../data/course-reads';
 import { videoRead } from '../data/reads';
 import {
   categoryNamesRead,
@@ -32,6 +33,8 @@ export async function readFirstScreen(client: QueryClient, at: URL): Promise<voi
     if (!searchTooLong(filters.search)) reads.push(firstPage(homePageFetcher(client, filters)));
   } else if (pathname === '/trending') {
     reads.push(firstPage(trendingPageFetcher(client)));
+  } else if (pathname === '/courses') {
+    reads.push(client.fetchQuery(coursesRead()));
   } else if (pathname === '/results') {
     const query = resultsQuery(searchParams);
     if (query !== '' && !searchTooLong(query)) {
@@ -40,11 +43,14 @@ export async function readFirstScreen(client: QueryClient, at: URL): Promise<voi
   } else {
     const watch = matchPath('/watch/:videoId', pathname);
     const channel = matchPath('/channel/:channelName', pathname);
+    const course = matchPath('/course/:slug', pathname);
     if (watch?.params.videoId) {
       reads.push(client.fetchQuery(videoRead(watch.params.videoId)));
       reads.push(client.fetchQuery(upNextRead(watch.params.videoId)));
     } else if (channel?.params.channelName) {
       reads.push(firstPage(channelPageFetcher(client, channel.params.channelName)));
+    } else if (course?.params.slug) {
+      reads.push(client.fetchQuery(courseRead(course.params.slug)));
     }
   }
   await Promise.all(reads);

@@ -103,3 +103,20 @@ export const lessonMarkSchema = z.object({
 export function courseLessons(course: Pick<Course, 'sections'>): string[] {
   return course.sections.flatMap((section) => section.lessons);
 }
+
+/**
+ * A course as the stores keep and read it back: a section without a title has no `title` key,
+ * and nothing of the caller's objects is shared.
+ */
+export function storedCourse(course: Course): Course {
+  return {
+    slug: course.slug,
+    title: course.title,
+    description: course.description,
+    sections: course.sections.map((section) =>
+      section.title === undefined
+        ? { lessons: [...section.lessons] }
+        : { title: section.title, lessons: [...section.lessons] },
+    ),
+  };
+}

@@ -9,7 +9,7 @@ import type {
   TranscriptMoment,
   Video,
 } from '../../contract/entities';
-import type { Course } from '../../contract/courses';
+import { storedCourse, type Course } from '../../contract/courses';
 import { MAX_NOTES, MAX_NOTES_CHARACTERS, MAX_PLAYLISTS } from '../../contract/limits';
 import { newId } from './new-id';
 import { StoreError } from './store-error';
@@ -845,20 +845,6 @@ function clonePage(videos: Video[], { offset, limit }: PageRequest): Video[] {
 function storedUser(entry: MemoryUser): StoredUser {
   const { disabled: _extra, ...user } = structuredClone(entry.user);
   return entry.disabled ? { ...user, disabled: true } : user;
-}
-
-/** A course as kept: a section without a title has no `title` key (as the SQL store reads it). */
-function storedCourse(course: Course): Course {
-  return {
-    slug: course.slug,
-    title: course.title,
-    description: course.description,
-    sections: course.sections.map((section) =>
-      section.title === undefined
-        ? { lessons: [...section.lessons] }
-        : { title: section.title, lessons: [...section.lessons] },
-    ),
-  };
 }
 
 function toNote(note: MemoryNote): Note {

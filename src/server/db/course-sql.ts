@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Course, CourseSection } from '../../contract/courses';
+import { storedCourse, type Course, type CourseSection } from '../../contract/courses';
 import { StoreError } from '../../api/store/store-error';
 import type { LessonMark, UpsertCounts } from '../../api/store/store';
 import type { CatalogueSql } from './catalogue-sql';
@@ -193,18 +193,4 @@ async function writeSections(trx: Transaction<Database>, course: Course): Promis
       )
       .execute();
   }
-}
-
-/** A course as read back: a section without a title has no `title` key. */
-function storedCourse(course: Course): Course {
-  return {
-    slug: course.slug,
-    title: course.title,
-    description: course.description,
-    sections: course.sections.map((section) =>
-      section.title === undefined
-        ? { lessons: [...section.lessons] }
-        : { title: section.title, lessons: [...section.lessons] },
-    ),
-  };
 }

@@ -140,7 +140,7 @@ test('history: newest first under Today, and a search that filters it', async ({
   await expect(titles).toHaveText([seed.html5.title, seed.css.title]);
 });
 
-test('Continue watching shows how much of a video was watched', async ({ page }) => {
+test('Continue watching and every card show how much of a video was watched', async ({ page }) => {
   await stubExternalImages(page);
   await standInForYouTube(page);
   await signedInUser(page);
@@ -158,6 +158,15 @@ test('Continue watching shows how much of a video was watched', async ({ page })
   const htmlCard = row.getByRole('listitem').filter({ hasText: seed.html5.title });
   await expect(htmlCard.getByText('Resume at 0:30')).toBeVisible();
   await expect(htmlCard.getByRole('progressbar')).toHaveCount(0);
+
+  // Every card of the video shows it, a search result's too.
+  const search = page.getByRole('searchbox', { name: 'Search videos' });
+  await search.fill('Learn CSS in 20');
+  await search.press('Enter');
+  const result = page.getByRole('article').filter({ hasText: seed.css.title });
+  await expect(
+    result.getByRole('progressbar', { name: `${seed.css.title}: watched` }),
+  ).toHaveAttribute('aria-valuenow', '25');
 });
 
 test('removing a video from Continue watching lasts after a reload', async ({ page }) => {

@@ -1,14 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import { WatchedBar } from '../components/ui/progress-bar';
 import { formatTime } from '../lib/format';
 import { removableItem, useFocusAfterRemoval } from '../lib/use-focus-after-removal';
 import {
   continueRowExpected,
   dismissProgress,
   rememberContinueRow,
-  watchedPercent,
 } from '../features/progress/progress-service';
 import { VideoCard } from '../features/videos/components/video-card';
 import { knownVideoRead } from '../data/reads';
@@ -78,7 +76,6 @@ export function ContinueWatching() {
           aria-label="Continue watching"
         >
           {started.map(({ video, entry }) => {
-            const percent = watchedPercent(entry);
             return (
               <li key={video._id} {...removableItem}>
                 <VideoCard
@@ -86,11 +83,6 @@ export function ContinueWatching() {
                   onOpen={openVideo}
                   headingLevel={3}
                   note={`Resume at ${formatTime(entry.seconds)}`}
-                  overlay={
-                    percent === undefined ? undefined : (
-                      <WatchedBar percent={percent} label={`${video.title}: watched`} />
-                    )
-                  }
                   menu={
                     <button
                       type="button"

@@ -43,12 +43,6 @@ export async function clearProgress(videoId: string, dispatch: Dispatchers['vide
   }
 }
 
-/** How much of a video was watched, 0–100, or undefined when its length is unknown. */
-export function watchedPercent(progress: Progress): number | undefined {
-  if (progress.duration === undefined || progress.duration <= 0) return undefined;
-  return Math.min(100, Math.max(0, Math.round((progress.seconds / progress.duration) * 100)));
-}
-
 /**
  * 'Remove from Continue watching': forgets the position on the server (every device, and the
  * video starts from the beginning next time). The card goes at once; a failed call brings it back.

@@ -41,6 +41,7 @@ export function TrendingCard({
           className={styles.thumbnail}
           priority={priority}
           duration={video.duration}
+          watchedTitle={video.title}
         />
         <div className={styles.body}>
           <h2 className={styles.title} title={video.title}>

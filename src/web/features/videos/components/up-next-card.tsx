@@ -13,7 +13,12 @@ export function UpNextCard({ video, onOpen }: { video: Video; onOpen?: (video: V
       className={styles.link}
       onClick={() => onOpen?.(video)}
     >
-      <Thumbnail videoId={video._id} className={styles.thumbnail} duration={video.duration} />
+      <Thumbnail
+        videoId={video._id}
+        className={styles.thumbnail}
+        duration={video.duration}
+        watchedTitle={video.title}
+      />
       <span className={styles.body}>
         <h3 className={styles.title} title={video.title}>
           {truncate(video.title, TITLE_LIMIT)}

@@ -22,11 +22,12 @@ interface VideoCardProps {
   compact?: boolean;
   /** The title's heading level: 3 when the list sits under its own section heading. */
   headingLevel?: 2 | 3;
-  /** Drawn over the thumbnail's bottom edge (e.g. how much was watched). */
-  overlay?: ReactNode;
 }
 
-/** A grid card: thumbnail, title cut to 50 characters, channel, views and age. */
+/**
+ * A grid card: thumbnail (with the length and the signed-in user's watched bar), title cut to 50
+ * characters, channel, views and age.
+ */
 export function VideoCard({
   video,
   onOpen,
@@ -35,7 +36,6 @@ export function VideoCard({
   priority,
   compact,
   headingLevel = 2,
-  overlay,
 }: VideoCardProps) {
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   if (compact) {
@@ -51,6 +51,7 @@ export function VideoCard({
             priority={priority}
             className={styles.rowThumbnail}
             duration={video.duration}
+            watchedTitle={video.title}
           />
           <div className={styles.rowText}>
             <Heading className={styles.rowTitle} title={video.title}>
@@ -76,14 +77,12 @@ export function VideoCard({
         className={styles.link}
         onClick={() => onOpen?.(video)}
       >
-        {overlay ? (
-          <div className={styles.framed}>
-            <Thumbnail videoId={video._id} priority={priority} duration={video.duration} />
-            {overlay}
-          </div>
-        ) : (
-          <Thumbnail videoId={video._id} priority={priority} duration={video.duration} />
-        )}
+        <Thumbnail
+          videoId={video._id}
+          priority={priority}
+          duration={video.duration}
+          watchedTitle={video.title}
+        />
         <Heading className={styles.title} title={video.title}>
           {truncate(video.title, TITLE_LIMIT)}
         </Heading>

@@ -2,20 +2,23 @@ import { cleanup, render as renderInPage, screen } from '@testing-library/react'
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { StoreProvider } from '../../../state/store-provider';
 import { buildVideo } from '../../../testing/factories';
 import { TrendingCard } from './trending-card';
 import { UpNextCard } from './up-next-card';
 import { VideoCard } from './video-card';
 
-/** Cards link to the watch page, so they render inside a router. */
-const render = (ui: ReactNode) => renderInPage(<MemoryRouter>{ui}</MemoryRouter>);
+/** Cards link to the watch page, so they render inside a router (and the stores: watched bars). */
+const render = (ui: ReactNode) =>
+  renderInPage(
+    <StoreProvider>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </StoreProvider>,
+  );
 
 const cards = {
   'grid card': (video: ReturnType<typeof buildVideo>) => <VideoCard video={video} />,
   'compact row': (video: ReturnType<typeof buildVideo>) => <VideoCard video={video} compact />,
-  'card with an overlay': (video: ReturnType<typeof buildVideo>) => (
-    <VideoCard video={video} overlay={<span>watched</span>} />
-  ),
   'trending card': (video: ReturnType<typeof buildVideo>) => <TrendingCard video={video} />,
   'Up next card': (video: ReturnType<typeof buildVideo>) => <UpNextCard video={video} />,
 };

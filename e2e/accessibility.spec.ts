@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
-import { expect, seed, signedInUser, stubExternalImages, test } from './support';
+import { expect, PAGE_ONLY, seed, signedInUser, stubExternalImages, test } from './support';
 
 const publicRoutes = [
   '/',
@@ -27,13 +27,9 @@ const userRoutes = [
 const loggedOutListRoutes = ['/liked-videos', '/history', '/watch-later', '/playlist', '/profile'];
 
 // axe reads the DOM, which the mock build and the server build draw alike (one React app; only
-// the transport under the API client differs), so these scans run once, in the mock project,
-// whose /mock page also shows the scenario panel the server build leaves out. Every scan is a
+// the transport under the API client differs), so these scans run once, in the mock project
+// (PAGE_ONLY), whose /mock page also shows the scenario panel the server build leaves out. Every scan is a
 // few seconds on a 2-core machine: running them twice cost CI minutes and found nothing new.
-test.beforeEach(() => {
-  test.skip(test.info().project.name !== 'mock', 'axe scans run in the mock project only');
-});
-
 const viewports = [
   { name: 'phone', width: 375, height: 812 },
   { name: 'desktop', width: 1280, height: 800 },
@@ -68,30 +64,38 @@ for (const viewport of viewports) {
     // takes 5-10 s, so the 30 s default fails them for time rather than for accessibility.
     test.describe.configure({ timeout: 120_000 });
 
-    test('logged out: every public route has no serious or critical violation', async ({
-      page,
-    }) => {
-      await stubExternalImages(page);
-      for (const path of publicRoutes) await expectAccessible(page, path);
-    });
+    test(
+      'logged out: every public route has no serious or critical violation',
+      PAGE_ONLY,
+      async ({ page }) => {
+        await stubExternalImages(page);
+        for (const path of publicRoutes) await expectAccessible(page, path);
+      },
+    );
 
-    test('logged out: the signed-in screens have no serious or critical violation', async ({
-      page,
-    }) => {
-      await stubExternalImages(page);
-      for (const path of loggedOutListRoutes) await expectAccessible(page, path);
-    });
+    test(
+      'logged out: the signed-in screens have no serious or critical violation',
+      PAGE_ONLY,
+      async ({ page }) => {
+        await stubExternalImages(page);
+        for (const path of loggedOutListRoutes) await expectAccessible(page, path);
+      },
+    );
 
-    test('logged in: every route has no serious or critical violation', async ({ page }) => {
-      await stubExternalImages(page);
-      await signedInUser(page);
-      await page.goto(`/watch/${seed.css.id}`);
-      await page.getByRole('button', { name: 'Like' }).click();
-      await expect(page.getByRole('button', { name: 'Liked' })).toBeVisible();
-      for (const path of userRoutes) await expectAccessible(page, path);
-    });
+    test(
+      'logged in: every route has no serious or critical violation',
+      PAGE_ONLY,
+      async ({ page }) => {
+        await stubExternalImages(page);
+        await signedInUser(page);
+        await page.goto(`/watch/${seed.css.id}`);
+        await page.getByRole('button', { name: 'Like' }).click();
+        await expect(page.getByRole('button', { name: 'Liked' })).toBeVisible();
+        for (const path of userRoutes) await expectAccessible(page, path);
+      },
+    );
 
-    test('dark theme: no contrast or other serious violation', async ({ page }) => {
+    test('dark theme: no contrast or other serious violation', PAGE_ONLY, async ({ page }) => {
       await page.emulateMedia({ colorScheme: 'dark' });
       await stubExternalImages(page);
       for (const path of ['/', '/results?q=css', `/watch/${seed.css.id}`, '/login']) {
@@ -101,7 +105,7 @@ for (const viewport of viewports) {
   });
 }
 
-test('open dialogs and menus have no serious violations either', async ({ page }) => {
+test('open dialogs and menus have no serious violations either', PAGE_ONLY, async ({ page }) => {
   await stubExternalImages(page);
   await signedInUser(page);
   await page.goto(`/watch/${seed.css.id}`);

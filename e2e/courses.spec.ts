@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
-import { expect, seed, signedInUser, stubExternalImages, test } from './support';
+import { expect, PAGE_ONLY, seed, signedInUser, stubExternalImages, test } from './support';
 
 // Courses (issue 30): a course from the catalogue CLI (server) or the seed (mock), shown on
 // /courses, started, the next lesson opened beside the player, a lesson watched to 90% and one
@@ -216,30 +216,31 @@ async function seriousViolations(page: Page) {
     }));
 }
 
-test('the course screens have no serious accessibility violation, phone to desktop, light and dark', async ({
-  page,
-}) => {
-  // axe reads the DOM, which both builds draw alike: once, in the mock project.
-  test.skip(test.info().project.name !== 'mock', 'axe scans run in the mock project only');
-  test.setTimeout(240_000);
-  await stubExternalImages(page);
-  await standInForYouTube(page);
-  await signedInUser(page);
-  await page.goto(`/course/${course.slug}`);
-  await page.getByRole('button', { name: `Mark done: ${seed.css.title}` }).click();
-  await expect(page.getByRole('button', { name: `Undo done: ${seed.css.title}` })).toBeVisible();
-  const paths = [
-    '/courses',
-    `/course/${course.slug}`,
-    `/watch/${seed.css.id}?course=${course.slug}`,
-    '/',
-  ];
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const { width, height } of [
-      { width: 320, height: 700 },
-      { width: 1280, height: 800 },
-    ]) {
+test(
+  'the course screens have no serious accessibility violation, on a phone and a desktop, light and dark',
+  PAGE_ONLY,
+  async ({ page }) => {
+    test.setTimeout(240_000);
+    await stubExternalImages(page);
+    await standInForYouTube(page);
+    await signedInUser(page);
+    await page.goto(`/course/${course.slug}`);
+    await page.getByRole('button', { name: `Mark done: ${seed.css.title}` }).click();
+    await expect(page.getByRole('button', { name: `Undo done: ${seed.css.title}` })).toBeVisible();
+    const paths = [
+      '/courses',
+      `/course/${course.slug}`,
+      `/watch/${seed.css.id}?course=${course.slug}`,
+      '/',
+    ];
+    // Each theme once, each on one of the two layouts: a contrast fault shows in either layout,
+    // a layout fault in either theme (accessibility.spec scans every route in both themes).
+    const views = [
+      { scheme: 'light', width: 320, height: 700 },
+      { scheme: 'dark', width: 1280, height: 800 },
+    ] as const;
+    for (const { scheme, width, height } of views) {
+      await page.emulateMedia({ colorScheme: scheme });
       await page.setViewportSize({ width, height });
       for (const path of paths) {
         await page.goto(path);
@@ -252,8 +253,8 @@ test('the course screens have no serious accessibility violation, phone to deskt
         });
       }
     }
-  }
-});
+  },
+);
 
 test("the course pages' HTML carries the course and its lessons, read without a browser", async ({
   request,

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
-import { expect, openWatchPage, seed, signedInUser, test } from './support';
+import { expect, openWatchPage, PAGE_ONLY, seed, signedInUser, test } from './support';
 
 /** YouTube's player API stood in for (as in player.spec.ts): seeks are recorded in __player. */
 const fakePlayerApi = `
@@ -48,85 +48,89 @@ const codeNote = [
   '```',
 ].join('\n');
 
-test("a note's code is highlighted and copied; its typed moments seek the player", async ({
-  page,
-  context,
-  baseURL,
-}) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-  await standInForYouTube(page);
-  await signedInUser(page);
-  await openWatchPage(page, seed.jsCourse.id, seed.jsCourse.title);
-  // The page's player is attached (the stand-in API saw a YT.Player made).
-  await expect
-    .poll(() =>
-      page.evaluate(() => Boolean((window as { __player?: { events: unknown } }).__player?.events)),
-    )
-    .toBe(true);
-  const notes = await saveNote(page, codeNote);
+test(
+  "a note's code is highlighted and copied; its typed moments seek the player",
+  PAGE_ONLY,
+  async ({ page, context, baseURL }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+    await standInForYouTube(page);
+    await signedInUser(page);
+    await openWatchPage(page, seed.jsCourse.id, seed.jsCourse.title);
+    // The page's player is attached (the stand-in API saw a YT.Player made).
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Boolean((window as { __player?: { events: unknown } }).__player?.events),
+        ),
+      )
+      .toBe(true);
+    const notes = await saveNote(page, codeNote);
 
-  const code = notes.locator('pre code');
-  await expect(code).toHaveText('const total = items.length; // 0:30 is code, not a moment');
-  await expect(code.locator('.hljs-keyword')).toHaveText('const');
-  await expect(code.locator('.hljs-comment')).toHaveText('// 0:30 is code, not a moment');
-  expect(await code.evaluate((element) => getComputedStyle(element).fontFamily)).toMatch(
-    /monospace/,
-  );
+    const code = notes.locator('pre code');
+    await expect(code).toHaveText('const total = items.length; // 0:30 is code, not a moment');
+    await expect(code.locator('.hljs-keyword')).toHaveText('const');
+    await expect(code.locator('.hljs-comment')).toHaveText('// 0:30 is code, not a moment');
+    expect(await code.evaluate((element) => getComputedStyle(element).fontFamily)).toMatch(
+      /monospace/,
+    );
 
-  const copy = notes.getByRole('button', { name: 'Copy code' });
-  await copy.focus();
-  await page.keyboard.press('Enter');
-  await expect(notes.getByRole('status')).toHaveText('Copied');
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-    'const total = items.length; // 0:30 is code, not a moment',
-  );
+    const copy = notes.getByRole('button', { name: 'Copy code' });
+    await copy.focus();
+    await page.keyboard.press('Enter');
+    await expect(notes.getByRole('status')).toHaveText('Copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      'const total = items.length; // 0:30 is code, not a moment',
+    );
 
-  await expect(notes.getByRole('link', { name: '0:30' })).toHaveCount(0);
-  const moment = notes.getByRole('link', { name: '1:02:10', exact: true });
-  await expect(moment).toHaveAttribute('href', `https://youtu.be/${seed.jsCourse.id}?t=3730`);
-  await moment.click();
-  await notes.getByRole('link', { name: '0:45', exact: true }).click();
-  expect(await seeks(page)).toEqual([3730, 45]);
-  await expect(page).toHaveURL(new RegExp(`/watch/${seed.jsCourse.id}$`));
-});
+    await expect(notes.getByRole('link', { name: '0:30' })).toHaveCount(0);
+    const moment = notes.getByRole('link', { name: '1:02:10', exact: true });
+    await expect(moment).toHaveAttribute('href', `https://youtu.be/${seed.jsCourse.id}?t=3730`);
+    await moment.click();
+    await notes.getByRole('link', { name: '0:45', exact: true }).click();
+    expect(await seeks(page)).toEqual([3730, 45]);
+    await expect(page).toHaveURL(new RegExp(`/watch/${seed.jsCourse.id}$`));
+  },
+);
 
-test('raw HTML in a note is shown as text and never run; only web links are links', async ({
-  page,
-}) => {
-  const dialogs: string[] = [];
-  page.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
-  await signedInUser(page);
-  await openWatchPage(page, seed.css.id, seed.css.title);
-  const notes = await saveNote(
-    page,
-    [
-      'Tricky <img src=x onerror="window.__hit = 1; alert(1)"> image',
-      '',
-      '<script>window.__hit = 2; alert(2)</script>',
-      '',
-      '[bad link](javascript:alert(3)) and [MDN](https://developer.mozilla.org/)',
-    ].join('\n'),
-  );
+test(
+  'raw HTML in a note is shown as text and never run; only web links are links',
+  PAGE_ONLY,
+  async ({ page }) => {
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await signedInUser(page);
+    await openWatchPage(page, seed.css.id, seed.css.title);
+    const notes = await saveNote(
+      page,
+      [
+        'Tricky <img src=x onerror="window.__hit = 1; alert(1)"> image',
+        '',
+        '<script>window.__hit = 2; alert(2)</script>',
+        '',
+        '[bad link](javascript:alert(3)) and [MDN](https://developer.mozilla.org/)',
+      ].join('\n'),
+    );
 
-  await expect(notes.getByText('<script>window.__hit = 2; alert(2)</script>')).toBeVisible();
-  await expect(notes.getByText(/Tricky <img src=x onerror=/)).toBeVisible();
-  await expect(notes.locator('img, script, iframe, [onerror]')).toHaveCount(0);
+    await expect(notes.getByText('<script>window.__hit = 2; alert(2)</script>')).toBeVisible();
+    await expect(notes.getByText(/Tricky <img src=x onerror=/)).toBeVisible();
+    await expect(notes.locator('img, script, iframe, [onerror]')).toHaveCount(0);
 
-  await expect(notes.getByRole('link', { name: 'bad link' })).toHaveCount(0);
-  await notes.getByText('bad link').click();
-  const mdn = notes.getByRole('link', { name: 'MDN' });
-  await expect(mdn).toHaveAttribute('href', 'https://developer.mozilla.org/');
-  await expect(mdn).toHaveAttribute('rel', 'noopener noreferrer');
-  await expect(mdn).toHaveAttribute('target', '_blank');
+    await expect(notes.getByRole('link', { name: 'bad link' })).toHaveCount(0);
+    await notes.getByText('bad link').click();
+    const mdn = notes.getByRole('link', { name: 'MDN' });
+    await expect(mdn).toHaveAttribute('href', 'https://developer.mozilla.org/');
+    await expect(mdn).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(mdn).toHaveAttribute('target', '_blank');
 
-  expect(await page.evaluate(() => (window as { __hit?: number }).__hit)).toBeUndefined();
-  expect(dialogs).toEqual([]);
-});
+    expect(await page.evaluate(() => (window as { __hit?: number }).__hit)).toBeUndefined();
+    expect(dialogs).toEqual([]);
+  },
+);
 
-test('a drawn note passes the WCAG AA checks in both themes', async ({ page }) => {
+test('a drawn note passes the WCAG AA checks in both themes', PAGE_ONLY, async ({ page }) => {
   // Two axe runs (colour contrast included) take 10-15 s each on a busy 2-core machine.
   test.setTimeout(120_000);
   await standInForYouTube(page);

@@ -1,34 +1,36 @@
 import { type Page } from '@playwright/test';
-import { card, expect, seed, signedInUser, stubExternalImages, test } from './support';
+import { card, expect, PAGE_ONLY, seed, signedInUser, stubExternalImages, test } from './support';
 
 // Phones get bottom tabs and compact rows for the lists a user keeps.
 test.use({ viewport: { width: 375, height: 740 } });
 
-test('phones: bottom tabs reach Home, Trending, Playlist and You; gone on desktop', async ({
-  page,
-}) => {
-  await page.goto('/');
-  const tabs = page.getByRole('navigation', { name: 'Tabs' });
-  await expect(tabs.getByRole('link')).toHaveText(['Home', 'Trending', 'Playlist', 'You']);
-  await tabs.getByRole('link', { name: 'Trending' }).click();
-  await expect(page).toHaveURL(/\/trending$/);
-  await expect(tabs.getByRole('link', { name: 'Trending' })).toHaveAttribute(
-    'aria-current',
-    'page',
-  );
-  await tabs.getByRole('link', { name: 'You' }).click();
-  await expect(page).toHaveURL(/\/profile$/);
-  await tabs.getByRole('link', { name: 'Playlist' }).click();
-  await expect(page).toHaveURL(/\/playlist$/);
+test(
+  'phones: bottom tabs reach Home, Trending, Playlist and You; gone on desktop',
+  PAGE_ONLY,
+  async ({ page }) => {
+    await page.goto('/');
+    const tabs = page.getByRole('navigation', { name: 'Tabs' });
+    await expect(tabs.getByRole('link')).toHaveText(['Home', 'Trending', 'Playlist', 'You']);
+    await tabs.getByRole('link', { name: 'Trending' }).click();
+    await expect(page).toHaveURL(/\/trending$/);
+    await expect(tabs.getByRole('link', { name: 'Trending' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await tabs.getByRole('link', { name: 'You' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await tabs.getByRole('link', { name: 'Playlist' }).click();
+    await expect(page).toHaveURL(/\/playlist$/);
 
-  // Fixed to the bottom edge of the window.
-  const box = await tabs.boundingBox();
-  expect(box && Math.round(box.y + box.height)).toBe(740);
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await expect(tabs).toBeHidden();
-});
+    // Fixed to the bottom edge of the window.
+    const box = await tabs.boundingBox();
+    expect(box && Math.round(box.y + box.height)).toBe(740);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(tabs).toBeHidden();
+  },
+);
 
-test('phones: History, Liked and Watch later list compact rows', async ({ page }) => {
+test('phones: History, Liked and Watch later list compact rows', PAGE_ONLY, async ({ page }) => {
   await stubExternalImages(page);
   await signedInUser(page);
   await page.goto(`/watch/${seed.css.id}`);
@@ -70,38 +72,46 @@ test.describe('the chip row', () => {
       .toBe(true);
   }
 
-  test('a link, a reload or back to a category scrolls its chip into view', async ({ page }) => {
-    await page.goto('/?category=Git');
-    await expectPressedChipShown(page, 'Git');
-    // The page itself stays where it was: only the row scrolls.
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
-    await page.reload();
-    await expectPressedChipShown(page, 'Git');
-    await chips(page).getByRole('button', { name: 'HTML', exact: true }).click();
-    await expectPressedChipShown(page, 'HTML');
-    await page.goBack();
-    await expectPressedChipShown(page, 'Git');
-  });
+  test(
+    'a link, a reload or back to a category scrolls its chip into view',
+    PAGE_ONLY,
+    async ({ page }) => {
+      await page.goto('/?category=Git');
+      await expectPressedChipShown(page, 'Git');
+      // The page itself stays where it was: only the row scrolls.
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      await page.reload();
+      await expectPressedChipShown(page, 'Git');
+      await chips(page).getByRole('button', { name: 'HTML', exact: true }).click();
+      await expectPressedChipShown(page, 'HTML');
+      await page.goBack();
+      await expectPressedChipShown(page, 'Git');
+    },
+  );
 
-  test('with reduced motion the row jumps to the chip instead of gliding', async ({ page }) => {
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.goto('/?category=HTML');
-    await expectPressedChipShown(page, 'HTML');
-    // Playwright scrolls Git into view to click it: the row is now scrolled to its far end.
-    await chips(page).getByRole('button', { name: 'Git', exact: true }).click();
-    await expectPressedChipShown(page, 'Git');
-    await page.waitForTimeout(300);
-    await chips(page).evaluate((row) => {
-      const counted = window as unknown as { rowScrolls: number };
-      counted.rowScrolls = 0;
-      row.addEventListener('scroll', () => (counted.rowScrolls += 1));
-    });
-    // Back to HTML, far to the left: one jump (a smooth scroll fires a scroll event per frame).
-    await page.goBack();
-    await expectPressedChipShown(page, 'HTML');
-    await page.waitForTimeout(300);
-    expect(
-      await page.evaluate(() => (window as unknown as { rowScrolls: number }).rowScrolls),
-    ).toBe(1);
-  });
+  test(
+    'with reduced motion the row jumps to the chip instead of gliding',
+    PAGE_ONLY,
+    async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto('/?category=HTML');
+      await expectPressedChipShown(page, 'HTML');
+      // Playwright scrolls Git into view to click it: the row is now scrolled to its far end.
+      await chips(page).getByRole('button', { name: 'Git', exact: true }).click();
+      await expectPressedChipShown(page, 'Git');
+      await page.waitForTimeout(300);
+      await chips(page).evaluate((row) => {
+        const counted = window as unknown as { rowScrolls: number };
+        counted.rowScrolls = 0;
+        row.addEventListener('scroll', () => (counted.rowScrolls += 1));
+      });
+      // Back to HTML, far to the left: one jump (a smooth scroll fires a scroll event per frame).
+      await page.goBack();
+      await expectPressedChipShown(page, 'HTML');
+      await page.waitForTimeout(300);
+      expect(
+        await page.evaluate(() => (window as unknown as { rowScrolls: number }).rowScrolls),
+      ).toBe(1);
+    },
+  );
 });

@@ -2,6 +2,7 @@ import { type Page } from '@playwright/test';
 import {
   card,
   expect,
+  PAGE_ONLY,
   seedVideos,
   signedInUser,
   stubExternalImages,
@@ -43,40 +44,46 @@ test.beforeEach(async ({ page }) => {
   await signedInUser(page);
 });
 
-test("'Remove from History' moves the focus to the next card, then the one before, then the empty state", async ({
-  page,
-}) => {
-  for (const video of [first, second, third]) await post(page, '/api/user/history', { video });
-  await page.goto('/history');
-  // Newest first.
-  const titles = page.getByRole('region', { name: 'Today' }).getByRole('heading', { level: 3 });
-  await expect(titles).toHaveText([third.title, second.title, first.title]);
+test(
+  "'Remove from History' moves the focus to the next card, then the one before, then the empty state",
+  PAGE_ONLY,
+  async ({ page }) => {
+    for (const video of [first, second, third]) await post(page, '/api/user/history', { video });
+    await page.goto('/history');
+    // Newest first.
+    const titles = page.getByRole('region', { name: 'Today' }).getByRole('heading', { level: 3 });
+    await expect(titles).toHaveText([third.title, second.title, first.title]);
 
-  await chooseFromMenu(page, second.title, 'Remove from History');
-  await expect(card(page, second.title)).toHaveCount(0);
-  await expect(menuButton(page, first.title)).toBeFocused();
+    await chooseFromMenu(page, second.title, 'Remove from History');
+    await expect(card(page, second.title)).toHaveCount(0);
+    await expect(menuButton(page, first.title)).toBeFocused();
 
-  await chooseFromMenu(page, first.title, 'Remove from History');
-  await expect(card(page, first.title)).toHaveCount(0);
-  await expect(menuButton(page, third.title)).toBeFocused();
+    await chooseFromMenu(page, first.title, 'Remove from History');
+    await expect(card(page, first.title)).toHaveCount(0);
+    await expect(menuButton(page, third.title)).toBeFocused();
 
-  await chooseFromMenu(page, third.title, 'Remove from History');
-  await expect(page.getByRole('heading', { name: 'No watch history yet' })).toBeFocused();
-});
+    await chooseFromMenu(page, third.title, 'Remove from History');
+    await expect(page.getByRole('heading', { name: 'No watch history yet' })).toBeFocused();
+  },
+);
 
-test("confirming 'Clear History' moves the focus to the empty state", async ({ page }) => {
-  await post(page, '/api/user/history', { video: first });
-  await page.goto('/history');
-  await expect(card(page, first.title)).toBeVisible();
-  await page.getByRole('button', { name: 'Clear History' }).focus();
-  await page.keyboard.press('Enter');
-  const confirm = page.getByRole('dialog', { name: 'Clear watch history?' });
-  await confirm.getByRole('button', { name: 'Clear History' }).focus();
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { name: 'No watch history yet' })).toBeFocused();
-});
+test(
+  "confirming 'Clear History' moves the focus to the empty state",
+  PAGE_ONLY,
+  async ({ page }) => {
+    await post(page, '/api/user/history', { video: first });
+    await page.goto('/history');
+    await expect(card(page, first.title)).toBeVisible();
+    await page.getByRole('button', { name: 'Clear History' }).focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: 'Clear watch history?' });
+    await confirm.getByRole('button', { name: 'Clear History' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'No watch history yet' })).toBeFocused();
+  },
+);
 
-test("'Remove from Watch later' moves the focus to the next card", async ({ page }) => {
+test("'Remove from Watch later' moves the focus to the next card", PAGE_ONLY, async ({ page }) => {
   for (const video of [first, second]) await post(page, '/api/user/watchlater', { video });
   await page.goto('/watch-later');
   await expect(card(page, second.title)).toBeVisible();
@@ -88,28 +95,30 @@ test("'Remove from Watch later' moves the focus to the next card", async ({ page
   await expect(menuButton(page, next!)).toBeFocused();
 });
 
-test("'Remove from Playlist' moves the focus to the next card, and a deleted playlist's trash button to the next playlist's", async ({
-  page,
-}) => {
-  const made = (await post(page, '/api/user/playlists', { playlist: { title: 'Keep' } })) as {
-    playlists: { _id: string; title: string }[];
-  };
-  await post(page, '/api/user/playlists', { playlist: { title: 'Drop' } });
-  const id = made.playlists.find((playlist) => playlist.title === 'Keep')!._id;
-  for (const video of [first, second]) await post(page, `/api/user/playlists/${id}`, { video });
+test(
+  "'Remove from Playlist' moves the focus to the next card, and a deleted playlist's trash button to the next playlist's",
+  PAGE_ONLY,
+  async ({ page }) => {
+    const made = (await post(page, '/api/user/playlists', { playlist: { title: 'Keep' } })) as {
+      playlists: { _id: string; title: string }[];
+    };
+    await post(page, '/api/user/playlists', { playlist: { title: 'Drop' } });
+    const id = made.playlists.find((playlist) => playlist.title === 'Keep')!._id;
+    for (const video of [first, second]) await post(page, `/api/user/playlists/${id}`, { video });
 
-  await page.goto(`/playlist/${id}`);
-  await expect(card(page, second.title)).toBeVisible();
-  await chooseFromMenu(page, first.title, 'Remove from Playlist');
-  await expect(card(page, first.title)).toHaveCount(0);
-  await expect(menuButton(page, second.title)).toBeFocused();
+    await page.goto(`/playlist/${id}`);
+    await expect(card(page, second.title)).toBeVisible();
+    await chooseFromMenu(page, first.title, 'Remove from Playlist');
+    await expect(card(page, first.title)).toHaveCount(0);
+    await expect(menuButton(page, second.title)).toBeFocused();
 
-  await page.goto('/playlist');
-  const trash = (name: string) => page.getByRole('button', { name: `Delete playlist ${name}` });
-  await trash('Keep').focus();
-  await page.keyboard.press('Enter');
-  await expect(trash('Keep')).toHaveCount(0);
-  await expect(trash('Drop')).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { name: 'No playlists yet' })).toBeFocused();
-});
+    await page.goto('/playlist');
+    const trash = (name: string) => page.getByRole('button', { name: `Delete playlist ${name}` });
+    await trash('Keep').focus();
+    await page.keyboard.press('Enter');
+    await expect(trash('Keep')).toHaveCount(0);
+    await expect(trash('Drop')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'No playlists yet' })).toBeFocused();
+  },
+);

@@ -1,5 +1,13 @@
 import { type Page } from '@playwright/test';
-import { drawInBrowser, expect, seed, signedInUser, stubExternalImages, test } from './support';
+import {
+  drawInBrowser,
+  expect,
+  PAGE_ONLY,
+  seed,
+  signedInUser,
+  stubExternalImages,
+  test,
+} from './support';
 
 const narrowest = 320;
 const widths = [narrowest, 375, 768, 1024, 1280, 1920];
@@ -39,7 +47,7 @@ async function sidewaysOverflow(page: Page): Promise<number> {
 // Each route is opened once at the narrowest width (a phone's first load, where overflow is most
 // likely) and then resized through the wider ones, as a window or a rotated phone would be: 12
 // page loads instead of 72 (about a minute on a busy two-core machine; 3 minutes allowed).
-test('no route scrolls sideways from 320 px to 1920 px', async ({ page }) => {
+test('no route scrolls sideways from 320 px to 1920 px', PAGE_ONLY, async ({ page }) => {
   test.setTimeout(180_000);
   await stubExternalImages(page);
   await signedInUser(page);
@@ -65,7 +73,7 @@ test('no route scrolls sideways from 320 px to 1920 px', async ({ page }) => {
 });
 
 // Cards as wide as YouTube's on wide screens, not six narrow columns.
-test('home cards are 320–400 px wide on wide screens', async ({ page }) => {
+test('home cards are 320–400 px wide on wide screens', PAGE_ONLY, async ({ page }) => {
   await stubExternalImages(page);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/');
@@ -85,44 +93,48 @@ test('home cards are 320–400 px wide on wide screens', async ({ page }) => {
 
 // Text a user chose (a pasted link as the search, a channel's name in a link, a playlist's name)
 // wraps inside a phone's width instead of widening the page.
-test('headings and messages holding long unbroken user text wrap at 320 px', async ({ page }) => {
-  await stubExternalImages(page);
-  await signedInUser(page);
-  const name = 'https://www.youtube.com/playlist?list=PLillGF-RfqbZTASqIqdvm1R5mLrQq79CU';
-  const playlistId = await page.evaluate(async (title) => {
-    const response = await fetch('/api/user/playlists', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: localStorage.getItem('token') ?? '',
-      },
-      body: JSON.stringify({ playlist: { title } }),
-    });
-    const { playlists } = (await response.json()) as {
-      playlists: { _id: string; title: string }[];
-    };
-    return playlists.find((playlist) => playlist.title === title)?._id;
-  }, name);
-  expect(playlistId).toBeTruthy();
+test(
+  'headings and messages holding long unbroken user text wrap at 320 px',
+  PAGE_ONLY,
+  async ({ page }) => {
+    await stubExternalImages(page);
+    await signedInUser(page);
+    const name = 'https://www.youtube.com/playlist?list=PLillGF-RfqbZTASqIqdvm1R5mLrQq79CU';
+    const playlistId = await page.evaluate(async (title) => {
+      const response = await fetch('/api/user/playlists', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: localStorage.getItem('token') ?? '',
+        },
+        body: JSON.stringify({ playlist: { title } }),
+      });
+      const { playlists } = (await response.json()) as {
+        playlists: { _id: string; title: string }[];
+      };
+      return playlists.find((playlist) => playlist.title === title)?._id;
+    }, name);
+    expect(playlistId).toBeTruthy();
 
-  const link = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
-  const screens = [
-    [`/results?q=${encodeURIComponent(link)}`, `Results for “${link}”`],
-    [`/channel/${encodeURIComponent(link)}`, link],
-    [`/playlist/${playlistId}`, name],
-    ['/playlist', name],
-  ] as const;
-  await page.setViewportSize({ width: narrowest, height: 640 });
-  const overflowing: string[] = [];
-  for (const [path, text] of screens) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { name: text }).first()).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
-    const overflow = await sidewaysOverflow(page);
-    if (overflow > 0) overflowing.push(`${path}: ${overflow}px too wide`);
-  }
-  expect(overflowing).toEqual([]);
-});
+    const link = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
+    const screens = [
+      [`/results?q=${encodeURIComponent(link)}`, `Results for “${link}”`],
+      [`/channel/${encodeURIComponent(link)}`, link],
+      [`/playlist/${playlistId}`, name],
+      ['/playlist', name],
+    ] as const;
+    await page.setViewportSize({ width: narrowest, height: 640 });
+    const overflowing: string[] = [];
+    for (const [path, text] of screens) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: text }).first()).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
+      const overflow = await sidewaysOverflow(page);
+      if (overflow > 0) overflowing.push(`${path}: ${overflow}px too wide`);
+    }
+    expect(overflowing).toEqual([]);
+  },
+);
 
 // A channel's name comes from the catalogue: one long word wraps on every kind of card too.
 test('a long channel name wraps on the watch page, its Up next cards and the grids at 320 px', async ({

@@ -4,6 +4,7 @@ import {
   expect,
   failCalls,
   openWatchPage,
+  PAGE_ONLY,
   seed,
   seedVideos,
   signedInUser,
@@ -25,43 +26,47 @@ test.beforeEach(async ({ page }) => {
   await page.clock.install();
 });
 
-test('toasts sit below the top bar, in dark colours, at most three at once', async ({ page }) => {
-  await signedInUser(page);
-  await openWatchPage(page, seed.css.id, seed.css.title);
-  const like = page.getByRole('button', { name: /^Liked?$/ });
-  const later = page.getByRole('button', { name: /^(Save to|Remove from) Watch later$/ });
-  const press = async (key: 'Shift+L' | 'w', button: typeof like) => {
-    await page.keyboard.press(key);
-    await expect(button).toHaveAttribute('aria-busy', 'false');
-  };
-  const toasts = page.getByRole('status').filter({ hasText: /liked list|watch later/ });
+test(
+  'toasts sit below the top bar, in dark colours, at most three at once',
+  PAGE_ONLY,
+  async ({ page }) => {
+    await signedInUser(page);
+    await openWatchPage(page, seed.css.id, seed.css.title);
+    const like = page.getByRole('button', { name: /^Liked?$/ });
+    const later = page.getByRole('button', { name: /^(Save to|Remove from) Watch later$/ });
+    const press = async (key: 'Shift+L' | 'w', button: typeof like) => {
+      await page.keyboard.press(key);
+      await expect(button).toHaveAttribute('aria-busy', 'false');
+    };
+    const toasts = page.getByRole('status').filter({ hasText: /liked list|watch later/ });
 
-  await stopClock(page);
-  await press('Shift+L', like);
-  await press('w', later);
-  await press('Shift+L', like);
-  await press('w', later);
-  // Four successes, three toasts: the oldest was dismissed and is gone a second later.
-  await page.clock.runFor(1_000);
-  await expect(toasts).toHaveCount(3);
-  await expect(toasts.first()).toContainText('Video deleted from watch later.');
+    await stopClock(page);
+    await press('Shift+L', like);
+    await press('w', later);
+    await press('Shift+L', like);
+    await press('w', later);
+    // Four successes, three toasts: the oldest was dismissed and is gone a second later.
+    await page.clock.runFor(1_000);
+    await expect(toasts).toHaveCount(3);
+    await expect(toasts.first()).toContainText('Video deleted from watch later.');
 
-  // Measured once the newest toast has slid in (it enters from above the bar).
-  const bar = await page.getByRole('banner').boundingBox();
-  await expect
-    .poll(async () => {
-      const box = await toasts.first().boundingBox();
-      return Boolean(bar && box && box.y >= bar.y + bar.height);
-    })
-    .toBe(true);
-  // The toast's surface is the dark theme's (--color-surface: #1e293b), not react-hot-toast's white.
-  const background = await toasts
-    .first()
-    .evaluate((element) => getComputedStyle(element.parentElement ?? element).backgroundColor);
-  expect(background).toBe('rgb(30, 41, 59)');
-});
+    // Measured once the newest toast has slid in (it enters from above the bar).
+    const bar = await page.getByRole('banner').boundingBox();
+    await expect
+      .poll(async () => {
+        const box = await toasts.first().boundingBox();
+        return Boolean(bar && box && box.y >= bar.y + bar.height);
+      })
+      .toBe(true);
+    // The toast's surface is the dark theme's (--color-surface: #1e293b), not react-hot-toast's white.
+    const background = await toasts
+      .first()
+      .evaluate((element) => getComputedStyle(element.parentElement ?? element).backgroundColor);
+    expect(background).toBe('rgb(30, 41, 59)');
+  },
+);
 
-test('failures of one kind share one toast', async ({ page }, testInfo) => {
+test('failures of one kind share one toast', PAGE_ONLY, async ({ page }, testInfo) => {
   await signedInUser(page);
   await openWatchPage(page, seed.css.id, seed.css.title);
   await failCalls(page, testInfo.project.name, [{ method: 'POST', path: '/api/user/likes' }]);
@@ -119,56 +124,64 @@ test.describe('toasts beside the screen title actions', () => {
     expect(hit).toBe(true);
   }
 
-  test("the toast of a deleted playlist leaves 'Create Playlist' free", async ({ page }) => {
-    await signedInUser(page);
-    for (const width of widths) {
-      const created = await writeAsUser(page, 'POST', '/api/user/playlists', {
-        playlist: { title: `At ${width} px` },
-      });
-      expect(created.status).toBe(201);
-    }
-    await page.goto('/playlist');
-    const playlists = page.getByRole('list', { name: 'Playlists' }).getByRole('listitem');
-    await expect(playlists).toHaveCount(widths.length);
-    await stopClock(page);
-    for (const width of widths) {
-      await page.setViewportSize({ width, height: 800 });
-      await page.getByRole('button', { name: `Delete playlist At ${width} px` }).click();
-      const toast = page
-        .getByRole('status')
-        .filter({ hasText: 'Playlist deleted successfully.' })
-        .first();
-      await expect(toast).toBeVisible();
-      await expectClearOf(page, toast, page.getByRole('button', { name: 'Create Playlist' }));
-    }
-  });
-
-  test("the toast of 'Remove from History' leaves 'Clear History' free", async ({ page }) => {
-    await stubExternalImages(page);
-    await signedInUser(page);
-    for (const video of seedVideos) {
-      expect((await writeAsUser(page, 'POST', '/api/user/history', { video })).status).toBe(201);
-    }
-    await page.goto('/history');
-    await expect(card(page, seedVideos[0]!.title)).toBeVisible();
-    for (const [index, width] of widths.entries()) {
-      // The menu opens with the clock running (React reveals a lazy screen part on a timer); the
-      // clock stops once it is open, before the toast.
-      await page.clock.resume();
-      await page.setViewportSize({ width, height: 800 });
-      const video = seedVideos[index]!;
-      await card(page, video.title).getByRole('button', { name: 'More actions' }).click();
-      const remove = page.getByRole('menuitem', { name: 'Remove from History' });
-      await expect(remove).toBeVisible();
+  test(
+    "the toast of a deleted playlist leaves 'Create Playlist' free",
+    PAGE_ONLY,
+    async ({ page }) => {
+      await signedInUser(page);
+      for (const width of widths) {
+        const created = await writeAsUser(page, 'POST', '/api/user/playlists', {
+          playlist: { title: `At ${width} px` },
+        });
+        expect(created.status).toBe(201);
+      }
+      await page.goto('/playlist');
+      const playlists = page.getByRole('list', { name: 'Playlists' }).getByRole('listitem');
+      await expect(playlists).toHaveCount(widths.length);
       await stopClock(page);
-      await remove.click();
-      await expect(card(page, video.title)).toHaveCount(0);
-      const toast = page
-        .getByRole('status')
-        .filter({ hasText: 'Video deleted from history.' })
-        .first();
-      await expect(toast).toBeVisible();
-      await expectClearOf(page, toast, page.getByRole('button', { name: 'Clear History' }));
-    }
-  });
+      for (const width of widths) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.getByRole('button', { name: `Delete playlist At ${width} px` }).click();
+        const toast = page
+          .getByRole('status')
+          .filter({ hasText: 'Playlist deleted successfully.' })
+          .first();
+        await expect(toast).toBeVisible();
+        await expectClearOf(page, toast, page.getByRole('button', { name: 'Create Playlist' }));
+      }
+    },
+  );
+
+  test(
+    "the toast of 'Remove from History' leaves 'Clear History' free",
+    PAGE_ONLY,
+    async ({ page }) => {
+      await stubExternalImages(page);
+      await signedInUser(page);
+      for (const video of seedVideos) {
+        expect((await writeAsUser(page, 'POST', '/api/user/history', { video })).status).toBe(201);
+      }
+      await page.goto('/history');
+      await expect(card(page, seedVideos[0]!.title)).toBeVisible();
+      for (const [index, width] of widths.entries()) {
+        // The menu opens with the clock running (React reveals a lazy screen part on a timer); the
+        // clock stops once it is open, before the toast.
+        await page.clock.resume();
+        await page.setViewportSize({ width, height: 800 });
+        const video = seedVideos[index]!;
+        await card(page, video.title).getByRole('button', { name: 'More actions' }).click();
+        const remove = page.getByRole('menuitem', { name: 'Remove from History' });
+        await expect(remove).toBeVisible();
+        await stopClock(page);
+        await remove.click();
+        await expect(card(page, video.title)).toHaveCount(0);
+        const toast = page
+          .getByRole('status')
+          .filter({ hasText: 'Video deleted from history.' })
+          .first();
+        await expect(toast).toBeVisible();
+        await expectClearOf(page, toast, page.getByRole('button', { name: 'Clear History' }));
+      }
+    },
+  );
 });

@@ -248,7 +248,7 @@ function WatchVideo({ video }: { video: Video }) {
       </div>
       <div className={styles.watchNext}>
         <WatchPlaylist videoId={video._id} endings={endings} />
-        <WatchCourse videoId={video._id} />
+        <WatchCourse videoId={video._id} endings={endings} />
         <UpNext videoId={video._id} />
       </div>
     </div>

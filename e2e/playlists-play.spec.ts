@@ -90,6 +90,15 @@ test('a playlist reordered from the keyboard and the menu, kept after a reload',
   await page.reload();
   await expect(titles).toHaveText([seed.css.title, seed.jsCourse.title, seed.html5.title]);
   expect(await seriousViolations(page)).toEqual([]);
+
+  // Drag and drop: the last card's handle dropped on the first card.
+  await page
+    .getByRole('button', { name: `Reorder: ${seed.html5.title}` })
+    .dragTo(list.getByRole('listitem').first());
+  await expect(titles).toHaveText([seed.html5.title, seed.css.title, seed.jsCourse.title]);
+  await expect
+    .poll(() => savedOrder(page, id))
+    .toEqual([seed.html5.id, seed.css.id, seed.jsCourse.id]);
 });
 
 test('Play all: the playlist beside the player, Next, and the countdown cancelled', async ({

@@ -36,6 +36,11 @@ export const apiErrors = {
     status: 404,
     message: 'The playlist you requested does not exist. Not Found error.',
   },
+  playlistOrderStale: {
+    status: 409,
+    message:
+      "The playlist's videos changed meanwhile (in another tab?): load it again and move the video again.",
+  },
   tooManyNotes: {
     status: 422,
     message:

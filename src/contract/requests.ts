@@ -99,6 +99,20 @@ export const playlistVideoBodySchema = z.object({
 });
 export type PlaylistVideoBody = z.infer<typeof playlistVideoBodySchema>;
 
+/**
+ * POST /api/user/playlists/{playlistId}/order: the playlist's videos, every one once, in their new
+ * order (decision 0026). A list that does not name exactly the playlist's videos is refused (409),
+ * so a reorder never drops nor brings back a video another tab added or removed meanwhile.
+ */
+export const playlistOrderBodySchema = z.object({
+  videos: z
+    .array(requiredText(MAX_ID_LENGTH))
+    .check(
+      z.refine((ids) => new Set(ids).size === ids.length, { error: 'must name each video once' }),
+    ),
+});
+export type PlaylistOrderBody = z.infer<typeof playlistOrderBodySchema>;
+
 /** POST /api/user/playlists. A blank title is allowed: product §4's playlist-page modal sends one. */
 export const playlistBodySchema = z.object({
   playlist: z.looseObject({ title: z.string().check(atMost(MAX_PLAYLIST_TITLE_LENGTH)) }),

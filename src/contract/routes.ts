@@ -12,6 +12,7 @@ import {
   signupBodySchema,
   todoBodySchema,
   playlistVideoBodySchema,
+  playlistOrderBodySchema,
   videoBodySchema,
   pageQuerySchema,
   searchQuerySchema,
@@ -327,6 +328,18 @@ const rows = [
     status: 201,
     response: playlistResponseSchema,
     errors: [...writeErrors, 'playlistNotFound', 'videoNotFound', 'alreadyInPlaylist'],
+  },
+  {
+    method: 'POST',
+    path: '/api/user/playlists/{playlistId}/order',
+    summary: "Put a playlist's videos in a new order",
+    description:
+      "The body names every video of the playlist once, in the new order. A list that is not exactly the playlist's videos (one added or removed meanwhile, in another tab) is refused with 409: read the playlist again and send its new order.",
+    auth: true,
+    body: playlistOrderBodySchema,
+    status: 200,
+    response: playlistResponseSchema,
+    errors: [...writeErrors, 'playlistNotFound', 'playlistOrderStale'],
   },
   {
     method: 'DELETE',

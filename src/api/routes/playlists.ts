@@ -17,6 +17,7 @@ async function requirePlaylist(store: Store, userId: string, playlistId: string)
 export function playlistRoutes({ store, clock }: ApiDeps) {
   const playlistBody = routeSpec('POST /api/user/playlists').body;
   const videoBody = routeSpec('POST /api/user/playlists/{playlistId}').body;
+  const orderBody = routeSpec('POST /api/user/playlists/{playlistId}/order').body;
   return new Hono<ApiEnv>()
     .get('/', async (c) => c.json({ playlists: await store.listPlaylists(c.var.user._id) }))
     .post('/', async (c) => {
@@ -43,6 +44,14 @@ export function playlistRoutes({ store, clock }: ApiDeps) {
       const at = formatTimestamp(clock());
       await store.addVideoToPlaylist(userId, playlistId, video._id, at, before);
       return c.json({ playlist: await requirePlaylist(store, userId, playlistId) }, 201);
+    })
+    .post('/:playlistId/order', async (c) => {
+      const { videos } = await readBody(c, orderBody);
+      const userId = c.var.user._id;
+      const playlistId = c.req.param('playlistId');
+      const result = await store.reorderPlaylist(userId, playlistId, videos);
+      if (result === 'stale') throw ApiError.of('playlistOrderStale');
+      return c.json({ playlist: await requirePlaylist(store, userId, playlistId) });
     })
     .delete('/:playlistId/:videoId', async (c) => {
       const userId = c.var.user._id;

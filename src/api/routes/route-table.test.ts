@@ -181,6 +181,8 @@ describe('the route table and the routers', () => {
     'POST /api/user/watchlater': { video },
     'POST /api/user/playlists': { playlist: { title: 'Another' } },
     'POST /api/user/playlists/{playlistId}': { video },
+    // The playlist below holds seed video 0 only.
+    'POST /api/user/playlists/{playlistId}/order': { videos: [seedVideo(0)._id] },
     'POST /api/user/notes/{videoId}': { note: { content: 'Another', time: 3 } },
     'POST /api/user/progress/{videoId}': { seconds: 30, duration: 600 },
     'POST /api/test-todos': { title: 'Another' },

@@ -82,6 +82,7 @@ const goodBodies: Record<string, Record<string, unknown>> = {
   'POST /api/user/watchlater': { video },
   'POST /api/user/playlists': { playlist: { title: 'Another' } },
   'POST /api/user/playlists/{playlistId}': { video, before: [seedVideo(2)._id] },
+  'POST /api/user/playlists/{playlistId}/order': { videos: [seedVideo(2)._id, video._id] },
   'POST /api/user/notes/{videoId}': { note: { content: 'Another', time: 3 } },
   'POST /api/user/progress/{videoId}': { seconds: 30, duration: 600 },
   'POST /api/test-todos': { title: 'Another', completed: false },

@@ -627,6 +627,20 @@ export class MemoryStore implements Store {
     playlist.videos.splice(next ?? playlist.videos.length, 0, { videoId, addedAt: at });
   }
 
+  async reorderPlaylist(
+    userId: string,
+    playlistId: string,
+    videoIds: readonly string[],
+  ): Promise<'done' | 'stale'> {
+    const playlist = this.findPlaylist(userId, playlistId);
+    if (!playlist) throw StoreError.notFound('playlist');
+    const entries = new Map(playlist.videos.map((entry) => [entry.videoId, entry]));
+    const reordered = videoIds.map((id) => entries.get(id));
+    if (videoIds.length !== entries.size || reordered.includes(undefined)) return 'stale';
+    playlist.videos = reordered as MemoryPlaylist['videos'];
+    return 'done';
+  }
+
   async removeVideoFromPlaylist(
     userId: string,
     playlistId: string,

@@ -292,6 +292,16 @@ export interface Store {
     before?: readonly string[],
   ): Promise<void>;
   /**
+   * Puts one of the user's playlists in the order of `videoIds` (each named once), checked and
+   * written as one step: 'stale' (nothing changed) when they are not exactly the playlist's videos
+   * (decision 0026). StoreError notFound without such a playlist.
+   */
+  reorderPlaylist(
+    userId: string,
+    playlistId: string,
+    videoIds: readonly string[],
+  ): Promise<'done' | 'stale'>;
+  /**
    * Removes a video from one of the user's playlists (an absent video is a no-op); StoreError
    * notFound when the user has no such playlist.
    */

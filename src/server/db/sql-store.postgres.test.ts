@@ -4,6 +4,7 @@ import { describeAccountsSuite } from '../../api/testing/accounts-suite';
 import { describeApiSuite } from '../../api/testing/api-suite';
 import { describeCatalogueSuite } from '../../api/testing/catalogue-suite';
 import { describeCoursesSuite } from '../../api/testing/courses-suite';
+import { describePlaylistOrderSuite } from '../../api/testing/playlist-order-suite';
 import { describeRobustnessSuite } from '../../api/testing/robustness-suite';
 import { describeTranscriptsSuite } from '../../api/testing/transcripts-suite';
 import { openPostgresTestStore } from '../testing/open-test-store';
@@ -22,5 +23,8 @@ describeAbuseSuite('SqlStore (PostgreSQL)', () => openPostgresTestStore(inject('
 describeAccountsSuite('SqlStore (PostgreSQL)', () => openPostgresTestStore(inject('postgresUrl')));
 describeCoursesSuite('SqlStore (PostgreSQL)', () => openPostgresTestStore(inject('postgresUrl')));
 describeTranscriptsSuite('SqlStore (PostgreSQL)', () =>
+  openPostgresTestStore(inject('postgresUrl')),
+);
+describePlaylistOrderSuite('SqlStore (PostgreSQL)', () =>
   openPostgresTestStore(inject('postgresUrl')),
 );

@@ -584,6 +584,47 @@ export class SqlStore implements Store {
   }
 
   /**
+   * Puts one of the user's playlists in the order of `videoIds`, under the playlist's lock: 'stale'
+   * when they are not exactly its videos (decision 0026). The order is the rows' `seq`, which only
+   * grows: the rows from the first one that moves on are written again in the new order (as
+   * insertBefore does), each with its own added_at.
+   */
+  async reorderPlaylist(
+    userId: string,
+    playlistId: string,
+    videoIds: readonly string[],
+  ): Promise<'done' | 'stale'> {
+    if (namesNothing(playlistId)) throw StoreError.notFound('playlist');
+    return this.db.transaction().execute(async (trx) => {
+      if (!(await lockPlaylist(trx, userId, playlistId))) throw StoreError.notFound('playlist');
+      const rows = await trx
+        .selectFrom('playlist_videos')
+        .select(['seq', 'video_id', 'added_at'])
+        .where('playlist_id', '=', playlistId)
+        .orderBy('seq')
+        .execute();
+      const byVideo = new Map(rows.map((row) => [row.video_id, row]));
+      const wanted = videoIds.map((id) => byVideo.get(id));
+      if (videoIds.length !== rows.length || wanted.includes(undefined)) return 'stale';
+      const first = rows.findIndex((row, index) => row.video_id !== videoIds[index]);
+      if (first < 0) return 'done';
+      await trx
+        .deleteFrom('playlist_videos')
+        .where('playlist_id', '=', playlistId)
+        .where('seq', '>=', rows[first]!.seq)
+        .execute();
+      // One row at a time: each takes the next seq, in this order.
+      for (const row of wanted.slice(first)) {
+        await trx
+          .insertInto('playlist_videos')
+          .values({ playlist_id: playlistId, video_id: row!.video_id, added_at: row!.added_at })
+          .execute();
+      }
+      return 'done';
+    });
+  }
+
+  /**
    * Removes a video from one of the user's playlists (an absent video is a no-op), under the
    * playlist's lock; StoreError notFound when the user has no such playlist.
    */

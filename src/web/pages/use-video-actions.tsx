@@ -17,6 +17,8 @@ import { useRequireLogin } from './use-require-login';
 export interface CardPlace {
   onHistoryPage?: boolean;
   playlistId?: string;
+  /** A playlist's own page: Move up / Move down for the card (those that apply), first. */
+  movesFor?: (video: Video) => MenuItem[];
 }
 
 /**
@@ -36,7 +38,7 @@ export function useVideoActions(place: CardPlace = {}) {
   };
 
   const menuFor = (video: Video) => {
-    const items: MenuItem[] = [];
+    const items: MenuItem[] = place.movesFor?.(video) ?? [];
     if (place.onHistoryPage) {
       items.push({
         label: historyTexts.remove,

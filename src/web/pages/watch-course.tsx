@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSessionName } from '../data/library';
@@ -17,17 +17,19 @@ import {
 } from '../features/courses/course-texts';
 import { useCourseProgress } from '../features/courses/use-course-progress';
 import { useVideos } from '../state/use-store';
+import { NextCountdown } from './next-countdown';
 
 /**
  * The watch page opened from a course (`/watch/:id?course=<slug>`, issue 30): the course beside
  * the player, its lessons with this one highlighted, 'Lesson 3 of 12', Previous / Next lesson
- * (keeping the course), and Mark done. Nothing without `?course=`.
+ * (keeping the course), and Mark done; when the lesson ends, the next one after a countdown the
+ * user can cancel. Nothing without `?course=`.
  */
-export function WatchCourse({ videoId }: { videoId: string }) {
+export function WatchCourse({ videoId, endings = 0 }: { videoId: string; endings?: number }) {
   const [params] = useSearchParams();
   const slug = params.get('course');
   if (!slug) return null;
-  return <CourseBeside slug={slug} videoId={videoId} />;
+  return <CourseBeside slug={slug} videoId={videoId} endings={endings} />;
 }
 
 /**
@@ -50,7 +52,20 @@ export function useLessonEnded(): (videoId: string) => void {
   };
 }
 
-function CourseBeside({ slug, videoId }: { slug: string; videoId: string }) {
+/**
+ * `endings`: how many times the lesson played to its end here; each starts a countdown to the
+ * next lesson (next-countdown.tsx), shown until cancelled, as a playlist's.
+ */
+function CourseBeside({
+  slug,
+  videoId,
+  endings,
+}: {
+  slug: string;
+  videoId: string;
+  endings: number;
+}) {
+  const [cancelled, setCancelled] = useState(0);
   const { data } = useQuery(courseRead(slug));
   const { signedIn, progress, setDone, busy } = useCourseProgress(slug);
   const headingId = useId();
@@ -90,6 +105,14 @@ function CourseBeside({ slug, videoId }: { slug: string; videoId: string }) {
           done={progress.doneCount}
           total={progress.lessonCount}
           label={`${course.title}: progress`}
+        />
+      )}
+      {next && endings > cancelled && (
+        <NextCountdown
+          key={endings}
+          title={next.title}
+          to={lessonUrl(next._id, course.slug)}
+          onCancel={() => setCancelled(endings)}
         />
       )}
       <nav className={styles.actions} aria-label={`${course.title}: lessons`}>

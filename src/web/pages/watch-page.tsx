@@ -49,6 +49,7 @@ import { LoadState } from './load-state';
 import styles from './pages.module.css';
 import { UpNext } from './up-next';
 import { useLessonEnded, WatchCourse } from './watch-course';
+import { WatchPlaylist } from './watch-playlist';
 import { useRecordPlay } from './use-record-play';
 import { useRequireLogin } from './use-require-login';
 
@@ -96,6 +97,8 @@ function WatchVideo({ video }: { video: Video }) {
   const playbackRate = hydrated ? storedRate : 1;
   const recordPlay = useRecordPlay(video);
   const lessonEnded = useLessonEnded();
+  // Each time the video plays to its end: a playlist's or course's next one counts down.
+  const [endings, setEndings] = useState(0);
   const [embedFailed, setEmbedFailed] = useState(false);
   const player = useYouTubePlayer(iframe, hydrated ? video._id : undefined, {
     onPlaying: recordPlay,
@@ -106,6 +109,7 @@ function WatchVideo({ video }: { video: Video }) {
     onEnded: () => {
       if (auth.isLoggedIn) void clearProgress(video._id, dispatch);
       lessonEnded(video._id);
+      setEndings((count) => count + 1);
     },
     onPlaybackRateChange: (rate) => {
       setPlaybackRate(rate);
@@ -243,7 +247,8 @@ function WatchVideo({ video }: { video: Video }) {
         </PlayerContext.Provider>
       </div>
       <div className={styles.watchNext}>
-        <WatchCourse videoId={video._id} />
+        <WatchPlaylist videoId={video._id} endings={endings} />
+        <WatchCourse videoId={video._id} endings={endings} />
         <UpNext videoId={video._id} />
       </div>
     </div>

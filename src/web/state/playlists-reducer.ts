@@ -15,6 +15,7 @@ export type PlaylistsAction =
   | { type: 'DELETE_PLAYLIST'; payload: Playlist[] }
   | { type: 'ADD_VIDEO_TO_PLAYLIST'; payload: Playlist }
   | { type: 'DELETE_VIDEO_FROM_PLAYLIST'; payload: Playlist }
+  | { type: 'REORDER_PLAYLIST'; payload: Playlist }
   | { type: 'CLEAR_USER_DATA' };
 
 export const initialPlaylistsState: PlaylistsState = { playlists: [], loading: false, error: null };
@@ -35,6 +36,7 @@ export function playlistsReducer(state: PlaylistsState, action: PlaylistsAction)
       return { playlists: action.payload, loading: false, error: null };
     case 'ADD_VIDEO_TO_PLAYLIST':
     case 'DELETE_VIDEO_FROM_PLAYLIST':
+    case 'REORDER_PLAYLIST':
       return { ...state, playlists: replacePlaylist(state.playlists, action.payload) };
     case 'CLEAR_USER_DATA':
       return initialPlaylistsState;

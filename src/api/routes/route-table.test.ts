@@ -182,6 +182,7 @@ describe('the route table and the routers', () => {
     'POST /api/user/playlists': { playlist: { title: 'Another' } },
     'POST /api/user/playlists/{playlistId}': { video },
     'POST /api/user/notes/{videoId}': { note: { content: 'Another', time: 3 } },
+    'PATCH /api/user/notes/{noteId}': { note: { content: 'Edited' } },
     'POST /api/user/progress/{videoId}': { seconds: 30, duration: 600 },
     'POST /api/test-todos': { title: 'Another' },
     // h.signUp's password.

@@ -3,6 +3,7 @@ import { describeAccountsSuite } from '../testing/accounts-suite';
 import { describeApiSuite } from '../testing/api-suite';
 import { describeCatalogueSuite } from '../testing/catalogue-suite';
 import { describeCoursesSuite } from '../testing/courses-suite';
+import { describeNotesEditSuite } from '../testing/notes-edit-suite';
 import { describeRobustnessSuite } from '../testing/robustness-suite';
 import { describeTranscriptsSuite } from '../testing/transcripts-suite';
 import { MemoryStore } from './memory-store';
@@ -34,6 +35,11 @@ describeCoursesSuite('MemoryStore', async () => ({
   close: async () => {},
 }));
 describeTranscriptsSuite('MemoryStore', async () => ({
+  store: new MemoryStore(),
+  close: async () => {},
+}));
+
+describeNotesEditSuite('MemoryStore', async () => ({
   store: new MemoryStore(),
   close: async () => {},
 }));

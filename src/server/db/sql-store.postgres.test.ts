@@ -4,6 +4,7 @@ import { describeAccountsSuite } from '../../api/testing/accounts-suite';
 import { describeApiSuite } from '../../api/testing/api-suite';
 import { describeCatalogueSuite } from '../../api/testing/catalogue-suite';
 import { describeCoursesSuite } from '../../api/testing/courses-suite';
+import { describeNotesEditSuite } from '../../api/testing/notes-edit-suite';
 import { describeRobustnessSuite } from '../../api/testing/robustness-suite';
 import { describeTranscriptsSuite } from '../../api/testing/transcripts-suite';
 import { openPostgresTestStore } from '../testing/open-test-store';
@@ -24,3 +25,4 @@ describeCoursesSuite('SqlStore (PostgreSQL)', () => openPostgresTestStore(inject
 describeTranscriptsSuite('SqlStore (PostgreSQL)', () =>
   openPostgresTestStore(inject('postgresUrl')),
 );
+describeNotesEditSuite('SqlStore (PostgreSQL)', () => openPostgresTestStore(inject('postgresUrl')));

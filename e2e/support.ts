@@ -223,7 +223,7 @@ export async function drawInBrowser(page: Page, project: string): Promise<void> 
 
 /** An API call to break: a method (or ANY) and a path, where `{name}` stands for one segment. */
 export interface BrokenCall {
-  method: 'GET' | 'POST' | 'DELETE' | 'ANY';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'ANY';
   path: string;
 }
 

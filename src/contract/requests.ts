@@ -132,6 +132,15 @@ export const noteBodySchema = z.object({
 export type NoteBody = z.infer<typeof noteBodySchema>;
 
 /**
+ * PATCH /api/user/notes/:noteId: the note's new text, as long as a new note's may be (the moment
+ * in the video it was started at stays).
+ */
+export const noteEditBodySchema = z.object({
+  note: z.looseObject({ content: z.string().check(atMost(MAX_NOTE_LENGTH)) }),
+});
+export type NoteEditBody = z.infer<typeof noteEditBodySchema>;
+
+/**
  * POST /api/user/progress/:videoId: where the user is in the video and, when the player knows it,
  * how long the video is (a save without it keeps the length stored before).
  */

@@ -7,6 +7,7 @@ import {
   passwordChangeBodySchema,
   profileBodySchema,
   noteBodySchema,
+  noteEditBodySchema,
   playlistBodySchema,
   progressBodySchema,
   signupBodySchema,
@@ -45,7 +46,7 @@ import {
   watchLaterResponseSchema,
 } from './responses';
 
-export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** One row of the API's route table (product §7 plus the additions of architecture §2). */
 export interface RouteSpec {
@@ -368,6 +369,19 @@ const rows = [
     status: 201,
     response: notesResponseSchema,
     errors: [...writeErrors, 'videoNotFound'],
+  },
+  {
+    method: 'PATCH',
+    path: '/api/user/notes/{noteId}',
+    summary: 'Change the text of one of my notes',
+    description:
+      "The same Markdown and length rule as a new note's; the note keeps its video and its moment " +
+      "in the video. Another user's note answers 404.",
+    auth: true,
+    body: noteEditBodySchema,
+    status: 200,
+    response: notesResponseSchema,
+    errors: [...writeErrors, 'noteNotFound', 'tooManyNotes'],
   },
   {
     method: 'DELETE',

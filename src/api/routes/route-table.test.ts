@@ -184,6 +184,7 @@ describe('the route table and the routers', () => {
     // The playlist below holds seed video 0 only.
     'POST /api/user/playlists/{playlistId}/order': { videos: [seedVideo(0)._id] },
     'POST /api/user/notes/{videoId}': { note: { content: 'Another', time: 3 } },
+    'PATCH /api/user/notes/{noteId}': { note: { content: 'Edited' } },
     'POST /api/user/progress/{videoId}': { seconds: 30, duration: 600 },
     'POST /api/test-todos': { title: 'Another' },
     // h.signUp's password.

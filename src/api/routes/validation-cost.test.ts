@@ -84,6 +84,7 @@ const goodBodies: Record<string, Record<string, unknown>> = {
   'POST /api/user/playlists/{playlistId}': { video, before: [seedVideo(2)._id] },
   'POST /api/user/playlists/{playlistId}/order': { videos: [seedVideo(2)._id, video._id] },
   'POST /api/user/notes/{videoId}': { note: { content: 'Another', time: 3 } },
+  'PATCH /api/user/notes/{noteId}': { note: { content: 'Edited' } },
   'POST /api/user/progress/{videoId}': { seconds: 30, duration: 600 },
   'POST /api/test-todos': { title: 'Another', completed: false },
   'POST /api/user/profile': { firstName: 'Cost', lastName: 'Bound' },

@@ -4,6 +4,7 @@ import { describeApiSuite } from '../testing/api-suite';
 import { describeCatalogueSuite } from '../testing/catalogue-suite';
 import { describeCoursesSuite } from '../testing/courses-suite';
 import { describePlaylistOrderSuite } from '../testing/playlist-order-suite';
+import { describeNotesEditSuite } from '../testing/notes-edit-suite';
 import { describeRobustnessSuite } from '../testing/robustness-suite';
 import { describeTranscriptsSuite } from '../testing/transcripts-suite';
 import { MemoryStore } from './memory-store';
@@ -40,6 +41,11 @@ describeTranscriptsSuite('MemoryStore', async () => ({
 }));
 
 describePlaylistOrderSuite('MemoryStore', async () => ({
+  store: new MemoryStore(),
+  close: async () => {},
+}));
+
+describeNotesEditSuite('MemoryStore', async () => ({
   store: new MemoryStore(),
   close: async () => {},
 }));

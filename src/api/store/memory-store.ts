@@ -679,6 +679,19 @@ export class MemoryStore implements Store {
     return toNote(note);
   }
 
+  async editNote(userId: string, noteId: string, content: string): Promise<Note> {
+    const { notes } = this.userEntry(userId);
+    const note = notes.find((kept) => kept._id === noteId);
+    if (!note) throw StoreError.notFound('note');
+    // Checked and changed with no await between, as addNote.
+    const characters = notes.reduce((sum, kept) => sum + kept.content.length, 0);
+    if (characters - note.content.length + content.length > MAX_NOTES_CHARACTERS) {
+      throw StoreError.tooMany('notes');
+    }
+    note.content = content;
+    return toNote(note);
+  }
+
   async deleteNote(userId: string, noteId: string): Promise<void> {
     const entry = this.userEntry(userId);
     const before = entry.notes.length;

@@ -321,6 +321,12 @@ export interface Store {
     at: string,
     time?: number,
   ): Promise<Note>;
+  /**
+   * Changes the text of one of the user's notes (its video and moment stay); StoreError notFound
+   * when the user has no such note, tooMany when the new text would take the user's notes past
+   * MAX_NOTES_CHARACTERS, checked and written as one step in any process.
+   */
+  editNote(userId: string, noteId: string, content: string): Promise<Note>;
   /** Deletes one of the user's notes; StoreError notFound when the user has no such note. */
   deleteNote(userId: string, noteId: string): Promise<void>;
 

@@ -5,6 +5,7 @@ import { describeApiSuite } from '../../api/testing/api-suite';
 import { describeCatalogueSuite } from '../../api/testing/catalogue-suite';
 import { describeCoursesSuite } from '../../api/testing/courses-suite';
 import { describePlaylistOrderSuite } from '../../api/testing/playlist-order-suite';
+import { describeNotesEditSuite } from '../../api/testing/notes-edit-suite';
 import { describeRobustnessSuite } from '../../api/testing/robustness-suite';
 import { describeTranscriptsSuite } from '../../api/testing/transcripts-suite';
 import { openPostgresTestStore } from '../testing/open-test-store';
@@ -28,3 +29,4 @@ describeTranscriptsSuite('SqlStore (PostgreSQL)', () =>
 describePlaylistOrderSuite('SqlStore (PostgreSQL)', () =>
   openPostgresTestStore(inject('postgresUrl')),
 );
+describeNotesEditSuite('SqlStore (PostgreSQL)', () => openPostgresTestStore(inject('postgresUrl')));

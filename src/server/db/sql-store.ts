@@ -763,6 +763,37 @@ export class SqlStore implements Store {
     );
   }
 
+  /**
+   * Changes the text of one of the user's notes, under the user's lock (lockUser) as addNote, so
+   * parallel edits and notes in any process cannot pass MAX_NOTES_CHARACTERS together.
+   */
+  async editNote(userId: string, noteId: string, content: string): Promise<Note> {
+    if (namesNothing(noteId)) throw StoreError.notFound('note');
+    return this.guard(() =>
+      this.db.transaction().execute(async (trx) => {
+        await lockUser(trx, userId, this.sqlite);
+        const kept = await trx
+          .selectFrom('notes')
+          .select(['id', 'content', 'video_id', 'time_seconds'])
+          .where('user_id', '=', userId)
+          .execute();
+        const note = kept.find((row) => row.id === noteId);
+        if (!note) throw StoreError.notFound('note');
+        const characters = kept.reduce((sum, row) => sum + row.content.length, 0);
+        if (characters - note.content.length + content.length > MAX_NOTES_CHARACTERS) {
+          throw StoreError.tooMany('notes');
+        }
+        await trx
+          .updateTable('notes')
+          .set({ content })
+          .where('id', '=', noteId)
+          .where('user_id', '=', userId)
+          .execute();
+        return toNote(note.id, content, note.video_id, note.time_seconds);
+      }),
+    );
+  }
+
   /** Deletes one of the user's notes; StoreError notFound when the user has no such note. */
   async deleteNote(userId: string, noteId: string): Promise<void> {
     if (namesNothing(noteId)) throw StoreError.notFound('note');

@@ -19,6 +19,8 @@ export const shortcutHelp: { key: string; action: string }[] = [
   { key: 'Shift + L', action: 'Like or unlike the video' },
   { key: 'w', action: 'Save to or remove from Watch later' },
   { key: 'n', action: 'Write a new note' },
+  { key: 'Ctrl or ⌘ + Enter', action: 'Save the note being written or edited' },
+  { key: 'Escape', action: "Cancel a note's edit, or close the mini player" },
   { key: 'z', action: 'Undo the removal a toast shows' },
   { key: '?', action: 'Show these shortcuts' },
 ];

@@ -1,5 +1,5 @@
 /** The methods a forced error can target: one of the API's, or any. */
-export const SCENARIO_METHODS = ['ANY', 'GET', 'POST', 'DELETE'] as const;
+export const SCENARIO_METHODS = ['ANY', 'GET', 'POST', 'PATCH', 'DELETE'] as const;
 export type ScenarioMethod = (typeof SCENARIO_METHODS)[number];
 
 /**

@@ -14,7 +14,9 @@ import { formatTime } from '../lib/format';
 import { NotesPanel } from '../features/notes/components/notes-panel';
 import { TranscriptPanel } from '../features/transcript/components/transcript-panel';
 import { parseStartTime } from '../features/transcript/transcript-text';
+import { PinnablePlayer } from '../features/player/components/pinnable-player';
 import { PlaybackSpeed } from '../features/player/components/playback-speed';
+import { useMiniPlayer } from '../features/player/use-mini-player';
 import { usePlayerKeys } from '../features/player/use-player-keys';
 import { loadPlaybackRate, savePlaybackRate } from '../features/player/playback-rate';
 import { PlayerContext } from '../lib/player-context';
@@ -82,6 +84,10 @@ function WatchVideo({ video }: { video: Video }) {
   const { state, dispatch } = useVideos();
   const openSaveToPlaylist = useSaveToPlaylist();
   const iframe = useRef<HTMLIFrameElement>(null);
+  // While a note is written below the fold, the player is pinned to a corner (issue 30).
+  const playerSlot = useRef<HTMLDivElement>(null);
+  const notesArea = useRef<HTMLDivElement>(null);
+  const miniPlayer = useMiniPlayer(playerSlot, notesArea);
   // `?t=80` or `?t=1m20s` on the address starts there (a transcript match, a shared moment).
   const [params] = useSearchParams();
   const [startAt] = useState(() => parseStartTime(params.get('t')));
@@ -167,7 +173,12 @@ function WatchVideo({ video }: { video: Video }) {
   return (
     <div className={styles.watch}>
       <article className={styles.watchVideo}>
-        <div className={styles.player}>
+        <PinnablePlayer
+          slotRef={playerSlot}
+          className={styles.player}
+          pinned={miniPlayer.pinned}
+          onClose={miniPlayer.close}
+        >
           {hydrated ? (
             <iframe
               ref={iframe}
@@ -180,7 +191,7 @@ function WatchVideo({ video }: { video: Video }) {
             <Thumbnail videoId={video._id} priority />
           )}
           {embedFailed && <EmbedFallback video={video} />}
-        </div>
+        </PinnablePlayer>
         <h1 className={styles.videoTitle}>{video.title}</h1>
         <p className={styles.muted}>
           {formatCount(video.views)} views · {formatAge(video.uploadedOn)}
@@ -240,7 +251,7 @@ function WatchVideo({ video }: { video: Video }) {
         </p>
         <ChapterList chapters={chapters} onSeek={player.seekTo} currentTime={player.currentTime} />
       </article>
-      <div className={styles.watchNotes}>
+      <div className={styles.watchNotes} ref={notesArea}>
         <PlayerContext.Provider value={player}>
           <TranscriptPanel videoId={video._id} />
           <NotesPanel videoId={video._id} />

@@ -84,6 +84,7 @@ export type VideosAction =
   | { type: 'DELETE_VIDEO_FROM_WATCH_LATER'; payload: Video[] }
   | { type: 'GET_NOTES'; payload: Note[] }
   | { type: 'ADD_NOTE'; payload: Note[] }
+  | { type: 'EDIT_NOTE'; payload: Note[] }
   | { type: 'DELETE_NOTE'; payload: Note[] }
   | { type: 'GET_PROGRESS'; payload: Progress[] }
   | { type: 'LIBRARY_LOADING'; payload: readonly LibraryList[] }
@@ -152,6 +153,7 @@ export function videosReducer(state: VideosState, action: VideosAction): VideosS
       return { ...state, watchLater: action.payload };
     case 'GET_NOTES':
     case 'ADD_NOTE':
+    case 'EDIT_NOTE':
     case 'DELETE_NOTE':
       return { ...state, notes: action.payload };
     case 'GET_PROGRESS':

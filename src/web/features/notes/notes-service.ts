@@ -13,6 +13,14 @@ export const notesTexts = {
   deleted: 'note deleted successfully.',
   empty: 'No note available.',
   loading: 'Loading notes…',
+  edit: 'Edit',
+  cancel: 'Cancel',
+  write: 'Write',
+  preview: 'Preview',
+  nothingToPreview: 'Nothing to preview yet.',
+  keys: 'Ctrl+Enter or ⌘+Enter saves',
+  leave: 'Your note is not saved yet. Leave this page anyway?',
+  switchEdit: 'Your changes to this note are not saved yet. Edit another note anyway?',
 } as const;
 
 /** Saves a note on a video, at a moment in it when known; product §5: no emptiness check. */
@@ -33,6 +41,27 @@ export function saveNote(
         ADDED,
       );
       dispatch({ type: 'ADD_NOTE', payload: notes });
+    },
+    (error) => dispatch({ type: 'ERROR', payload: error }),
+  );
+}
+
+/**
+ * Changes a note's text (its moment in the video stays); the same toasts as saving a new note.
+ * Answers whether it was saved: a failed edit keeps the box open with its text.
+ */
+export function editNote(note: Note, content: string, dispatch: Dispatchers['videos']) {
+  return withToasts(
+    { loading: notesTexts.saving, success: notesTexts.saved },
+    async () => {
+      const { notes } = accept(
+        await api.call('PATCH /api/user/notes/{noteId}', {
+          params: { noteId: note._id },
+          body: { note: { content } },
+        }),
+        ADDED,
+      );
+      dispatch({ type: 'EDIT_NOTE', payload: notes });
     },
     (error) => dispatch({ type: 'ERROR', payload: error }),
   );

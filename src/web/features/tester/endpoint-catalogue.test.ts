@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- a test, never in a page load: the examples are checked against the API's own body checks
 import { routeTable } from '../../../contract/routes';
 import { createMockBackend } from '../../mock/mock-backend';
+import { REQUEST_METHODS } from './tester-reducer';
 import {
   endpointOptions,
   EXAMPLE_VIDEO_ID,
@@ -65,7 +66,11 @@ describe('the endpoint list from the real /api/openapi.json', () => {
   });
 
   it('offers every route that takes a body an example its body check accepts', () => {
-    const withBody = routeTable.filter((route) => route.body !== undefined);
+    // The tester has product §7's methods only (PATCH is the API's addition).
+    const withBody = routeTable.filter(
+      (route) =>
+        route.body !== undefined && (REQUEST_METHODS as readonly string[]).includes(route.method),
+    );
     expect(withBody.length).toBeGreaterThanOrEqual(10);
     for (const route of withBody) {
       const key = `${route.method} ${route.path}`;

@@ -1,0 +1,197 @@
+import { type Page } from '@playwright/test';
+import { expect, failCalls, openWatchPage, seed, signedInUser, test } from './support';
+
+/**
+ * Studying on the watch page (issue 30): the mini player while a note is written below the fold,
+ * notes edited with a preview, and the note box's draft kept through a reload and a failed save.
+ */
+
+/** YouTube stood in for (the test machines cannot reach it); answers the frame's loads it saw. */
+async function standInForYouTube(page: Page): Promise<string[]> {
+  const loads: string[] = [];
+  await page.route('https://www.youtube-nocookie.com/**', (route) => {
+    loads.push(route.request().url());
+    return route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><title>player</title>',
+    });
+  });
+  await page.route('https://www.youtube.com/iframe_api', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: '' }),
+  );
+  return loads;
+}
+
+const notesPanel = (page: Page) => page.getByRole('region', { name: 'Notes' });
+const noteBox = (page: Page) => notesPanel(page).getByRole('textbox', { name: /Write a note/ });
+const closeMiniPlayer = (page: Page) => page.getByRole('button', { name: 'Close the mini player' });
+const frame = (page: Page) => page.locator(`iframe[title="${seed.css.title}"]`);
+
+/** Remembers the player's frame element, to tell later whether it is still the same one. */
+const markFrame = (page: Page) =>
+  frame(page).evaluate((element) => {
+    (window as unknown as { __frame: Element }).__frame = element;
+  });
+const sameFrame = (page: Page) =>
+  frame(page).evaluate(
+    (element) => element === (window as unknown as { __frame: Element }).__frame,
+  );
+
+async function watchWithPlayer(page: Page) {
+  const loads = await standInForYouTube(page);
+  await signedInUser(page);
+  await openWatchPage(page, seed.css.id, seed.css.title);
+  await expect(frame(page)).toBeVisible();
+  await expect.poll(() => loads.length).toBe(1);
+  await markFrame(page);
+  return loads;
+}
+
+test.describe('on a 320 px phone', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test('the mini player appears while a note is written below the fold, and closes', async ({
+    page,
+  }) => {
+    const loads = await watchWithPlayer(page);
+    await expect(closeMiniPlayer(page)).toBeHidden();
+    // The box is far below the player: focusing it scrolls the player away.
+    await noteBox(page).click();
+    await expect(closeMiniPlayer(page)).toBeVisible();
+    await expect(frame(page)).toBeInViewport({ ratio: 1 });
+    const pinned = await frame(page).boundingBox();
+    expect(pinned!.width).toBeLessThanOrEqual(161);
+    await noteBox(page).pressSequentially('Flex');
+    // Pinned by CSS: the same frame, never loaded again.
+    expect(await sameFrame(page)).toBe(true);
+    expect(loads).toHaveLength(1);
+
+    // Escape closes it and leaves the focus in the box.
+    await page.keyboard.press('Escape');
+    await expect(closeMiniPlayer(page)).toBeHidden();
+    await expect(noteBox(page)).toBeFocused();
+    await expect(frame(page)).not.toBeInViewport();
+
+    // Back at the player and down again: it comes back; its button closes it.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(frame(page)).toBeInViewport();
+    await noteBox(page).click();
+    await expect(closeMiniPlayer(page)).toBeVisible();
+    await closeMiniPlayer(page).click();
+    await expect(closeMiniPlayer(page)).toBeHidden();
+    await expect(noteBox(page)).toBeFocused();
+    expect(await sameFrame(page)).toBe(true);
+    expect(loads).toHaveLength(1);
+  });
+});
+
+test('desktop: the mini player sits in the bottom right corner while a note is written', async ({
+  page,
+}) => {
+  const loads = await watchWithPlayer(page);
+  // Down to the notes, far enough for the player to leave the window.
+  await noteBox(page).evaluate((box) =>
+    window.scrollTo(0, box.getBoundingClientRect().top + window.scrollY - 200),
+  );
+  await expect(frame(page)).not.toBeInViewport();
+  await noteBox(page).click();
+  await expect(closeMiniPlayer(page)).toBeVisible();
+  await expect(frame(page)).toBeInViewport({ ratio: 1 });
+  const viewport = page.viewportSize()!;
+  const pinned = (await frame(page).boundingBox())!;
+  expect(pinned.x + pinned.width).toBeGreaterThan(viewport.width - 40);
+  expect(pinned.y + pinned.height).toBeGreaterThan(viewport.height - 40);
+  // Focus elsewhere on the page ends it.
+  await page.getByRole('link', { name: 'CodeTube' }).focus();
+  await expect(closeMiniPlayer(page)).toBeHidden();
+  expect(await sameFrame(page)).toBe(true);
+  expect(loads).toHaveLength(1);
+});
+
+test('a note is edited with a preview and Ctrl+Enter, and kept after a reload', async ({
+  page,
+}) => {
+  await signedInUser(page);
+  await openWatchPage(page, seed.css.id, seed.css.title);
+  await noteBox(page).fill('Grid first');
+  await noteBox(page).press('Control+Enter');
+  await expect(page.getByText('Note saved successfully!', { exact: true })).toBeVisible();
+  const list = notesPanel(page).getByRole('list', { name: 'Your notes on this video' });
+  await expect(list.getByText('Grid first')).toBeVisible();
+  await expect(noteBox(page)).toHaveValue('');
+
+  const edit = list.getByRole('button', { name: /^Edit note.*: Grid first$/ });
+  await edit.click();
+  const editBox = list.getByRole('textbox', { name: /^Edit note/ });
+  await expect(editBox).toBeFocused();
+  await editBox.fill('Grid **first**, then flex');
+  await list.getByRole('button', { name: 'Preview' }).click();
+  await expect(list.locator('strong', { hasText: 'first' })).toBeVisible();
+  await list.getByRole('button', { name: 'Write' }).click();
+  await expect(editBox).toBeFocused();
+  await editBox.press('Control+Enter');
+  await expect(
+    list.getByRole('button', { name: /^Edit note.*: Grid first, then flex$/ }),
+  ).toBeFocused();
+
+  // Escape leaves an edit as it was.
+  await page.keyboard.press('Enter');
+  await list.getByRole('textbox', { name: /^Edit note/ }).fill('Not this');
+  await page.keyboard.press('Escape');
+  await expect(list.getByRole('textbox')).toHaveCount(0);
+  await expect(list.getByRole('button', { name: /^Edit note/ })).toBeFocused();
+
+  await page.reload();
+  await expect(list.locator('strong', { hasText: 'first' })).toBeVisible();
+  await expect(list.getByText('Not this')).toBeHidden();
+});
+
+test('the note box keeps its draft after a reload and a failed save, and asks before leaving', async ({
+  page,
+}, testInfo) => {
+  await signedInUser(page);
+  await openWatchPage(page, seed.css.id, seed.css.title);
+  await noteBox(page).click();
+  await noteBox(page).pressSequentially('Half a thought');
+
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.type());
+    void dialog.accept();
+  });
+  await page.reload();
+  await expect(noteBox(page)).toHaveValue('Half a thought');
+  expect(dialogs).toContain('beforeunload');
+
+  // A save that fails keeps it, through another reload too.
+  const recover = await failCalls(page, testInfo.project.name, [
+    { method: 'POST', path: '/api/user/notes/{videoId}' },
+  ]);
+  await openWatchPage(page, seed.css.id, seed.css.title);
+  await expect(noteBox(page)).toHaveValue('Half a thought');
+  await noteBox(page).press('Control+Enter');
+  await expect(page.getByText('Some error occured. Try Again.')).toBeVisible();
+  await expect(noteBox(page)).toHaveValue('Half a thought');
+  await recover();
+  await page.reload();
+  await expect(noteBox(page)).toHaveValue('Half a thought');
+
+  // An in-app link asks first: No stays, Yes goes.
+  page.removeAllListeners('dialog');
+  page.once('dialog', (dialog) => void dialog.dismiss());
+  await page.getByRole('link', { name: 'CodeTube' }).click();
+  await expect(page).toHaveURL(new RegExp(`/watch/${seed.css.id}$`));
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('link', { name: 'CodeTube' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  // Saved at last: the draft is gone.
+  await openWatchPage(page, seed.css.id, seed.css.title);
+  await expect(noteBox(page)).toHaveValue('Half a thought');
+  await noteBox(page).press('Control+Enter');
+  await expect(page.getByText('Note saved successfully!', { exact: true })).toBeVisible();
+  await expect(noteBox(page)).toHaveValue('');
+  await page.reload();
+  await expect(notesPanel(page).getByText('Half a thought')).toBeVisible();
+  await expect(noteBox(page)).toHaveValue('');
+});

@@ -1,0 +1,183 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { api, setTransport } from '../../../lib/api-client';
+import type { MockBackend } from '../../../mock/mock-backend';
+import { storeAuth } from '../../../state/auth-storage';
+import { DataProvider } from '../../../data/data-provider';
+import { StoreProvider } from '../../../state/store-provider';
+import { signInToMockBackend } from '../../../testing/mock-session';
+import { noteDraftKey } from '../note-drafts';
+import { NotesPanel } from './notes-panel';
+
+const videoId = '1PnVor36_40';
+const draftKey = noteDraftKey('u1', videoId);
+
+function renderPanel() {
+  return render(
+    <StoreProvider>
+      <DataProvider>
+        <MemoryRouter>
+          <NotesPanel videoId={videoId} />
+        </MemoryRouter>
+      </DataProvider>
+    </StoreProvider>,
+  );
+}
+
+const newNoteBox = () => screen.getByRole('textbox', { name: /Write a note/ });
+const notesList = () => screen.findByRole('list', { name: 'Your notes on this video' });
+
+/** Answers the calls `failing` names with a 500, the others from the mock backend. */
+function failWhen(backend: MockBackend, failing: (request: Request) => boolean) {
+  setTransport(async (request) =>
+    failing(request)
+      ? Response.json({ errors: ['Internal Server Error'] }, { status: 500 })
+      : backend.handle(request),
+  );
+}
+
+const type = (box: HTMLElement, value: string) =>
+  act(async () => fireEvent.change(box, { target: { value } }));
+
+describe('writing and editing notes', () => {
+  let backend: MockBackend;
+  beforeEach(async () => {
+    backend = await signInToMockBackend();
+    storeAuth('the stored token', {
+      _id: 'u1',
+      email: 'e@example.com',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    } as never);
+  });
+  afterEach(cleanup);
+
+  async function withNote(content: string) {
+    await api.call('POST /api/user/notes/{videoId}', {
+      params: { videoId },
+      body: { note: { content } },
+    });
+    renderPanel();
+    return within(await notesList());
+  }
+
+  it('edits a note: Edit focuses its box, Ctrl+Enter saves, the focus goes back to Edit', async () => {
+    const list = await withNote('Grid first');
+    fireEvent.click(list.getByRole('button', { name: 'Edit note: Grid first' }));
+    const box = list.getByRole('textbox', { name: 'Edit note: Grid first' });
+    expect(document.activeElement).toBe(box);
+    expect((box as HTMLTextAreaElement).value).toBe('Grid first');
+    await type(box, 'Grid *first*, then flex');
+    await act(async () => fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true }));
+
+    await list.findByRole('button', { name: 'Edit note: Grid first, then flex' });
+    expect(list.queryByRole('textbox')).toBeNull();
+    expect(document.activeElement).toBe(list.getByRole('button', { name: /^Edit note/ }));
+    const { data } = await api.call('GET /api/user/notes');
+    expect(data.notes.map((note) => note.content)).toEqual(['Grid *first*, then flex']);
+  });
+
+  it('⌘+Enter saves an edit too; Escape cancels one and leaves the note as it was', async () => {
+    const list = await withNote('Margins collapse');
+    fireEvent.click(list.getByRole('button', { name: /^Edit note/ }));
+    const box = list.getByRole('textbox', { name: /^Edit note/ });
+    await type(box, 'Changed my mind');
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect(list.queryByRole('textbox')).toBeNull();
+    expect(list.getByText('Margins collapse')).toBeTruthy();
+    expect(document.activeElement).toBe(list.getByRole('button', { name: /^Edit note/ }));
+
+    fireEvent.click(list.getByRole('button', { name: /^Edit note/ }));
+    await type(
+      list.getByRole('textbox', { name: /^Edit note/ }),
+      'Margins collapse, paddings do not',
+    );
+    await act(async () =>
+      fireEvent.keyDown(list.getByRole('textbox'), { key: 'Enter', metaKey: true }),
+    );
+    await list.findByText('Margins collapse, paddings do not');
+  });
+
+  it('keeps the edit box and its text when the save fails', async () => {
+    const list = await withNote('Specificity wins');
+    failWhen(backend, (request) => request.method === 'PATCH');
+    fireEvent.click(list.getByRole('button', { name: /^Edit note/ }));
+    await type(list.getByRole('textbox'), 'Specificity wins, mostly');
+    await act(async () => fireEvent.click(list.getByRole('button', { name: 'Save note' })));
+    await waitFor(() =>
+      expect(list.getByRole('button', { name: 'Save note' })).toHaveProperty('disabled', false),
+    );
+    expect((list.getByRole('textbox') as HTMLTextAreaElement).value).toBe(
+      'Specificity wins, mostly',
+    );
+  });
+
+  it('previews the box as Markdown, and Write goes back to the box with the focus', async () => {
+    renderPanel();
+    await screen.findByText('No note available.');
+    const box = newNoteBox();
+    await type(box, '**Flexbox** at `gap`');
+    const preview = screen.getByRole('button', { name: 'Preview', pressed: false });
+    fireEvent.click(preview);
+    expect(preview.getAttribute('aria-pressed')).toBe('true');
+    expect(box.hidden).toBe(true);
+    expect((await screen.findByText('Flexbox')).tagName).toBe('STRONG');
+    fireEvent.click(screen.getByRole('button', { name: 'Write' }));
+    expect(box.hidden).toBe(false);
+    expect(document.activeElement).toBe(box);
+  });
+
+  it('saves a new note with Ctrl+Enter', async () => {
+    renderPanel();
+    await screen.findByText('No note available.');
+    await type(newNoteBox(), 'Saved from the keyboard');
+    await act(async () => fireEvent.keyDown(newNoteBox(), { key: 'Enter', ctrlKey: true }));
+    await within(await notesList()).findByText('Saved from the keyboard');
+    expect((newNoteBox() as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('keeps the draft per video through a reload and a failed save, and forgets it once saved', async () => {
+    const first = renderPanel();
+    await screen.findByText('No note available.');
+    await type(newNoteBox(), 'Half a thought');
+    expect(JSON.parse(localStorage.getItem(draftKey) ?? 'null')).toMatchObject({
+      text: 'Half a thought',
+    });
+    // A reload: the panel starts again from what was kept.
+    first.unmount();
+    renderPanel();
+    await screen.findByText('No note available.');
+    expect((newNoteBox() as HTMLTextAreaElement).value).toBe('Half a thought');
+
+    failWhen(backend, (request) => request.method === 'POST' && request.url.includes('/notes/'));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save note' })));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Save note' })).toHaveProperty('disabled', false),
+    );
+    expect((newNoteBox() as HTMLTextAreaElement).value).toBe('Half a thought');
+    expect(localStorage.getItem(draftKey)).toContain('Half a thought');
+
+    setTransport((request) => backend.handle(request));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save note' })));
+    await within(await notesList()).findByText('Half a thought');
+    expect((newNoteBox() as HTMLTextAreaElement).value).toBe('');
+    expect(localStorage.getItem(draftKey)).toBeNull();
+  });
+
+  it('asks before a reload or close while the box holds unsaved text, not once it is saved', async () => {
+    renderPanel();
+    await screen.findByText('No note available.');
+    const leaving = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(leaving()).toBe(false);
+    await type(newNoteBox(), 'Unsaved');
+    expect(leaving()).toBe(true);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save note' })));
+    await within(await notesList()).findByText('Unsaved');
+    expect(leaving()).toBe(false);
+  });
+});

@@ -103,8 +103,11 @@ function progressOf(page: Page) {
     const response = await fetch('/api/user/progress', {
       headers: { authorization: localStorage.getItem('token') ?? '' },
     });
-    return ((await response.json()) as { progress: { videoId: string; duration?: number }[] })
-      .progress;
+    return (
+      (await response.json()) as {
+        progress: { videoId: string; seconds: number; duration?: number }[];
+      }
+    ).progress;
   });
 }
 
@@ -167,6 +170,60 @@ test('Continue watching and every card show how much of a video was watched', as
   await expect(
     result.getByRole('progressbar', { name: `${seed.css.title}: watched` }),
   ).toHaveAttribute('aria-valuenow', '25');
+});
+
+test('a video watched to its end leaves Continue watching, shows watched on its cards and starts again', async ({
+  page,
+}) => {
+  await stubExternalImages(page);
+  await standInForYouTube(page);
+  await signedInUser(page);
+  await watchPart(page, seed.html5, 30, 600);
+  await watchPart(page, seed.css, 200, 800);
+  // The next visit resumes; this time the video plays to its end (YouTube's ended state).
+  await openWatchPage(page, seed.css.id, seed.css.title);
+  await expect(page.getByText('Resuming at 3:20')).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(() => Boolean((window as { __player?: { events: unknown } }).__player?.events)),
+    )
+    .toBe(true);
+  await page.evaluate(() => {
+    const player = (
+      window as unknown as {
+        __player: {
+          time: number;
+          duration: number;
+          events: { onStateChange?: (event: { data: number }) => void };
+        };
+      }
+    ).__player;
+    player.time = 800;
+    player.duration = 800;
+    player.events.onStateChange?.({ data: 0 });
+  });
+  // Kept at its end, not forgotten.
+  await expect
+    .poll(() =>
+      progressOf(page).then((items) => items.find((item) => item.videoId === seed.css.id)),
+    )
+    .toMatchObject({ seconds: 800, duration: 800 });
+
+  await page.goto('/');
+  const row = page.getByRole('list', { name: 'Continue watching' });
+  await expect(row.getByRole('heading')).toHaveText([seed.html5.title]);
+  const search = page.getByRole('searchbox', { name: 'Search videos' });
+  await search.fill('Learn CSS in 20');
+  await search.press('Enter');
+  const result = page.getByRole('article').filter({ hasText: seed.css.title });
+  await expect(
+    result.getByRole('progressbar', { name: `${seed.css.title}: watched` }),
+  ).toHaveAttribute('aria-valuenow', '100');
+  // Opened again, it starts from the beginning.
+  await openWatchPage(page, seed.css.id, seed.css.title);
+  await expect(page.locator('iframe[title]').first()).toHaveAttribute('src', /autoplay=1/);
+  await expect(page.locator('iframe[title]').first()).not.toHaveAttribute('src', /start=/);
+  await expect(page.getByText(/Resuming at/)).toHaveCount(0);
 });
 
 test('removing a video from Continue watching lasts after a reload', async ({ page }) => {

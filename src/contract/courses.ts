@@ -4,7 +4,7 @@ import { videoSchema } from './entities';
 /**
  * Courses (issue 30): ordered lessons, curated by operators (`npm run catalogue -- import`), and
  * each user's progress through them. A lesson is a catalogue video; it is done for a user when
- * they marked it done or when their saved position reaches LESSON_DONE_FRACTION of its length.
+ * they marked it done or when their saved position reaches WATCHED_FRACTION (limits.ts) of its length.
  */
 
 /** A course's name in its address (`/course/js-basics`): lower-case words joined by hyphens. */
@@ -14,8 +14,6 @@ export const MAX_COURSE_TITLE_LENGTH = 200;
 export const MAX_COURSE_DESCRIPTION_LENGTH = 5_000;
 export const MAX_COURSE_SECTIONS = 100;
 export const MAX_COURSE_LESSONS = 1_000;
-/** A lesson whose saved position is at least this share of its length counts as watched. */
-export const LESSON_DONE_FRACTION = 0.9;
 
 /** A part of a course: an optional title and its lessons (catalogue video ids) in order. */
 export const courseSectionSchema = z.object({

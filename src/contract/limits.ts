@@ -159,5 +159,11 @@ export const MAX_EXTRA_FIELDS = 20;
 export const MAX_EXTRAS_BYTES = 4 * 1024;
 export const MAX_EXTRAS_DEPTH = 4;
 
+/**
+ * A video counts as watched (a course's lesson done, a playlist's 'N of M watched', a finished
+ * video that leaves Continue watching) when the saved position reaches this share of its length.
+ */
+export const WATCHED_FRACTION = 0.9;
+
 /** A video's longest duration in seconds: what a 32-bit integer column holds (about 68 years). */
 export const MAX_VIDEO_DURATION = 2_147_483_647;

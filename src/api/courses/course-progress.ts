@@ -1,18 +1,18 @@
 import {
   courseLessons,
-  LESSON_DONE_FRACTION,
   type Course,
   type CourseProgress,
   type CourseProgressDetail,
 } from '../../contract/courses';
 import type { Progress } from '../../contract/entities';
+import { WATCHED_FRACTION } from '../../contract/limits';
 import type { LessonMark } from '../store/store';
 
-/** A saved position that reaches LESSON_DONE_FRACTION of a length the player knew. */
+/** A saved position that reaches WATCHED_FRACTION of a length the player knew. */
 export function watchedEnough(position: Progress | undefined): boolean {
   const duration = position?.duration;
   if (!position || duration === undefined || !(duration > 0)) return false;
-  return position.seconds >= LESSON_DONE_FRACTION * duration;
+  return position.seconds >= WATCHED_FRACTION * duration;
 }
 
 /**

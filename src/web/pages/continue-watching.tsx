@@ -11,6 +11,7 @@ import {
 import { VideoCard } from '../features/videos/components/video-card';
 import { knownVideoRead } from '../data/reads';
 import { useAuth, useVideos } from '../state/use-store';
+import { finished } from '../state/watched';
 import styles from './pages.module.css';
 import { useVideoActions } from './use-video-actions';
 
@@ -31,7 +32,9 @@ export function ContinueWatching() {
   const [expected] = useState(continueRowExpected);
   // The positions come with the user's lists.
   const progressLoaded = !state.library.progress.loading && state.library.progress.error === null;
-  const entries = auth.isLoggedIn ? state.progress.slice(0, CONTINUE_LIMIT) : [];
+  // Videos watched to their end (or near enough) are done, not to be continued.
+  const unfinished = state.progress.filter((entry) => !finished(entry));
+  const entries = auth.isLoggedIn ? unfinished.slice(0, CONTINUE_LIMIT) : [];
   // The videos by id: those an answer brought come from the cache, the others are fetched.
   const videos = useQueries({ queries: entries.map((entry) => knownVideoRead(entry.videoId)) });
   const lookedUp = videos.every((video) => !video.isPending);
@@ -39,8 +42,8 @@ export function ContinueWatching() {
   const keepFocus = useFocusAfterRemoval();
 
   useEffect(() => {
-    if (progressLoaded && auth.isLoggedIn) rememberContinueRow(state.progress.length > 0);
-  }, [progressLoaded, state.progress.length, auth.isLoggedIn]);
+    if (progressLoaded && auth.isLoggedIn) rememberContinueRow(unfinished.length > 0);
+  }, [progressLoaded, unfinished.length, auth.isLoggedIn]);
 
   const started = entries.flatMap((entry, index) => {
     const video = videos[index]?.data?.video;

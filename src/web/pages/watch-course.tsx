@@ -34,8 +34,8 @@ export function WatchCourse({ videoId, endings = 0 }: { videoId: string; endings
 
 /**
  * What the watch page calls when a video plays to its end: opened from a course, the lesson is
- * marked done (the page forgets the position of a video watched to its end, which would otherwise
- * take its 90% with it). Quiet: the mark is a convenience.
+ * marked done (the page keeps the end position of a video of known length, which counts it
+ * watched too; of one of unknown length it keeps none). Quiet: the mark is a convenience.
  */
 export function useLessonEnded(): (videoId: string) => void {
   const [params] = useSearchParams();

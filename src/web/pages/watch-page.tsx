@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useContext, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { Clock, ListPlus, ThumbsUp, VideoOff } from 'lucide-react';
@@ -45,7 +45,9 @@ import { useHydrated } from '../lib/use-hydrated';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useOptimisticState } from '../lib/use-optimistic-state';
 import { useRouteParam } from '../lib/use-route-param';
+import { SessionPendingContext } from '../state/store-context';
 import { useAuth, useVideos } from '../state/use-store';
+import { finished } from '../state/watched';
 import { EmbedFallback } from './embed-fallback';
 import { LoadState } from './load-state';
 import styles from './pages.module.css';
@@ -92,28 +94,39 @@ function WatchVideo({ video }: { video: Video }) {
   const [params] = useSearchParams();
   const [startAt] = useState(() => parseStartTime(params.get('t')));
   // Chosen once, at mount: changing the embed's src later would reload the player.
-  const [resumeAt] = useState(() => {
-    const saved = state.progress.find((item) => item.videoId === video._id)?.seconds ?? 0;
-    return saved >= MIN_RESUME_SECONDS ? Math.floor(saved) : 0;
-  });
   const [storedRate, setPlaybackRate] = useState(loadPlaybackRate);
   // The server's HTML has no frame (its address is the browser's) and the normal speed: the
-  // thumbnail stands in until the page is the app's.
+  // thumbnail stands in until the page is the app's and, signed in, the user's positions are in
+  // (the frame starts where they stopped, and its address cannot change without a reload).
   const hydrated = useHydrated();
+  const sessionPending = useContext(SessionPendingContext);
+  const playerReady =
+    hydrated && !sessionPending && !(auth.isLoggedIn && state.library.progress.loading);
   const playbackRate = hydrated ? storedRate : 1;
+  // Chosen once, when the frame is first drawn. A video watched to its end starts again.
+  const [resumeAt, setResumeAt] = useState<number>();
+  if (playerReady && resumeAt === undefined) {
+    const saved = state.progress.find((item) => item.videoId === video._id);
+    const resumable = saved && !finished(saved, video.duration) ? saved.seconds : 0;
+    setResumeAt(resumable >= MIN_RESUME_SECONDS ? Math.floor(resumable) : 0);
+  }
   const recordPlay = useRecordPlay(video);
   const lessonEnded = useLessonEnded();
   // Each time the video plays to its end: a playlist's or course's next one counts down.
   const [endings, setEndings] = useState(0);
   const [embedFailed, setEmbedFailed] = useState(false);
-  const player = useYouTubePlayer(iframe, hydrated ? video._id : undefined, {
+  const player = useYouTubePlayer(iframe, playerReady ? video._id : undefined, {
     onPlaying: recordPlay,
     onUnavailable: () => setEmbedFailed(true),
     onProgress: (seconds, duration) => {
       if (auth.isLoggedIn) void saveProgress(video._id, seconds, dispatch, duration);
     },
-    onEnded: () => {
-      if (auth.isLoggedIn) void clearProgress(video._id, dispatch);
+    onEnded: (duration) => {
+      // Kept at its end rather than forgotten: the video's cards, its playlist and its course show
+      // it watched, and it leaves Continue watching. Of unknown length, there is nothing to show.
+      const end = duration ?? video.duration;
+      if (auth.isLoggedIn && end !== undefined) void saveProgress(video._id, end, dispatch, end);
+      else if (auth.isLoggedIn) void clearProgress(video._id, dispatch);
       lessonEnded(video._id);
       setEndings((count) => count + 1);
     },
@@ -133,7 +146,7 @@ function WatchVideo({ video }: { video: Video }) {
   embed.searchParams.set('enablejsapi', '1');
   if (hydrated) embed.searchParams.set('origin', window.location.origin);
   if (startAt !== undefined) embed.searchParams.set('start', String(startAt));
-  else if (resumeAt > 0) embed.searchParams.set('start', String(resumeAt));
+  else if (resumeAt) embed.searchParams.set('start', String(resumeAt));
   const stored = {
     liked: state.likedVideos.some((item) => item._id === video._id),
     inWatchLater: state.watchLater.some((item) => item._id === video._id),
@@ -179,7 +192,7 @@ function WatchVideo({ video }: { video: Video }) {
           pinned={miniPlayer.pinned}
           onClose={miniPlayer.close}
         >
-          {hydrated ? (
+          {playerReady ? (
             <iframe
               ref={iframe}
               src={embed.href}
@@ -201,7 +214,7 @@ function WatchVideo({ video }: { video: Video }) {
               <VideoDuration seconds={video.duration} variant="inline" />
             </>
           )}
-          {startAt === undefined && resumeAt > 0 && ` · Resuming at ${formatTime(resumeAt)}`}
+          {startAt === undefined && resumeAt ? ` · Resuming at ${formatTime(resumeAt)}` : null}
         </p>
         <div className={styles.actions}>
           <button

@@ -1,4 +1,5 @@
 import type { Progress } from '../../contract/entities';
+import { WATCHED_FRACTION } from '../../contract/limits';
 import { useVideos } from './use-store';
 
 /**
@@ -12,6 +13,15 @@ export function watchedPercent(
   const length = progress.duration ?? duration;
   if (length === undefined || length <= 0) return undefined;
   return Math.min(100, Math.max(0, Math.round((progress.seconds / length) * 100)));
+}
+
+/**
+ * A position at WATCHED_FRACTION of the length or past it: the video was watched (to its end, or
+ * near enough), so it is not resumed and leaves Continue watching, but its cards show it watched.
+ */
+export function finished(progress: Progress, duration?: number): boolean {
+  const length = progress.duration ?? duration;
+  return length !== undefined && length > 0 && progress.seconds >= WATCHED_FRACTION * length;
 }
 
 // One lookup table per progress list (the reducer replaces the list on every change), shared by

@@ -14,8 +14,8 @@ interface Options {
   onProgress?: (seconds: number, duration?: number) => void;
   /** Called each time the video starts (or goes on) playing. */
   onPlaying?: () => void;
-  /** Called when the video plays to its end. */
-  onEnded?: () => void;
+  /** Called when the video plays to its end, with its length when the player knows it. */
+  onEnded?: (duration?: number) => void;
   /**
    * Called when the embed cannot play here: YouTube's player API could not be loaded (offline,
    * YouTube blocked: the embed beside it cannot load either), or the player reports an error (the
@@ -47,11 +47,15 @@ export function useYouTubePlayer(
     if (videoId === undefined) return;
     let cancelled = false;
     let timer: number | undefined;
+    const lengthKnown = () => {
+      const length = player.current?.getDuration?.();
+      return typeof length === 'number' && Number.isFinite(length) && length > 0
+        ? length
+        : undefined;
+    };
     const report = () => {
       const time = player.current?.getCurrentTime();
-      const length = player.current?.getDuration?.();
-      const duration =
-        typeof length === 'number' && Number.isFinite(length) && length > 0 ? length : undefined;
+      const duration = lengthKnown();
       if (typeof time === 'number' && Number.isFinite(time) && time > 0) {
         callbacks.current.onProgress?.(time, duration);
       }
@@ -78,7 +82,7 @@ export function useYouTubePlayer(
               } else if (data === YT.PlayerState.PAUSED) {
                 report();
               } else if (data === YT.PlayerState.ENDED) {
-                callbacks.current.onEnded?.();
+                callbacks.current.onEnded?.(lengthKnown());
               }
             },
           },

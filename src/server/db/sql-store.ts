@@ -173,7 +173,7 @@ export class SqlStore implements Store {
             .select('id')
             .where('id', '=', transcript.videoId)
             .executeTakeFirst();
-          if (video) await writeTranscript(trx, transcript);
+          if (video) await writeTranscript(trx, transcript, this.sqlite);
         }
       }
       for (const todo of data.todos) {
@@ -246,7 +246,9 @@ export class SqlStore implements Store {
   }
 
   putTranscript(transcript: Transcript): Promise<void> {
-    return this.guard(() => this.catalogue.write((trx) => writeTranscript(trx, transcript)));
+    return this.guard(() =>
+      this.catalogue.write((trx) => writeTranscript(trx, transcript, this.sqlite)),
+    );
   }
 
   async removeTranscript(videoId: string): Promise<boolean> {

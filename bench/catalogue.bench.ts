@@ -9,10 +9,11 @@ import {
   type CatalogueQuery,
 } from './lib/catalogue-queries';
 import { catalogueCliExists, runImport, writeVideosJsonl } from './lib/import-cli';
+import { writeFile } from 'node:fs/promises';
 import { describeStatuses, runLoad, type LoadResult } from './lib/load';
 import { startPostgres } from './lib/postgres';
 import { fmt, printGoal, printLine, printRatio } from './lib/report';
-import { startBenchServer, type BenchServer } from './lib/server';
+import { signUpUsers, startBenchServer, type BenchServer } from './lib/server';
 import { tempDir } from './lib/temp';
 import { createPostgresDatabase } from '../src/server/testing/test-databases';
 
@@ -31,7 +32,14 @@ const MOCK_VIDEOS = Number(process.env.CATALOGUE_MOCK_VIDEOS ?? 100_000);
 /** Which stores to run (`sqlite,postgres`). */
 const STORES = (process.env.CATALOGUE_STORES ?? 'sqlite,postgres').split(',');
 /** Which parts to run after each store's seeded start (all by default), e.g. `first-load,mock`. */
-const PARTS = (process.env.CATALOGUE_PARTS ?? 'first-load,queries,import,mock').split(',');
+const PARTS = (process.env.CATALOGUE_PARTS ?? 'first-load,queries,courses,import,mock').split(',');
+/** Courses imported for the course reads (issue 30): each of COURSE_LESSONS lessons. */
+const COURSES = Number(process.env.CATALOGUE_COURSES ?? 100);
+const COURSE_LESSONS = 200;
+/** Courses the progress user started (a position saved in one lesson of each). */
+const STARTED_COURSES = 50;
+/** Requests of GET /api/user/courses (a personal answer: never kept, each one computed). */
+const PROGRESS_READS = 300;
 /** Most seconds one cold list may take: slow searches on a million videos could take an hour. */
 const LIST_SECONDS = Number(process.env.CATALOGUE_LIST_SECONDS ?? 120);
 const HEALTH_SECONDS = 5;
@@ -236,11 +244,117 @@ async function onStore(dialect: 'sqlite' | 'postgres', postgresUrl?: (name: stri
     if (PARTS.includes('first-load')) await measureFirstLoad(dialect, small, big);
     await small.stop();
     if (PARTS.includes('queries')) await measureQueries(dialect, big);
+    if (PARTS.includes('courses')) await measureCourses(dialect, big);
     if (PARTS.includes('import')) await measureImport(dialect, big);
   } finally {
     await small.stop();
     await big?.stop();
   }
+}
+
+/**
+ * Course reads at scale (issue 30): COURSES courses of 200 lessons spread over the whole catalogue
+ * (the operators' CLI imports them), each GET /api/courses/{slug} asked once (cold: the catalogue
+ * cache has no answer for it yet) then again (warm), one request at a time (the server's time, no
+ * queue); and GET /api/user/courses of a user who started 50 of them (personal, never kept).
+ * Same-run baseline: GET /api/health on one connection.
+ */
+async function measureCourses(dialect: string, big: BenchServer) {
+  if (!catalogueCliExists()) {
+    printLine(`${dialect} courses: skipped: no catalogue CLI`);
+    return;
+  }
+  const dir = tempDir('courses');
+  const file = join(dir, 'courses.jsonl');
+  const pick = (course: number, lesson: number) =>
+    // Spread over the catalogue (ids gen-000001 …), no lesson twice in a course.
+    `gen-${String(((course * 7919 + lesson * 4_999) % VIDEOS) + 1).padStart(6, '0')}`;
+  const slugs: string[] = [];
+  const lines: string[] = [];
+  for (let course = 0; course < COURSES; course += 1) {
+    const slug = `bench-course-${course + 1}`;
+    slugs.push(slug);
+    const lessons = Array.from({ length: COURSE_LESSONS }, (_, lesson) => pick(course, lesson));
+    lines.push(
+      JSON.stringify({
+        type: 'course',
+        slug,
+        title: `Bench course ${course + 1}`,
+        description: 'Made up.',
+        lessons,
+      }),
+    );
+  }
+  await writeFile(file, `${lines.join('\n')}\n`);
+  const imported = await runImport({ databaseUrl: big.databaseUrl, dataDir: big.dataDir, file });
+  printLine(
+    `${dialect} courses: imported ${COURSES} courses of ${COURSE_LESSONS} lessons in ` +
+      `${seconds(imported.ms)}, exit ${imported.exitCode}; ${imported.output.replaceAll('\n', ' | ')}`,
+  );
+  if (imported.exitCode !== 0) throw new Error(`${dialect} course import failed`);
+
+  const health = await runLoad({
+    url: `${big.url}/api/health`,
+    connections: 1,
+    duration: HEALTH_SECONDS,
+  });
+  printLine(
+    `${dialect} baseline GET /api/health at 1 connection: p50 ${fmt(health.latency.p50)} ms, ` +
+      `p95 ${fmt(health.latency.p95)} ms`,
+  );
+  const reads = slugs.map((slug) => ({ kind: 'course', path: `/api/courses/${slug}` }));
+  for (const name of ['cold', 'warm']) {
+    const result = await runLoad({
+      url: big.url,
+      connections: 1,
+      duration: LIST_SECONDS,
+      amount: reads.length,
+      timeoutSeconds: LIST_SECONDS,
+      scenario: { name: 'queryList', args: { queries: reads } },
+    });
+    printLine(
+      `${dialect} GET /api/courses/{slug}, ${COURSE_LESSONS} lessons, ${name} (${result.requests}): ` +
+        `p50 ${fmt(result.latency.p50)} ms, p95 ${fmt(result.latency.p95)} ms, ` +
+        `max ${fmt(result.latency.max)} ms, statuses ${describeStatuses(result.statusCounts)}`,
+    );
+    printGoal(
+      `${dialect} course read ${name} p95`,
+      result.latency.p95,
+      P95_GOAL_MS,
+      'at-most',
+      ' ms',
+    );
+  }
+
+  const [token] = await signUpUsers(big.url, 1, `courses-${dialect}`);
+  const headers = { authorization: `Bearer ${token!}`, 'content-type': 'application/json' };
+  for (let course = 0; course < STARTED_COURSES; course += 1) {
+    const response = await fetch(`${big.url}/api/user/progress/${pick(course, 0)}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ seconds: 30, duration: 600 }),
+    });
+    if (!response.ok)
+      throw new Error(`progress ${course}: ${response.status} ${await response.text()}`);
+  }
+  const progress = await runLoad({
+    url: `${big.url}/api/user/courses`,
+    headers: { authorization: headers.authorization },
+    connections: 1,
+    duration: LIST_SECONDS,
+    amount: PROGRESS_READS,
+  });
+  const answer = (await (
+    await fetch(`${big.url}/api/user/courses`, {
+      headers: { authorization: headers.authorization },
+    })
+  ).json()) as { courses: unknown[] };
+  printLine(
+    `${dialect} GET /api/user/courses, ${answer.courses.length} started of ${COURSES} courses ` +
+      `(${progress.requests}): p50 ${fmt(progress.latency.p50)} ms, p95 ` +
+      `${fmt(progress.latency.p95)} ms, statuses ${describeStatuses(progress.statusCounts)}`,
+  );
+  printGoal(`${dialect} course progress p95`, progress.latency.p95, P95_GOAL_MS, 'at-most', ' ms');
 }
 
 /** Home and /results searches (and Up next, trending), cold then warm, against /api/health. */

@@ -371,6 +371,13 @@ export class MemoryStore implements Store {
     return video && structuredClone(video);
   }
 
+  async getVideos(videoIds: readonly string[]): Promise<Video[]> {
+    return [...new Set(videoIds)].flatMap((videoId) => {
+      const video = this.findVideo(videoId);
+      return video ? [structuredClone(video)] : [];
+    });
+  }
+
   async listCategories(): Promise<Category[]> {
     return structuredClone(this.categories);
   }

@@ -186,6 +186,11 @@ export interface Store {
   catalogueIds(offset: number, limit: number): Promise<string[]>;
   /** One catalogue video, or undefined. */
   getVideo(videoId: string): Promise<Video | undefined>;
+  /**
+   * The catalogue videos of these ids that exist, in no particular order, in one read (a
+   * course's lessons: at most MAX_COURSE_LESSONS ids).
+   */
+  getVideos(videoIds: readonly string[]): Promise<Video[]>;
   /** All categories. */
   listCategories(): Promise<Category[]>;
 

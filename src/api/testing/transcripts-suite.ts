@@ -132,6 +132,32 @@ export function describeTranscriptsSuite(storeName: string, openStore: () => Pro
       expect(deep.body).toEqual({ videos: [], total: 4 });
     });
 
+    it('finds what is said anywhere in an hour-long transcript, across any two lines, with its moment', async () => {
+      // 900 lines of 10 made-up words: PostgreSQL searches it in windows of lines (0019); a
+      // phrase across two lines lies whole in one of them wherever the windows meet.
+      const words = (line: number) =>
+        Array.from({ length: 10 }, (_, word) => `w${line.toString(36)}q${word}`).join(' ');
+      const lines = Array.from({ length: 900 }, (_, line) => words(line));
+      await opened.store.upsertVideos([video('tr-hour', { title: 'An hour', views: 3 })]);
+      await opened.store.putTranscript({ videoId: 'tr-hour', cues: cues(...lines) });
+      try {
+        for (let line = 0; line < 899; line += 7) {
+          const across = `${words(line).split(' ').slice(-2).join(' ')} ${words(line + 1).split(' ')[0]!}`;
+          const response = await get(`/api/videos/search?q=${encodeURIComponent(across)}`);
+          expect(response.body.videos.map((item: Video) => item._id)).toEqual(['tr-hour']);
+          expect(response.body.moments).toEqual([
+            {
+              videoId: 'tr-hour',
+              start: (cues(...lines)[line] ?? { start: -1 }).start,
+              text: lines[line],
+            },
+          ]);
+        }
+      } finally {
+        await opened.store.removeVideos(['tr-hour']);
+      }
+    });
+
     it('does not look for a text shorter than three characters in transcripts', async () => {
       const response = await get('/api/videos/search?q=zo');
       const found = response.body.videos.map((item: Video) => item._id);

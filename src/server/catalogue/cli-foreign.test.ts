@@ -53,6 +53,22 @@ describe('catalogue CLI import --from: usage', () => {
       '--prune needs --source <name> with --from youtube-api: videos.list responses name no playlist',
     ],
     [['export', '--from', 'yt-dlp'], '--from is an option of import'],
+    [
+      ['import', '--from', 'yt-dlp', '--as-course', 'JS Basics', 'a.json'],
+      '--as-course "JS Basics": slug must be lower-case letters and digits in words joined by single hyphens (e.g. js-basics)',
+    ],
+    [
+      ['import', '--from', 'yt-dlp', '--as-course', 'a'.repeat(101), 'a.json'],
+      `--as-course "${'a'.repeat(101)}": slug must be at most 100 characters`,
+    ],
+    [
+      ['import', '--as-course', 'js-basics', 'a.json'],
+      '--as-course goes with --from yt-dlp (a native file holds its own course records)',
+    ],
+    [
+      ['import', '--from', 'youtube-api', '--as-course', 'js-basics', 'a.json'],
+      '--as-course takes a yt-dlp playlist (--from yt-dlp): videos.list responses hold no playlist',
+    ],
   ])(
     '%j: exit 2, before the database is opened',
     async (args, message) => {
@@ -213,5 +229,58 @@ describe.each(['sqlite', 'postgres'] as const)('catalogue CLI import --from on %
         `^${broken}: not valid JSON \\(.+\\)\nnothing was imported: ${broken} was refused as a whole`,
       ),
     );
+  }, 120_000);
+
+  it('makes a yt-dlp playlist a course in one step (--as-course): playlist order, title and description, idempotent', async () => {
+    const args = [
+      'import',
+      '--from',
+      'yt-dlp',
+      '--category',
+      'CSS',
+      '--as-course',
+      'css-layout',
+      fixture('yt-dlp-playlist.flat.json'),
+    ];
+    const run = await runCatalogueCli(args, env);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(
+      /^videos: added \d, updated \d, unchanged \d, rejected 0\nsource: yt-dlp:PLxGridGarden0cssLayout01\ncourses: added 1, updated 0, unchanged 0, rejected 0\n$/,
+    );
+    const course = async () => {
+      const url = env.DATABASE_URL!;
+      const database = openDatabase(
+        dialect === 'postgres' ? { dialect, url } : { dialect: 'sqlite', path: url },
+      );
+      try {
+        return await new SqlStore(database).getCourse('css-layout');
+      } finally {
+        await database.close();
+      }
+    };
+    expect(await course()).toEqual({
+      slug: 'css-layout',
+      title: 'CSS layout, start to finish',
+      description: 'Everything about layout on the web, in order.',
+      // The private entry (the third) is left out; the others in the playlist's order.
+      sections: [{ lessons: ['Qm3kT9xW2aE', 'b7Lp0vNcX4s', 'H4vRt6yUi8o'] }],
+    });
+
+    const again = await runCatalogueCli(args, env);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toBe(
+      'videos: added 0, updated 0, unchanged 3, rejected 0\nsource: yt-dlp:PLxGridGarden0cssLayout01\ncourses: added 0, updated 0, unchanged 1, rejected 0\n',
+    );
+
+    // A single video is no playlist: nothing is imported.
+    const single = await runCatalogueCli(
+      ['import', '--from', 'yt-dlp', '--as-course', 'one-video', fixture('yt-dlp-video.json')],
+      env,
+    );
+    expect(single.code).toBe(2);
+    expect(single.stderr).toBe(
+      '--as-course needs one playlist (`yt-dlp -J --flat-playlist <playlist URL>`), and the file names no playlist (a single video, or -j lines without playlist_id)\n',
+    );
+    expect(await course()).toBeDefined();
   }, 120_000);
 });

@@ -17,6 +17,7 @@ import { MAX_SOURCE_LENGTH, importForeign } from './import-foreign';
 import { terminalProgress } from './progress-bar';
 import { RecordFileError } from './read-records';
 import { removeCourses } from './remove-courses';
+import { courseSlugProblem } from './validate-course';
 import { removeVideos } from './remove-videos';
 import { formatCounts, noCounts } from './report';
 import {
@@ -48,6 +49,9 @@ const USAGE = `Usage: npm run catalogue -- <command>
          --source <name>             the source the videos belong to (default: the playlist
                                      a yt-dlp file came from; videos.list names none)
          --prune                     then remove the source's videos the file no longer holds
+         --as-course <slug>          yt-dlp: the playlist becomes that course too (lessons in the
+                                     playlist's order, its title and description; run again to
+                                     update it)
   export [--out <file>]              the categories, then every video, as JSON Lines, to the file
                                      or standard output (what import reads back)
   remove <id>...                     remove videos (ids starting with - go after --)
@@ -155,6 +159,7 @@ interface ForeignOptions {
   category?: string;
   source?: string;
   prune: boolean;
+  asCourse?: string;
 }
 
 /** Checks the options of `import --from` before the database is opened. */
@@ -163,8 +168,14 @@ function foreignOptions(values: {
   category?: string;
   source?: string;
   prune?: boolean;
+  'as-course'?: string;
 }): ForeignOptions | undefined {
-  const { from, category, source, prune = false } = values;
+  const { from, category, source, prune = false, 'as-course': asCourse } = values;
+  if (from === undefined && asCourse !== undefined) {
+    throw new UsageError(
+      '--as-course goes with --from yt-dlp (a native file holds its own course records)',
+    );
+  }
   if (from === undefined) {
     if (category !== undefined || source !== undefined || prune) {
       throw new UsageError(
@@ -193,7 +204,22 @@ function foreignOptions(values: {
       '--prune needs --source <name> with --from youtube-api: videos.list responses name no playlist',
     );
   }
-  return { from: from as ForeignFormat, category, source, prune };
+  if (asCourse !== undefined) {
+    if (from !== 'yt-dlp') {
+      throw new UsageError(
+        '--as-course takes a yt-dlp playlist (--from yt-dlp): videos.list responses hold no playlist',
+      );
+    }
+    const problem = courseSlugProblem(asCourse);
+    if (problem) throw new UsageError(`--as-course ${JSON.stringify(asCourse)}: ${problem}`);
+  }
+  return {
+    from: from as ForeignFormat,
+    category,
+    source,
+    prune,
+    ...(asCourse === undefined ? {} : { asCourse }),
+  };
 }
 
 async function runForeignImport(
@@ -234,6 +260,7 @@ async function runForeignImport(
         `pruned: removed ${counted(outcome.pruned, 'video', 'videos')} the file no longer holds`,
       );
     }
+    if (outcome.courses) io.out(`courses: ${formatCounts(outcome.courses, 0)}`);
     if (outcome.skipped > 0) {
       io.err(
         `left out ${counted(outcome.skipped, 'private or deleted video', 'private or deleted videos')}`,
@@ -411,6 +438,7 @@ export async function runCli(
           category: { type: 'string' },
           source: { type: 'string' },
           prune: { type: 'boolean' },
+          'as-course': { type: 'string' },
         },
         allowPositionals: true,
         strict: true,

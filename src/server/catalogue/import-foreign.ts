@@ -1,3 +1,4 @@
+import type { Course } from '../../contract/courses';
 import type { Video } from '../../contract/entities';
 import type { Store, UpsertCounts } from '../../api/store/store';
 import { FIELD_NAMES, type ForeignFormat, foreignEntries } from './foreign-formats';
@@ -5,10 +6,14 @@ import type { ImportProgress } from './import-catalogue';
 import { IMPORT_BATCH_SIZE } from './import-catalogue';
 import { type RecordFile, RecordFileError, openRecordFile } from './read-records';
 import { ProblemList, addCounts, noCounts } from './report';
+import { checkCourseRecord } from './validate-course';
 import { checkRecord } from './validate-video';
 
 /** What a foreign import writes through. */
-export type ForeignWriter = Pick<Store, 'upsertVideos' | 'videoIdsOfSource' | 'removeVideos'>;
+export type ForeignWriter = Pick<
+  Store,
+  'upsertVideos' | 'videoIdsOfSource' | 'removeVideos' | 'upsertCourses'
+>;
 
 export interface ForeignImport {
   path: string;
@@ -23,6 +28,11 @@ export interface ForeignImport {
   prune?: boolean;
   /** The import's date (YYYY-MM-DD), for videos the file gives no date; default: today (UTC). */
   importedOn?: string;
+  /**
+   * `--as-course <slug>` (yt-dlp): the playlist becomes that course too, its videos the lessons
+   * in the playlist's order, its title and description the course's (checked by the CLI).
+   */
+  asCourse?: string;
 }
 
 export type ForeignOutcome =
@@ -37,6 +47,8 @@ export type ForeignOutcome =
       skipped: number;
       /** Entries naming a video the file listed before (kept once). */
       repeated: number;
+      /** With `asCourse`: the course written (added, updated or unchanged). */
+      courses?: UpsertCounts;
     }
   | {
       ok: false;
@@ -68,18 +80,40 @@ async function recordCount(file: RecordFile, upTo: number): Promise<number> {
   return count;
 }
 
+/** What a course made of a playlist takes from it. */
+interface PlaylistMeta {
+  title?: unknown;
+  description?: unknown;
+}
+
+/**
+ * A yt-dlp record's playlist title and description: a `-J` playlist object's own, or (`-j`
+ * lines) an entry's `playlist_title` (lines carry no playlist description).
+ */
+function playlistMeta(value: unknown): PlaylistMeta | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const record = value as Record<string, unknown>;
+  if (record._type === 'playlist' || Array.isArray(record.entries)) {
+    return { title: record.title, description: record.description };
+  }
+  if (record.playlist_title !== undefined) return { title: record.playlist_title };
+  return undefined;
+}
+
 /** A foreign file's videos as native ones (checked), with where each is. */
 async function* videosOf(
   file: RecordFile,
   request: ForeignImport,
   importedOn: string,
   onBytes?: (bytes: number) => void,
+  onRecord?: (value: unknown) => void,
 ) {
   const options = { category: request.category, importedOn };
   // `yt-dlp -J` writes its one object on one line: the entries' places need no `line 1, `.
   const alone = file.format === 'json-lines' && (await recordCount(file, 2)) === 1;
   for await (const read of file.records(onBytes)) {
     const record = alone ? { ...read, where: 'the object' } : read;
+    if (read.ok) onRecord?.(read.value);
     for (const entry of foreignEntries(request.from, record, options)) {
       if (entry.kind !== 'video') {
         yield { entry } as const;
@@ -140,10 +174,15 @@ export async function importForeign(
   let valid = 0;
   let skipped = 0;
   let repeated = 0;
+  let meta: PlaylistMeta | undefined;
   progress?.start('checking', file.size);
   try {
-    for await (const { entry, checked } of videosOf(file, request, importedOn, (bytes) =>
-      progress?.update(bytes),
+    for await (const { entry, checked } of videosOf(
+      file,
+      request,
+      importedOn,
+      (bytes) => progress?.update(bytes),
+      (value) => (meta ??= playlistMeta(value)),
     )) {
       if (entry.kind === 'skipped') {
         skipped += 1;
@@ -195,6 +234,38 @@ export async function importForeign(
       refused: false,
     };
   }
+  let course: Course | undefined;
+  if (request.asCourse !== undefined) {
+    const { why } = sourceOf({ ...request, source: undefined }, playlists, unlisted);
+    if (why !== undefined) {
+      return {
+        ok: false,
+        noSource: true,
+        problems: [
+          `--as-course needs one playlist (\`yt-dlp -J --flat-playlist <playlist URL>\`), and ${why}`,
+        ],
+        rejected: 0,
+        refused: false,
+      };
+    }
+    // Checked as a course record of a native file is: the title, the description, the lessons.
+    const checked = checkCourseRecord({
+      type: 'course',
+      slug: request.asCourse,
+      title: meta?.title,
+      description: meta?.description ?? '',
+      lessons: [...ids.keys()],
+    });
+    if (!checked.ok) {
+      return {
+        ok: false,
+        problems: checked.problems.map((problem) => `the playlist, as a course: ${problem}`),
+        rejected: 0,
+        refused: false,
+      };
+    }
+    course = checked.course;
+  }
 
   const counts = noCounts();
   const written = new Set<string>();
@@ -229,5 +300,15 @@ export async function importForeign(
       pruned += await store.removeVideos(gone.slice(start, start + batchSize));
     }
   }
-  return { ok: true, videos: counts, ...(source ? { source } : {}), pruned, skipped, repeated };
+  // After its videos: every lesson is in the catalogue by now.
+  const courses = course ? await store.upsertCourses([course]) : undefined;
+  return {
+    ok: true,
+    videos: counts,
+    ...(source ? { source } : {}),
+    pruned,
+    skipped,
+    repeated,
+    ...(courses ? { courses } : {}),
+  };
 }

@@ -75,6 +75,16 @@ function checkLessons(
   return lessons;
 }
 
+/** The rule a course slug breaks, or undefined (`js-basics`: at most 100 characters). */
+export function courseSlugProblem(slug: unknown): string | undefined {
+  const problem = checkText('slug', slug, MAX_COURSE_SLUG_LENGTH);
+  if (problem) return problem;
+  if (!COURSE_SLUG_PATTERN.test(slug as string)) {
+    return 'slug must be lower-case letters and digits in words joined by single hyphens (e.g. js-basics)';
+  }
+  return undefined;
+}
+
 /**
  * Checks a course record: `{"type": "course", "slug", "title", "description"?, "lessons": [ids]}`
  * or `"sections": [{"title"?, "lessons": [ids]}]` instead of `lessons`. The slug is lower-case
@@ -86,13 +96,8 @@ export function checkCourseRecord(value: unknown): CheckedCourse {
   const record = value as Record<string, unknown>;
   const problems: string[] = [];
   const slug = record.slug;
-  const slugProblem = checkText('slug', slug, MAX_COURSE_SLUG_LENGTH);
+  const slugProblem = courseSlugProblem(slug);
   if (slugProblem) problems.push(slugProblem);
-  else if (!COURSE_SLUG_PATTERN.test(slug as string)) {
-    problems.push(
-      'slug must be lower-case letters and digits in words joined by single hyphens (e.g. js-basics)',
-    );
-  }
   const titleProblem = checkText('title', record.title, MAX_COURSE_TITLE_LENGTH);
   if (titleProblem) problems.push(titleProblem);
   const description = record.description ?? '';

@@ -56,4 +56,32 @@ describe.each(stores)('queries a request costs on $name', ({ open }) => {
     expect(sent).toHaveLength(4);
     expect(sent[0]).toMatch(/revoked_tokens/);
   });
+
+  it("a course's read fetches its lessons' videos in one query, however many lessons", async () => {
+    const lessons = [0, 1, 2, 3, 4, 5].map((index) => seedVideo(index)._id);
+    await opened.store.upsertCourses([
+      { slug: 'budget-course', title: 'Budget', description: '', sections: [{ lessons }] },
+    ]);
+    const read = () => h.call('GET', '/api/courses/budget-course');
+    const sent = await statementsOf(read, 200);
+    // Not one query per lesson (or per few lessons): one for all of them.
+    expect(sent.filter((statement) => /from "videos"/.test(statement))).toHaveLength(1);
+    expect(sent.length).toBeLessThanOrEqual(4);
+  });
+
+  it("a user's course progress reads the courses once per catalogue version", async () => {
+    await opened.store.upsertCourses([
+      {
+        slug: 'budget-progress',
+        title: 'Progress',
+        description: '',
+        sections: [{ lessons: [seedVideo(0)._id, seedVideo(1)._id] }],
+      },
+    ]);
+    const { token } = await h.signUp();
+    const read = () => h.call('GET', '/api/user/courses', { token });
+    await statementsOf(read, 200);
+    const again = await statementsOf(read, 200);
+    expect(again.filter((statement) => /from "courses"/.test(statement))).toEqual([]);
+  });
 });

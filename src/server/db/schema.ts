@@ -24,6 +24,7 @@ export interface Database {
   course_lessons: CourseLessonsTable;
   lesson_marks: LessonMarksTable;
   transcripts: TranscriptsTable;
+  transcript_chunks: TranscriptChunksTable;
 }
 
 /** Operators' courses (migration 0017), in the order first added (`seq`). */
@@ -183,6 +184,13 @@ export interface TodosTable {
 }
 
 /** One video's transcript (migration 0018): cue texts joined, and their times (transcript-text.ts). */
+/** PostgreSQL only (migration 0019): a transcript's search rows, folded windows of cues. */
+export interface TranscriptChunksTable {
+  video_id: string;
+  chunk: number;
+  text_folded: string;
+}
+
 export interface TranscriptsTable {
   video_id: string;
   language: string | null;

@@ -91,6 +91,9 @@ function namesNothing(id: string): boolean {
  * by a read-then-write check), and every user-scoped statement filters by the user's id. The
  * database's refusals become StoreErrors here, as the memory store throws them.
  */
+/** Ids in one `in` list of getVideos: well under either database's bound on parameters. */
+const VIDEOS_READ_AT_ONCE = 1_000;
+
 export class SqlStore implements Store {
   private readonly db: Kysely<Database>;
   private readonly catalogue: CatalogueSql;
@@ -170,7 +173,7 @@ export class SqlStore implements Store {
             .select('id')
             .where('id', '=', transcript.videoId)
             .executeTakeFirst();
-          if (video) await writeTranscript(trx, transcript);
+          if (video) await writeTranscript(trx, transcript, this.sqlite);
         }
       }
       for (const todo of data.todos) {
@@ -243,7 +246,9 @@ export class SqlStore implements Store {
   }
 
   putTranscript(transcript: Transcript): Promise<void> {
-    return this.guard(() => this.catalogue.write((trx) => writeTranscript(trx, transcript)));
+    return this.guard(() =>
+      this.catalogue.write((trx) => writeTranscript(trx, transcript, this.sqlite)),
+    );
   }
 
   async removeTranscript(videoId: string): Promise<boolean> {
@@ -318,6 +323,27 @@ export class SqlStore implements Store {
         .where('id', '=', videoId)
         .executeTakeFirst();
       return row && toVideo(row);
+    });
+  }
+
+  /**
+   * The catalogue videos of these ids, in one statement (an `in` list on the primary key, a
+   * thousand at a time: a course has at most MAX_COURSE_LESSONS lessons).
+   */
+  async getVideos(videoIds: readonly string[]): Promise<Video[]> {
+    const ids = [...new Set(videoIds)].filter((videoId) => !namesNothing(videoId));
+    if (ids.length === 0) return [];
+    return this.guard(async () => {
+      const videos: Video[] = [];
+      for (let start = 0; start < ids.length; start += VIDEOS_READ_AT_ONCE) {
+        const rows = await this.db
+          .selectFrom('videos')
+          .select(videoColumns)
+          .where('id', 'in', ids.slice(start, start + VIDEOS_READ_AT_ONCE))
+          .execute();
+        for (const row of rows) videos.push(toVideo(row));
+      }
+      return videos;
     });
   }
 

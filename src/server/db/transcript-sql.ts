@@ -8,9 +8,11 @@ import {
 } from '../../api/catalogue/transcript-text';
 import { StoreError } from '../../api/store/store-error';
 import { likeContaining } from './folded-match';
+import { insertChunks } from './migrations/0019-transcript-chunks';
 import { ftsPhrase } from './ranked-matches';
 import type { Database } from './schema';
 import { positionOfKey, rankKey } from './search-rank';
+import { CHUNK_OVERLAP, transcriptChunks } from './transcript-chunks';
 
 /**
  * Transcripts in SQL (migration 0018): one row per video, read whole by its key; the results
@@ -36,6 +38,7 @@ export async function readTranscript(
 export async function writeTranscript(
   trx: Transaction<Database>,
   transcript: Transcript,
+  sqlite: boolean,
 ): Promise<void> {
   const video = await trx
     .selectFrom('videos')
@@ -50,6 +53,11 @@ export async function writeTranscript(
     .values({ video_id: transcript.videoId, language, text, timing })
     .onConflict((conflict) => conflict.column('video_id').doUpdateSet({ language, text, timing }))
     .execute();
+  if (sqlite) return;
+  // PostgreSQL's search rows (migration 0019): the old ones go, the new ones come.
+  await trx.deleteFrom('transcript_chunks').where('video_id', '=', transcript.videoId).execute();
+  const cueLengths = transcript.cues.map((cue) => cue.text.length);
+  await insertChunks(trx, transcript.videoId, transcriptChunks(text, cueLengths));
 }
 
 /** Whether the video has a transcript. */
@@ -93,10 +101,18 @@ export async function transcriptMatches(
       where transcripts_ranked match ${ftsPhrase(folded)} order by rowid limit ${need}`.execute(db);
     return rows.map((row) => Number(row.position));
   }
-  const { rows } = await sql<{ position: number }>`select v.position
-    from transcripts t join videos v on v.id = t.video_id
-    where t.text_folded like ${likeContaining(folded)}
-    order by v.views desc, v.position limit ${need}`.execute(db);
+  // The chunks (migration 0019) hold every text of up to CHUNK_OVERLAP characters whole; a longer
+  // one (past the search's own bound, which folding may stretch) is looked for in whole texts.
+  const { rows } =
+    characterCount(folded) <= CHUNK_OVERLAP
+      ? await sql<{ position: number }>`select v.position from videos v
+          where v.id in (select c.video_id from transcript_chunks c
+            where c.text_folded like ${likeContaining(folded)})
+          order by v.views desc, v.position limit ${need}`.execute(db)
+      : await sql<{ position: number }>`select v.position
+          from transcripts t join videos v on v.id = t.video_id
+          where codetube_fold(t.text) like ${likeContaining(folded)}
+          order by v.views desc, v.position limit ${need}`.execute(db);
   return rows.map((row) => Number(row.position));
 }
 

@@ -18,6 +18,7 @@ import { disabledUsers } from './0015-disabled-users';
 import { videoDuration } from './0016-video-duration';
 import { courses } from './0017-courses';
 import { transcripts } from './0018-transcripts';
+import { transcriptChunksMigration } from './0019-transcript-chunks';
 
 /**
  * The migrations, in order, kept in code (no directory scanning): they ship with the server and
@@ -43,6 +44,7 @@ export function migrationsFor(dialect: SqlDialectName): MigrationProvider {
     '0016-video-duration': videoDuration(),
     '0017-courses': courses(dialect),
     '0018-transcripts': transcripts(dialect),
+    '0019-transcript-chunks': transcriptChunksMigration(dialect),
   };
   return { getMigrations: async () => migrations };
 }

@@ -85,6 +85,22 @@ test('the app takes a rendered page over without asking again for what it shows'
   expect(reads.filter((path) => path.startsWith('/api/videos/trending'))).toHaveLength(1);
 });
 
+test("a rendered page asks for its screen's code at low priority, after what it paints", async ({
+  page,
+}) => {
+  await stubExternalImages(page);
+  await page.goto(`/watch/${seed.css.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: seed.css.title })).toBeVisible();
+  const preloads = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload], link[as=style]')].map(
+      (link) => ({ href: new URL(link.href).pathname, priority: link.fetchPriority }),
+    ),
+  );
+  const screen = preloads.filter((link) => link.href.includes('watch-page'));
+  expect(screen.length).toBeGreaterThan(0);
+  expect(preloads.filter((link) => link.priority !== 'low')).toEqual([]);
+});
+
 test('a signed-in user reloading a rendered page gets their session on it', async ({ page }) => {
   await stubExternalImages(page);
   await page.goto('/');

@@ -20,8 +20,11 @@ declare const __BOOT_PAGE_FILES__: Record<string, string[]>;
 /** Filled in by the build: whether the API is a server to ask (false in mock builds). */
 declare const __BOOT_EARLY_REQUESTS__: boolean;
 
-function preload(href: string): void {
+function preload(href: string, low: boolean): void {
   const link = document.createElement('link');
+  // A page the server rendered paints from its HTML: its screen's code comes after the page's own
+  // needs, as its entry module does (src/server/seo/page-code.ts).
+  if (low) link.fetchPriority = 'low';
   if (href.endsWith('.css')) {
     link.rel = 'preload';
     link.as = 'style';
@@ -42,9 +45,11 @@ try {
 
 try {
   const screen = firstScreen(window.location.pathname, window.location.search);
-  for (const href of (screen.page && __BOOT_PAGE_FILES__[screen.page]) || []) preload(href);
-  // A page the server rendered carries its first screen's answers already.
   const rendered = document.documentElement.hasAttribute('data-rendered');
+  for (const href of (screen.page && __BOOT_PAGE_FILES__[screen.page]) || []) {
+    preload(href, rendered);
+  }
+  // A page the server rendered carries its first screen's answers already.
   if (__BOOT_EARLY_REQUESTS__ && !rendered) sendEarlyRequests(screen.requests, storedToken());
 } catch {
   // The app asks for everything itself.

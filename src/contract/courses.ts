@@ -37,6 +37,8 @@ export const courseSummarySchema = z.object({
   title: z.string(),
   description: z.string(),
   lessonCount: z.number(),
+  /** The lessons' total length in seconds, when the catalogue knows every lesson's. */
+  duration: z.optional(z.number()),
 });
 export type CourseSummary = z.infer<typeof courseSummarySchema>;
 export const coursesResponseSchema = z.object({ courses: z.array(courseSummarySchema) });
@@ -48,6 +50,8 @@ export const courseDetailSchema = z.object({
   title: z.string(),
   description: z.string(),
   lessonCount: z.number(),
+  /** The lessons' total length in seconds, when the catalogue knows every lesson's. */
+  duration: z.optional(z.number()),
   sections: z.array(z.object({ title: z.optional(z.string()), lessons: z.array(videoSchema) })),
 });
 export type CourseDetail = z.infer<typeof courseDetailSchema>;

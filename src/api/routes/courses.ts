@@ -22,6 +22,18 @@ async function requireCourse(store: Store, slug: string): Promise<Course> {
   return course;
 }
 
+/** The lessons' total length in seconds, when the catalogue knows every lesson's (else none). */
+function totalLength(videos: Iterable<Video>): { duration?: number } {
+  let total = 0;
+  let lessons = 0;
+  for (const video of videos) {
+    if (video.duration === undefined) return {};
+    total += video.duration;
+    lessons += 1;
+  }
+  return lessons === 0 ? {} : { duration: total };
+}
+
 /** The course with its lessons' catalogue videos (a lesson removed meanwhile is left out). */
 async function courseDetail(store: Store, course: Course): Promise<CourseDetail> {
   // One read for all the lessons (not one per lesson: 200 round trips for a 200-lesson course).
@@ -39,6 +51,7 @@ async function courseDetail(store: Store, course: Course): Promise<CourseDetail>
     title: course.title,
     description: course.description,
     lessonCount: videos.size,
+    ...totalLength(videos.values()),
     sections,
   };
 }
@@ -53,13 +66,18 @@ export function courseRoutes({ store }: ApiDeps) {
     .get('/courses', (c) =>
       kept.answer(c, async () => {
         const courses = await store.listCourses();
+        // Answered once per catalogue version: a read of each course's lessons (one query each).
+        const lengths = await Promise.all(
+          courses.map(async (course) => totalLength(await store.getVideos(courseLessons(course)))),
+        );
         return {
           body: {
-            courses: courses.map(({ slug, title, description, sections }) => ({
+            courses: courses.map(({ slug, title, description, sections }, index) => ({
               slug,
               title,
               description,
               lessonCount: courseLessons({ sections }).length,
+              ...lengths[index],
             })),
           },
         };

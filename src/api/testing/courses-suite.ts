@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Course } from '../../contract/courses';
+import type { Course, CourseSummary } from '../../contract/courses';
 import { apiErrors } from '../../contract/errors';
 import type { Video } from '../../contract/entities';
 import { StoreError } from '../store/store-error';
@@ -64,6 +64,28 @@ export function describeCoursesSuite(storeName: string, openStore: () => Promise
         lessonCount: 3,
         sections: [{ title: 'Basics', lessons: [v0, v1] }, { lessons: [v2] }],
       });
+    });
+
+    it("gives a course's total length when the catalogue knows every lesson's", async () => {
+      const timed = [0, 1].map((index) => ({
+        ...seedVideo(index),
+        _id: `timed-${index}`,
+        duration: 600 + index,
+      }));
+      await opened.store.upsertVideos(timed);
+      await opened.store.upsertCourses([
+        course('timed', { sections: [{ lessons: timed.map((video) => video._id) }] }),
+        course('part-timed', { sections: [{ lessons: [timed[0]!._id, v0._id] }] }),
+      ]);
+      const list = (await h.call('GET', '/api/courses')).body.courses as CourseSummary[];
+      expect(list.find((item) => item.slug === 'timed')?.duration).toBe(1201);
+      const partly = list.find((item) => item.slug === 'part-timed');
+      expect(partly).toBeDefined();
+      expect(partly).not.toHaveProperty('duration');
+      expect((await h.call('GET', '/api/courses/timed')).body.course.duration).toBe(1201);
+      expect((await h.call('GET', '/api/courses/part-timed')).body.course).not.toHaveProperty(
+        'duration',
+      );
     });
 
     it('answers 404 for an unknown course and for a slug that breaks the rule', async () => {

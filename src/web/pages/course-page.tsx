@@ -8,12 +8,7 @@ import { courseRead } from '../data/course-reads';
 import { CourseLessons } from '../features/courses/components/course-lessons';
 import { CourseProgressBar } from '../features/courses/components/course-progress-bar';
 import styles from '../features/courses/components/courses.module.css';
-import {
-  continueText,
-  courseTexts,
-  lessonCount,
-  lessonUrl,
-} from '../features/courses/course-texts';
+import { continueText, courseTexts, courseSize, lessonUrl } from '../features/courses/course-texts';
 import { useCourseProgress } from '../features/courses/use-course-progress';
 import { ApiRequestError } from '../lib/api-client';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -57,7 +52,7 @@ export default function CoursePage() {
         <>
           <PageHeading title={course.title} />
           {course.description !== '' && <p className={styles.description}>{course.description}</p>}
-          <p className={styles.meta}>{lessonCount(course.lessonCount)}</p>
+          <p className={styles.meta}>{courseSize(course)}</p>
           {progress && (
             <CourseProgressBar
               done={progress.doneCount}

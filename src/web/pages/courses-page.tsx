@@ -7,7 +7,7 @@ import { coursesRead, userCoursesRead } from '../data/course-reads';
 import { useSessionName } from '../data/library';
 import { CourseProgressBar } from '../features/courses/components/course-progress-bar';
 import styles from '../features/courses/components/courses.module.css';
-import { courseTexts, courseUrl, lessonCount } from '../features/courses/course-texts';
+import { courseSize, courseTexts, courseUrl } from '../features/courses/course-texts';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { LoadState } from './load-state';
 
@@ -43,7 +43,7 @@ export default function CoursesPage() {
                     {course.description !== '' && (
                       <p className={styles.description}>{course.description}</p>
                     )}
-                    <p className={styles.meta}>{lessonCount(course.lessonCount)}</p>
+                    <p className={styles.meta}>{courseSize(course)}</p>
                     {started && (
                       <CourseProgressBar
                         done={started.doneCount}

@@ -30,7 +30,7 @@ import { useSaveToPlaylist } from '../features/playlists/components/save-to-play
 import { playlistTexts } from '../features/playlists/playlist-texts';
 import { ChannelAvatar } from '../features/videos/components/channel-avatar';
 import { Thumbnail } from '../features/videos/components/thumbnail';
-import { VideoDuration } from '../features/videos/components/video-duration';
+import { VideoDuration } from '../components/ui/video-duration';
 import { channelPageUrl } from '../features/videos/video-paths';
 import {
   addToWatchLater,

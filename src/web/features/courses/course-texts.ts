@@ -19,6 +19,23 @@ export const courseTexts = {
 
 export const lessonCount = (count: number) => `${count} ${count === 1 ? 'lesson' : 'lessons'}`;
 
+const unit = (count: number, name: string) => `${count} ${name}${count === 1 ? '' : 's'}`;
+
+/** A course's total length, to the minute: `2 hours 5 minutes`, `45 minutes`, `1 hour`. */
+export function courseLength(seconds: number): string {
+  const minutes = Math.max(1, Math.round(seconds / 60));
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return unit(rest, 'minute');
+  return rest === 0 ? unit(hours, 'hour') : `${unit(hours, 'hour')} ${unit(rest, 'minute')}`;
+}
+
+/** `6 lessons`, or `6 lessons · 2 hours 5 minutes` when every lesson's length is known. */
+export const courseSize = (course: { lessonCount: number; duration?: number }) =>
+  course.duration === undefined
+    ? lessonCount(course.lessonCount)
+    : `${lessonCount(course.lessonCount)} · ${courseLength(course.duration)}`;
+
 /** `2 of 5 lessons done`. */
 export const doneText = (done: number, total: number) => `${done} of ${total} lessons done`;
 

@@ -4,6 +4,7 @@ import type { CourseDetail, CourseProgressDetail, LessonState } from '../../../.
 import buttons from '../../../components/ui/button.module.css';
 import { courseTexts, lessonUrl } from '../course-texts';
 import styles from './courses.module.css';
+import { VideoDuration } from '../../../components/ui/video-duration';
 
 interface CourseLessonsProps {
   course: CourseDetail;
@@ -68,6 +69,13 @@ export function CourseLessons({
                         {start + offset}.
                       </span>
                       <span>{video.title}</span>
+                      {/* A space, so the link reads 'Title 12 minutes, 5 seconds'. */}
+                      {video.duration !== undefined && ' '}
+                      {video.duration !== undefined && (
+                        <span className={styles.length}>
+                          <VideoDuration seconds={video.duration} variant="inline" />
+                        </span>
+                      )}
                     </Link>
                     {state?.done && (
                       <span className={styles.state}>

@@ -3,7 +3,7 @@ import { WatchedBar } from '../../../components/ui/progress-bar';
 import { fallbackThumbnailUrl, thumbnailUrl } from '../../../lib/format';
 import { useWatchedPercent } from '../../../state/watched';
 import styles from './thumbnail.module.css';
-import { VideoDuration } from './video-duration';
+import { VideoDuration } from '../../../components/ui/video-duration';
 
 /**
  * A video's maximum-resolution thumbnail; when that fails, YouTube's smaller one; when that fails

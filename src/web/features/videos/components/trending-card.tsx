@@ -10,7 +10,7 @@ import {
 } from '../../../lib/format';
 import { DESKTOP_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { Thumbnail } from './thumbnail';
-import { VideoDuration } from './video-duration';
+import { VideoDuration } from '../../../components/ui/video-duration';
 import styles from './trending-card.module.css';
 
 /** product §2's horizontal trending card: the description is cut to 80 (mobile) or 150 characters. */

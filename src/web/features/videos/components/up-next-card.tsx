@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Video } from '../../../../contract/entities';
 import { TITLE_LIMIT, formatCount, truncate } from '../../../lib/format';
 import { Thumbnail } from './thumbnail';
-import { VideoDuration } from './video-duration';
+import { VideoDuration } from '../../../components/ui/video-duration';
 import styles from './up-next-card.module.css';
 
 /** A compact card for the Up next list: thumbnail, cut title, channel and views. */

@@ -5,7 +5,7 @@ import { TITLE_LIMIT, formatAge, formatCount, truncate } from '../../../lib/form
 import { channelPageUrl } from '../video-paths';
 import { ChannelAvatar } from './channel-avatar';
 import { Thumbnail } from './thumbnail';
-import { VideoDuration } from './video-duration';
+import { VideoDuration } from '../../../components/ui/video-duration';
 import styles from './video-card.module.css';
 
 interface VideoCardProps {

@@ -1,4 +1,4 @@
-import { describeDuration, formatDuration } from '../../../lib/format';
+import { describeDuration, formatDuration } from '../../lib/format';
 import styles from './video-duration.module.css';
 
 /**

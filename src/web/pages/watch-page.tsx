@@ -93,7 +93,6 @@ function WatchVideo({ video }: { video: Video }) {
   // `?t=80` or `?t=1m20s` on the address starts there (a transcript match, a shared moment).
   const [params] = useSearchParams();
   const [startAt] = useState(() => parseStartTime(params.get('t')));
-  // Chosen once, at mount: changing the embed's src later would reload the player.
   const [storedRate, setPlaybackRate] = useState(loadPlaybackRate);
   // The server's HTML has no frame (its address is the browser's) and the normal speed: the
   // thumbnail stands in until the page is the app's and, signed in, the user's positions are in

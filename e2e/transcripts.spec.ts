@@ -104,6 +104,13 @@ test('a watch address with t= starts the video there', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: seed.css.title })).toBeVisible();
   await playerAttached(page);
   expect(new URL((await standIn(page))?.src ?? '').searchParams.get('start')).toBe('80');
+
+  // Another moment of the same video (Back and Forward, a shared moment's link) seeks there.
+  await page.evaluate(() => {
+    window.history.pushState(window.history.state, '', `${window.location.pathname}?t=2m`);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  });
+  await expect.poll(async () => (await standIn(page))?.seeks).toEqual([120]);
 });
 
 test('a results-page transcript match shows its moment and opens the video there', async ({

@@ -1,4 +1,4 @@
-import { useContext, useMemo, useRef, useState } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { Clock, ListPlus, ThumbsUp, VideoOff } from 'lucide-react';
@@ -93,6 +93,8 @@ function WatchVideo({ video }: { video: Video }) {
   // `?t=80` or `?t=1m20s` on the address starts there (a transcript match, a shared moment).
   const [params] = useSearchParams();
   const [startAt] = useState(() => parseStartTime(params.get('t')));
+  const moment = params.get('t');
+  const firstMoment = useRef(moment);
   const [storedRate, setPlaybackRate] = useState(loadPlaybackRate);
   // The server's HTML has no frame (its address is the browser's) and the normal speed: the
   // thumbnail stands in until the page is the app's and, signed in, the user's positions are in
@@ -134,6 +136,13 @@ function WatchVideo({ video }: { video: Video }) {
       savePlaybackRate(rate);
     },
   });
+  // Another `t=` on the same video (Back, a moment's link) seeks there: the first started the frame.
+  useEffect(() => {
+    if (moment === firstMoment.current) return;
+    firstMoment.current = moment;
+    const at = parseStartTime(moment);
+    if (at !== undefined) player.seekTo(at);
+  }, [moment, player]);
   const changePlaybackRate = (rate: number) => {
     setPlaybackRate(rate);
     savePlaybackRate(rate);

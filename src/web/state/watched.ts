@@ -6,10 +6,7 @@ import { useVideos } from './use-store';
  * How much of a video was watched, 0–100, or undefined when its length is unknown: the player's
  * length saved with the position, else the catalogue's.
  */
-export function watchedPercent(
-  progress: Progress,
-  duration = progress.duration,
-): number | undefined {
+export function watchedPercent(progress: Progress, duration?: number): number | undefined {
   const length = progress.duration ?? duration;
   if (length === undefined || length <= 0) return undefined;
   return Math.min(100, Math.max(0, Math.round((progress.seconds / length) * 100)));

@@ -45,20 +45,18 @@ async function standInForYouTube(page: Page) {
 }
 
 /** Opens a video, plays it to `seconds` of `duration` (0: length unknown) and pauses. */
-async function watchPart(
-  page: Page,
-  video: { id: string; title: string },
-  seconds: number,
-  duration: number,
-) {
-  await openWatchPage(page, video.id, video.title);
+const ENDED = 0;
+const PAUSED = 2;
+
+/** Waits for the open video's player, then has it report a position and a state change. */
+async function playerReports(page: Page, seconds: number, duration: number, state: number) {
   await expect
     .poll(() =>
       page.evaluate(() => Boolean((window as { __player?: { events: unknown } }).__player?.events)),
     )
     .toBe(true);
   await page.evaluate(
-    ([time, length]) => {
+    ([time, length, data]) => {
       const player = (
         window as unknown as {
           __player: {
@@ -70,10 +68,20 @@ async function watchPart(
       ).__player;
       player.time = time;
       player.duration = length;
-      player.events.onStateChange?.({ data: 2 });
+      player.events.onStateChange?.({ data });
     },
-    [seconds, duration] as const,
+    [seconds, duration, state] as const,
   );
+}
+
+async function watchPart(
+  page: Page,
+  video: { id: string; title: string },
+  seconds: number,
+  duration: number,
+) {
+  await openWatchPage(page, video.id, video.title);
+  await playerReports(page, seconds, duration, PAUSED);
   await expect
     .poll(() => progressOf(page).then((items) => items.map((item) => item.videoId)))
     .toContain(video.id);
@@ -183,25 +191,7 @@ test('a video watched to its end leaves Continue watching, shows watched on its 
   // The next visit resumes; this time the video plays to its end (YouTube's ended state).
   await openWatchPage(page, seed.css.id, seed.css.title);
   await expect(page.getByText('Resuming at 3:20')).toBeVisible();
-  await expect
-    .poll(() =>
-      page.evaluate(() => Boolean((window as { __player?: { events: unknown } }).__player?.events)),
-    )
-    .toBe(true);
-  await page.evaluate(() => {
-    const player = (
-      window as unknown as {
-        __player: {
-          time: number;
-          duration: number;
-          events: { onStateChange?: (event: { data: number }) => void };
-        };
-      }
-    ).__player;
-    player.time = 800;
-    player.duration = 800;
-    player.events.onStateChange?.({ data: 0 });
-  });
+  await playerReports(page, 800, 800, ENDED);
   // Kept at its end, not forgotten.
   await expect
     .poll(() =>

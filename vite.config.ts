@@ -45,6 +45,10 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
         test: {
           name: 'dom',
           environment: 'jsdom',
+          // One jsdom per worker, not per file (it took 100 of the project's 190 s); each file
+          // still starts from a fresh page's state (src/web/testing/fresh-page.ts).
+          isolate: false,
+          setupFiles: ['src/web/testing/fresh-page.ts'],
           // Rendering tests share two cores with the API suites: room for slow moments.
           testTimeout: 15_000,
           include: ['src/web/**/*.test.{ts,tsx}'],

@@ -11,10 +11,13 @@ import { format } from 'node:util';
 const guarded = ['error', 'warn'] as const;
 type Guarded = (typeof guarded)[number];
 
-const original: Record<Guarded, (...args: unknown[]) => void> = {
+// The console's own methods, kept once per worker: where test files share a worker (the dom
+// project's `isolate: false`) this file runs again for each, after the last one's install.
+const keeper = globalThis as { consoleBeforeGuard?: Record<Guarded, (...args: unknown[]) => void> };
+const original = (keeper.consoleBeforeGuard ??= {
   error: console.error.bind(console),
   warn: console.warn.bind(console),
-};
+});
 let unexpected: string[] = [];
 
 function install() {

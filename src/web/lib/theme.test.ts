@@ -1,11 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { blockLocalStorage, fillLocalStorage } from '../testing/storage-faults';
-import { applyStoredTheme, chooseTheme, storedTheme } from './theme';
+import type * as ThemeModule from './theme';
+
+let applyStoredTheme: typeof ThemeModule.applyStoredTheme;
+let chooseTheme: typeof ThemeModule.chooseTheme;
+let storedTheme: typeof ThemeModule.storedTheme;
 
 describe('theme', () => {
-  beforeEach(() => {
+  // Each test is a fresh page: a choice storage could not keep lives in the module for the
+  // page's life, so every test loads the module anew.
+  beforeEach(async () => {
     localStorage.clear();
     delete document.documentElement.dataset.theme;
+    vi.resetModules();
+    ({ applyStoredTheme, chooseTheme, storedTheme } = await import('./theme'));
   });
 
   it('follows the system until the user chooses', () => {

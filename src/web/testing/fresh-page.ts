@@ -1,0 +1,18 @@
+/**
+ * Vitest setup file of the `dom` project (vite.config.ts). That project shares one jsdom per
+ * worker across test files (`isolate: false`: building a jsdom for each file cost most of its
+ * run), so each file starts here from what a fresh page would have: no stored data, an empty
+ * body, no attributes on <html> (the theme, the rendered-page mark). A module's own state stays
+ * loaded: a test that needs a module as a page first loads it imports it anew (vi.resetModules).
+ */
+import { beforeAll } from 'vitest';
+
+beforeAll(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  document.body.replaceChildren();
+  for (const name of document.documentElement.getAttributeNames()) {
+    if (name !== 'lang') document.documentElement.removeAttribute(name);
+  }
+  document.title = '';
+});

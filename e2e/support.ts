@@ -68,6 +68,11 @@ let counter = 0;
 
 /** Signs a fresh user up through the API the page talks to (in-page mock or server). */
 export async function createUser(page: Page): Promise<TestUser> {
+  return (await signUp(page)).user;
+}
+
+/** A fresh user signed up from the page, with the session the signup answered. */
+async function signUp(page: Page): Promise<{ user: TestUser; session: string }> {
   counter += 1;
   const user: TestUser = {
     email: `e2e-${Date.now()}-${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`,
@@ -77,16 +82,16 @@ export async function createUser(page: Page): Promise<TestUser> {
   };
   if (page.url() === 'about:blank') await page.goto('/');
   await expect(page.getByRole('link', { name: 'CodeTube' })).toBeVisible();
-  const status = await page.evaluate(async (body) => {
+  const answer = await page.evaluate(async (body) => {
     const response = await fetch('/api/auth/signup', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-    return response.status;
+    return { status: response.status, session: await response.text() };
   }, user);
-  expect(status).toBe(201);
-  return user;
+  expect(answer.status).toBe(201);
+  return { user, session: answer.session };
 }
 
 /**
@@ -120,25 +125,20 @@ export async function logInAs(page: Page, user: TestUser): Promise<void> {
 }
 
 /**
- * A fresh user, logged in through the API (the login screen has tests of its own): the session is
- * stored where the app keeps it, as the login screen would, and the page reloaded to pick it up.
+ * A fresh user, signed in through the API (the login screen has tests of its own): the session
+ * the signup answered (201 `{createdUser, encodedToken}`) is stored where the app keeps it, as
+ * the login screen would store its own, and the page reloaded to pick it up.
  */
 export async function signedInUser(page: Page): Promise<TestUser> {
-  const user = await createUser(page);
-  const status = await page.evaluate(async ({ email, password }) => {
-    const response = await fetch('/api/auth/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    });
-    if (response.ok) {
-      const { encodedToken, foundUser } = await response.json();
-      localStorage.setItem('token', encodedToken);
-      localStorage.setItem('user', JSON.stringify(foundUser));
-    }
-    return response.status;
-  }, user);
-  expect(status).toBe(200);
+  const { user, session } = await signUp(page);
+  await page.evaluate((body) => {
+    const { encodedToken, createdUser } = JSON.parse(body) as {
+      encodedToken: string;
+      createdUser: unknown;
+    };
+    localStorage.setItem('token', encodedToken);
+    localStorage.setItem('user', JSON.stringify(createdUser));
+  }, session);
   await page.reload();
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   return user;

@@ -10,6 +10,7 @@ import {
   seed,
   stubExternalImages,
   test,
+  PAGE_ONLY,
 } from './support';
 
 const grid = (page: Page) => page.getByRole('list', { name: 'Videos' }).getByRole('listitem');
@@ -44,7 +45,7 @@ test.describe('results page', () => {
     await expect(results(page)).toHaveCount(13);
   });
 
-  test('the mobile search modal opens the results page on Enter', async ({ page }) => {
+  test('the mobile search modal opens the results page on Enter', PAGE_ONLY, async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto('/');
     await page.getByRole('button', { name: 'Search' }).click();
@@ -62,44 +63,50 @@ test.describe('results page', () => {
     await expect(page).toHaveURL(/\/\?search=freecodecamp$/);
   });
 
-  test('Escape in the mobile search modal closes it and keeps the results', async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/results?q=react');
-    await expect(results(page).first()).toBeVisible();
-    const entries = await page.evaluate(() => history.length);
-    await page.getByRole('button', { name: 'Search' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Search' });
-    await expect(dialog.getByRole('searchbox')).toBeFocused();
-    await expect(dialog.getByRole('searchbox')).toHaveValue('react');
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
-    await expect(page).toHaveURL(/\/results\?q=react$/);
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Results for “react”' }),
-    ).toBeVisible();
-    expect(await page.evaluate(() => history.length)).toBe(entries);
-    // Opened again, the box still holds the search.
-    await page.getByRole('button', { name: 'Search' }).click();
-    await expect(dialog.getByRole('searchbox')).toHaveValue('react');
-  });
+  test(
+    'Escape in the mobile search modal closes it and keeps the results',
+    PAGE_ONLY,
+    async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto('/results?q=react');
+      await expect(results(page).first()).toBeVisible();
+      const entries = await page.evaluate(() => history.length);
+      await page.getByRole('button', { name: 'Search' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Search' });
+      await expect(dialog.getByRole('searchbox')).toBeFocused();
+      await expect(dialog.getByRole('searchbox')).toHaveValue('react');
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(page).toHaveURL(/\/results\?q=react$/);
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Results for “react”' }),
+      ).toBeVisible();
+      expect(await page.evaluate(() => history.length)).toBe(entries);
+      // Opened again, the box still holds the search.
+      await page.getByRole('button', { name: 'Search' }).click();
+      await expect(dialog.getByRole('searchbox')).toHaveValue('react');
+    },
+  );
 
-  test('Escape in the header search box leaves the results and the text alone', async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto('/results?q=react');
-    await expect(results(page).first()).toBeVisible();
-    const entries = await page.evaluate(() => history.length);
-    const search = page.getByRole('searchbox', { name: 'Search videos' });
-    await search.focus();
-    await search.press('Escape');
-    await expect(search).toHaveValue('react');
-    await expect(page).toHaveURL(/\/results\?q=react$/);
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Results for “react”' }),
-    ).toBeVisible();
-    expect(await page.evaluate(() => history.length)).toBe(entries);
-  });
+  test(
+    'Escape in the header search box leaves the results and the text alone',
+    PAGE_ONLY,
+    async ({ page }) => {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto('/results?q=react');
+      await expect(results(page).first()).toBeVisible();
+      const entries = await page.evaluate(() => history.length);
+      const search = page.getByRole('searchbox', { name: 'Search videos' });
+      await search.focus();
+      await search.press('Escape');
+      await expect(search).toHaveValue('react');
+      await expect(page).toHaveURL(/\/results\?q=react$/);
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Results for “react”' }),
+      ).toBeVisible();
+      expect(await page.evaluate(() => history.length)).toBe(entries);
+    },
+  );
 
   test('searches stop at the API limit; a longer shared link says so instead of failing', async ({
     page,
@@ -266,115 +273,119 @@ test.describe('paging a long listing', () => {
     categoryName: 'CSS',
   });
 
-  test('Show more pressed from the keyboard moves on by a page past 240 cards, focus on the new videos', async ({
-    page,
-  }, testInfo) => {
-    test.skip(
-      testInfo.project.name !== 'server',
-      "page.route sees server mode's requests only: the mock answers inside the page",
-    );
-    // The e2e catalogue holds 100 videos: trending is answered here, 1,000 long.
-    const asked: number[] = [];
-    await page.route(
-      (url) => url.pathname === '/api/videos/trending',
-      (route) => {
-        const query = new URL(route.request().url()).searchParams;
-        const offset = Number(query.get('offset') ?? 0);
-        const limit = Number(query.get('limit') ?? catalogue.page);
-        asked.push(offset);
-        const count = Math.max(0, Math.min(limit, 1000 - offset));
-        const videos = Array.from({ length: count }, (_, index) => madeUp(offset + index + 1));
-        return route.fulfill({ json: { videos, total: 1000 } });
-      },
-    );
-    await stubExternalImages(page);
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto('/trending');
-    const items = page.getByRole('list', { name: 'Trending videos' }).getByRole('listitem');
-    await expect(items).toHaveCount(catalogue.page);
-    const more = page.getByRole('button', { name: /^Show more videos/ });
-    const earlier = page.getByRole('button', { name: /^Show earlier videos/ });
-
-    const loading = page.getByRole('status').filter({ hasText: 'Loading more videos' });
-    for (let press = 1; press <= 13; press += 1) {
-      // The button as a keyboard user finds it again after each press: without the page
-      // scrolling there (the cards a press adds go in above it).
-      await expect(loading).toHaveCount(0);
-      const remaining = Number(/\((\d+) more\)/.exec((await more.textContent()) ?? '')?.[1]);
-      await more.evaluate((button) => button.focus({ preventScroll: true }));
-      await page.keyboard.press('Enter');
-      // The focus lands on the first video the press brought.
-      await expect(page.locator(':focus')).toHaveAccessibleName(
-        new RegExp(`^Long listing video ${1000 - remaining + 1} `),
+  test(
+    'Show more pressed from the keyboard moves on by a page past 240 cards, focus on the new videos',
+    PAGE_ONLY,
+    async ({ page }, testInfo) => {
+      test.skip(
+        testInfo.project.name !== 'server',
+        "page.route sees server mode's requests only: the mock answers inside the page",
       );
-    }
-    await expect(loading).toHaveCount(0);
-    await expect(items).toHaveCount(240);
-    // Past 240 cards every press moved the window on by a page, dropping the oldest.
-    await expect(earlier).toHaveText(`Show earlier videos (${4 * catalogue.page} before)`);
-    await expect(items.first()).toContainText('Long listing video 97');
-    await expect(more).toHaveText(`Show more videos (${1000 - 14 * catalogue.page} more)`);
-    // The start was never asked for again: the earlier end did not undo the presses.
-    expect(asked.filter((offset) => offset === 0)).toHaveLength(1);
+      // The e2e catalogue holds 100 videos: trending is answered here, 1,000 long.
+      const asked: number[] = [];
+      await page.route(
+        (url) => url.pathname === '/api/videos/trending',
+        (route) => {
+          const query = new URL(route.request().url()).searchParams;
+          const offset = Number(query.get('offset') ?? 0);
+          const limit = Number(query.get('limit') ?? catalogue.page);
+          asked.push(offset);
+          const count = Math.max(0, Math.min(limit, 1000 - offset));
+          const videos = Array.from({ length: count }, (_, index) => madeUp(offset + index + 1));
+          return route.fulfill({ json: { videos, total: 1000 } });
+        },
+      );
+      await stubExternalImages(page);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto('/trending');
+      const items = page.getByRole('list', { name: 'Trending videos' }).getByRole('listitem');
+      await expect(items).toHaveCount(catalogue.page);
+      const more = page.getByRole('button', { name: /^Show more videos/ });
+      const earlier = page.getByRole('button', { name: /^Show earlier videos/ });
 
-    // Scrolling back up to the start still brings the earlier videos back.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await expect(items.first().getByRole('heading')).not.toHaveText('Long listing video 97');
-  });
-  test('Show more from the keyboard goes to the first card not reached yet, also when a page is on its way', async ({
-    page,
-  }, testInfo) => {
-    test.skip(
-      testInfo.project.name !== 'server',
-      "page.route sees server mode's requests only: the mock answers inside the page",
-    );
-    // Trending, 1,000 long; the page from `held` on waits until the test lets it go.
-    let held = -1;
-    let letGo = () => {};
-    const gate = new Promise<void>((resolve) => (letGo = resolve));
-    await page.route(
-      (url) => url.pathname === '/api/videos/trending',
-      async (route) => {
-        const query = new URL(route.request().url()).searchParams;
-        const offset = Number(query.get('offset') ?? 0);
-        const limit = Number(query.get('limit') ?? catalogue.page);
-        if (offset === held) await gate;
-        const count = Math.max(0, Math.min(limit, 1000 - offset));
-        const videos = Array.from({ length: count }, (_, index) => madeUp(offset + index + 1));
-        return route.fulfill({ json: { videos, total: 1000 } });
-      },
-    );
-    await stubExternalImages(page);
-    await page.setViewportSize({ width: 1024, height: 768 });
-    await page.goto('/trending');
-    const items = page.getByRole('list', { name: 'Trending videos' }).getByRole('listitem');
-    await expect(items).toHaveCount(catalogue.page);
-    const more = page.getByRole('button', { name: /^Show more videos/ });
-    const loading = page.getByRole('status').filter({ hasText: 'Loading more videos' });
-    const focused = page.locator(':focus');
-    const scrollToEnd = () => page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      const loading = page.getByRole('status').filter({ hasText: 'Loading more videos' });
+      for (let press = 1; press <= 13; press += 1) {
+        // The button as a keyboard user finds it again after each press: without the page
+        // scrolling there (the cards a press adds go in above it).
+        await expect(loading).toHaveCount(0);
+        const remaining = Number(/\((\d+) more\)/.exec((await more.textContent()) ?? '')?.[1]);
+        await more.evaluate((button) => button.focus({ preventScroll: true }));
+        await page.keyboard.press('Enter');
+        // The focus lands on the first video the press brought.
+        await expect(page.locator(':focus')).toHaveAccessibleName(
+          new RegExp(`^Long listing video ${1000 - remaining + 1} `),
+        );
+      }
+      await expect(loading).toHaveCount(0);
+      await expect(items).toHaveCount(240);
+      // Past 240 cards every press moved the window on by a page, dropping the oldest.
+      await expect(earlier).toHaveText(`Show earlier videos (${4 * catalogue.page} before)`);
+      await expect(items.first()).toContainText('Long listing video 97');
+      await expect(more).toHaveText(`Show more videos (${1000 - 14 * catalogue.page} more)`);
+      // The start was never asked for again: the earlier end did not undo the presses.
+      expect(asked.filter((offset) => offset === 0)).toHaveLength(1);
 
-    // The button takes the focus after 24 cards; scrolling brings the next 24 in above it.
-    await more.evaluate((button) => button.focus({ preventScroll: true }));
-    await scrollToEnd();
-    await expect(items).toHaveCount(2 * catalogue.page);
-    await expect(loading).toHaveCount(0);
-    await page.keyboard.press('Enter');
-    // Card 25, the first the keyboard had not reached: none skipped.
-    await expect(focused).toHaveAccessibleName(/^Long listing video 25 /);
+      // Scrolling back up to the start still brings the earlier videos back.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expect(items.first().getByRole('heading')).not.toHaveText('Long listing video 97');
+    },
+  );
+  test(
+    'Show more from the keyboard goes to the first card not reached yet, also when a page is on its way',
+    PAGE_ONLY,
+    async ({ page }, testInfo) => {
+      test.skip(
+        testInfo.project.name !== 'server',
+        "page.route sees server mode's requests only: the mock answers inside the page",
+      );
+      // Trending, 1,000 long; the page from `held` on waits until the test lets it go.
+      let held = -1;
+      let letGo = () => {};
+      const gate = new Promise<void>((resolve) => (letGo = resolve));
+      await page.route(
+        (url) => url.pathname === '/api/videos/trending',
+        async (route) => {
+          const query = new URL(route.request().url()).searchParams;
+          const offset = Number(query.get('offset') ?? 0);
+          const limit = Number(query.get('limit') ?? catalogue.page);
+          if (offset === held) await gate;
+          const count = Math.max(0, Math.min(limit, 1000 - offset));
+          const videos = Array.from({ length: count }, (_, index) => madeUp(offset + index + 1));
+          return route.fulfill({ json: { videos, total: 1000 } });
+        },
+      );
+      await stubExternalImages(page);
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await page.goto('/trending');
+      const items = page.getByRole('list', { name: 'Trending videos' }).getByRole('listitem');
+      await expect(items).toHaveCount(catalogue.page);
+      const more = page.getByRole('button', { name: /^Show more videos/ });
+      const loading = page.getByRole('status').filter({ hasText: 'Loading more videos' });
+      const focused = page.locator(':focus');
+      const scrollToEnd = () => page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
 
-    // A press while the next page is on its way: the focus goes to its first card when it lands.
-    held = 2 * catalogue.page;
-    await more.evaluate((button) => button.focus({ preventScroll: true }));
-    await scrollToEnd();
-    await expect(loading).toBeVisible();
-    await page.keyboard.press('Enter');
-    letGo();
-    await expect(items).toHaveCount(3 * catalogue.page);
-    await expect(focused).toHaveAccessibleName(
-      new RegExp(`^Long listing video ${2 * catalogue.page + 1} `),
-    );
-  });
+      // The button takes the focus after 24 cards; scrolling brings the next 24 in above it.
+      await more.evaluate((button) => button.focus({ preventScroll: true }));
+      await scrollToEnd();
+      await expect(items).toHaveCount(2 * catalogue.page);
+      await expect(loading).toHaveCount(0);
+      await page.keyboard.press('Enter');
+      // Card 25, the first the keyboard had not reached: none skipped.
+      await expect(focused).toHaveAccessibleName(/^Long listing video 25 /);
+
+      // A press while the next page is on its way: the focus goes to its first card when it lands.
+      held = 2 * catalogue.page;
+      await more.evaluate((button) => button.focus({ preventScroll: true }));
+      await scrollToEnd();
+      await expect(loading).toBeVisible();
+      await page.keyboard.press('Enter');
+      letGo();
+      await expect(items).toHaveCount(3 * catalogue.page);
+      await expect(focused).toHaveAccessibleName(
+        new RegExp(`^Long listing video ${2 * catalogue.page + 1} `),
+      );
+    },
+  );
   test('Back from a card opened deep in trending, past 240 cards, shows that card where it was, without loading the listing again', async ({
     page,
   }, testInfo) => {

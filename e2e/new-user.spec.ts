@@ -10,6 +10,7 @@ import {
   stubExternalImages,
   test,
   writeAsUser,
+  PAGE_ONLY,
 } from './support';
 
 // Issue 29: what a new user still tripped over (points 1, 3, 4, 5, 6 and 8).
@@ -213,35 +214,37 @@ test.describe('the offline banner', () => {
   });
 
   for (const width of [320, 1280]) {
-    test(`the error toast leaves the banner's Retry free at ${width} px`, async ({
-      page,
-    }, testInfo) => {
-      await page.setViewportSize({ width, height: 800 });
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-      await stubExternalImages(page);
-      await page.clock.install();
-      await signedInUser(page);
-      await openWatchPage(page, seed.css.id, seed.css.title);
-      // The toast stays until the test is done with it (support.ts).
-      await stopClock(page);
-      await cutBackend(page, testInfo.project.name);
-      await page.getByRole('button', { name: 'Like', exact: true }).click();
-      const banner = page.getByRole('status').filter({ hasText: OFFLINE });
-      const retry = banner.getByRole('button', { name: 'Retry' });
-      await expect(retry).toBeVisible();
-      // The toast's bar: the message and its icon (fading in, in place: reduced motion).
-      const toast = page.getByText('Some error occured. Try Again.').locator('..');
-      await expect(toast).toBeVisible();
-      const [button, message] = await Promise.all([retry.boundingBox(), toast.boundingBox()]);
-      expect(button && message).toBeTruthy();
-      if (!button || !message) return;
-      const overlaps =
-        button.x < message.x + message.width &&
-        message.x < button.x + button.width &&
-        button.y < message.y + message.height &&
-        message.y < button.y + button.height;
-      expect(overlaps).toBe(false);
-    });
+    test(
+      `the error toast leaves the banner's Retry free at ${width} px`,
+      PAGE_ONLY,
+      async ({ page }, testInfo) => {
+        await page.setViewportSize({ width, height: 800 });
+        await page.emulateMedia({ reducedMotion: 'reduce' });
+        await stubExternalImages(page);
+        await page.clock.install();
+        await signedInUser(page);
+        await openWatchPage(page, seed.css.id, seed.css.title);
+        // The toast stays until the test is done with it (support.ts).
+        await stopClock(page);
+        await cutBackend(page, testInfo.project.name);
+        await page.getByRole('button', { name: 'Like', exact: true }).click();
+        const banner = page.getByRole('status').filter({ hasText: OFFLINE });
+        const retry = banner.getByRole('button', { name: 'Retry' });
+        await expect(retry).toBeVisible();
+        // The toast's bar: the message and its icon (fading in, in place: reduced motion).
+        const toast = page.getByText('Some error occured. Try Again.').locator('..');
+        await expect(toast).toBeVisible();
+        const [button, message] = await Promise.all([retry.boundingBox(), toast.boundingBox()]);
+        expect(button && message).toBeTruthy();
+        if (!button || !message) return;
+        const overlaps =
+          button.x < message.x + message.width &&
+          message.x < button.x + button.width &&
+          button.y < message.y + message.height &&
+          message.y < button.y + button.height;
+        expect(overlaps).toBe(false);
+      },
+    );
   }
 });
 
@@ -351,47 +354,49 @@ const setPlayerTime = (page: Page, seconds: number) =>
   }, seconds);
 
 test.describe("YouTube's keys on the watch page", () => {
-  test('k, Space, j, l and 0–9 steer the player whenever the focus is not in a text field', async ({
-    page,
-  }) => {
-    await stubExternalImages(page);
-    await standInForYouTube(page);
-    await openWatchPage(page, seed.css.id, seed.css.title);
-    await playerAttached(page);
-    // The focus is on the page, not in the player.
-    await page.keyboard.press('k');
-    await expect.poll(() => playerCalls(page)).toEqual(['playVideo']);
-    await page.keyboard.press(' ');
-    await expect.poll(() => playerCalls(page)).toEqual(['playVideo', 'pauseVideo']);
-    await setPlayerTime(page, 100);
-    await page.keyboard.press('l');
-    await expect.poll(() => playerCalls(page)).toContain('seekTo 110');
-    await page.keyboard.press('j');
-    await expect.poll(() => playerCalls(page)).toContain('seekTo 100');
-    // 5: half way through the 10-minute video.
-    await page.keyboard.press('5');
-    await expect.poll(() => playerCalls(page)).toContain('seekTo 300');
-    await page.keyboard.press('0');
-    await expect.poll(() => playerCalls(page)).toContain('seekTo 0');
-    // f: the player full screen.
-    await page.keyboard.press('f');
-    await expect
-      .poll(() => page.evaluate(() => document.fullscreenElement?.tagName))
-      .toBe('IFRAME');
-    await page.evaluate(() => document.exitFullscreen());
+  test(
+    'k, Space, j, l and 0–9 steer the player whenever the focus is not in a text field',
+    PAGE_ONLY,
+    async ({ page }) => {
+      await stubExternalImages(page);
+      await standInForYouTube(page);
+      await openWatchPage(page, seed.css.id, seed.css.title);
+      await playerAttached(page);
+      // The focus is on the page, not in the player.
+      await page.keyboard.press('k');
+      await expect.poll(() => playerCalls(page)).toEqual(['playVideo']);
+      await page.keyboard.press(' ');
+      await expect.poll(() => playerCalls(page)).toEqual(['playVideo', 'pauseVideo']);
+      await setPlayerTime(page, 100);
+      await page.keyboard.press('l');
+      await expect.poll(() => playerCalls(page)).toContain('seekTo 110');
+      await page.keyboard.press('j');
+      await expect.poll(() => playerCalls(page)).toContain('seekTo 100');
+      // 5: half way through the 10-minute video.
+      await page.keyboard.press('5');
+      await expect.poll(() => playerCalls(page)).toContain('seekTo 300');
+      await page.keyboard.press('0');
+      await expect.poll(() => playerCalls(page)).toContain('seekTo 0');
+      // f: the player full screen.
+      await page.keyboard.press('f');
+      await expect
+        .poll(() => page.evaluate(() => document.fullscreenElement?.tagName))
+        .toBe('IFRAME');
+      await page.evaluate(() => document.exitFullscreen());
 
-    // A visitor's 'l' no longer goes to login.
-    await expect(page).toHaveURL(new RegExp(`/watch/${seed.css.id}$`));
-    const count = (await playerCalls(page)).length;
-    // Typing in a field is typing.
-    await page.getByRole('searchbox', { name: 'Search videos' }).fill('');
-    await page.getByRole('searchbox', { name: 'Search videos' }).press('k');
-    await page.getByRole('searchbox', { name: 'Search videos' }).press('5');
-    await expect(page.getByRole('searchbox', { name: 'Search videos' })).toHaveValue('k5');
-    expect(await playerCalls(page)).toHaveLength(count);
-  });
+      // A visitor's 'l' no longer goes to login.
+      await expect(page).toHaveURL(new RegExp(`/watch/${seed.css.id}$`));
+      const count = (await playerCalls(page)).length;
+      // Typing in a field is typing.
+      await page.getByRole('searchbox', { name: 'Search videos' }).fill('');
+      await page.getByRole('searchbox', { name: 'Search videos' }).press('k');
+      await page.getByRole('searchbox', { name: 'Search videos' }).press('5');
+      await expect(page.getByRole('searchbox', { name: 'Search videos' })).toHaveValue('k5');
+      expect(await playerCalls(page)).toHaveLength(count);
+    },
+  );
 
-  test('Like moves to Shift+L, and the ? dialog lists the keys', async ({ page }) => {
+  test('Like moves to Shift+L, and the ? dialog lists the keys', PAGE_ONLY, async ({ page }) => {
     await stubExternalImages(page);
     await standInForYouTube(page);
     await signedInUser(page);

@@ -57,7 +57,8 @@ export interface TestUser {
 
 /**
  * Tags a test of what the page does by itself, whichever backend answers: axe scans, layout from
- * 320 px up, menus, focus after a removal, toasts, themes and keys, the request tester's own
+ * 320 px up, menus, focus after a removal or a page more, toasts, themes and keys (the player's,
+ * the search boxes'), a form's own checks before it sends anything, the request tester's own
  * controls. It runs in the mock project only: the same React code draws it on either backend,
  * so the server project would repeat it word for word (playwright.config.ts). What the server
  * changes (its rendered HTML, its answers, the network between) stays tested in both.

@@ -256,36 +256,38 @@ test(
   },
 );
 
-test('while the body box is invalid, Submit says it sends the last valid body and shows it', async ({
-  page,
-}) => {
-  const ui = await openTester(page);
-  const note = page.getByText('Submit sends the last valid body, not the text in the box:');
-  const title = `Last valid ${test.info().project.name} ${Date.now()}`;
-  const valid = JSON.stringify({ title });
-  await ui.method.selectOption('POST');
-  await ui.endpoint.fill('/api/test-todos');
-  await ui.body.fill(valid);
-  await expect(note).toBeHidden();
-  await ui.body.fill('{"title": "A typo');
-  await expect(page.getByText('Error in JSON format', { exact: true })).toBeVisible();
-  // Said beside the button, with the body it sends, and read out with the button.
-  await expect(note).toBeVisible();
-  await expect(page.getByText(valid, { exact: true })).toBeVisible();
-  await expect(ui.submit).toHaveAccessibleDescription(
-    new RegExp(`^Submit sends the last valid body, not the text in the box: ${escape(valid)}`),
-  );
-  await ui.submit.click();
-  await expect(ui.status).toHaveText('201 Created');
-  await expect(ui.data.getByText(JSON.stringify(title))).toBeVisible();
+test(
+  'while the body box is invalid, Submit says it sends the last valid body and shows it',
+  PAGE_ONLY,
+  async ({ page }) => {
+    const ui = await openTester(page);
+    const note = page.getByText('Submit sends the last valid body, not the text in the box:');
+    const title = `Last valid ${test.info().project.name} ${Date.now()}`;
+    const valid = JSON.stringify({ title });
+    await ui.method.selectOption('POST');
+    await ui.endpoint.fill('/api/test-todos');
+    await ui.body.fill(valid);
+    await expect(note).toBeHidden();
+    await ui.body.fill('{"title": "A typo');
+    await expect(page.getByText('Error in JSON format', { exact: true })).toBeVisible();
+    // Said beside the button, with the body it sends, and read out with the button.
+    await expect(note).toBeVisible();
+    await expect(page.getByText(valid, { exact: true })).toBeVisible();
+    await expect(ui.submit).toHaveAccessibleDescription(
+      new RegExp(`^Submit sends the last valid body, not the text in the box: ${escape(valid)}`),
+    );
+    await ui.submit.click();
+    await expect(ui.status).toHaveText('201 Created');
+    await expect(ui.data.getByText(JSON.stringify(title))).toBeVisible();
 
-  // Or the user takes it back into the box, to fix from there.
-  await page.getByRole('button', { name: 'Put it back in the box' }).click();
-  await expect(ui.body).toHaveValue(valid);
-  await expect(ui.body).toBeFocused();
-  await expect(note).toBeHidden();
-  await expect(page.getByText('Error in JSON format', { exact: true })).toBeHidden();
-});
+    // Or the user takes it back into the box, to fix from there.
+    await page.getByRole('button', { name: 'Put it back in the box' }).click();
+    await expect(ui.body).toHaveValue(valid);
+    await expect(ui.body).toBeFocused();
+    await expect(note).toBeHidden();
+    await expect(page.getByText('Error in JSON format', { exact: true })).toBeHidden();
+  },
+);
 
 /** `text` as a regular expression that matches it literally. */
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -9,6 +9,7 @@ import {
   seed,
   stubExternalImages,
   test,
+  PAGE_ONLY,
 } from './support';
 
 test.describe('shared chrome', () => {
@@ -36,40 +37,42 @@ test.describe('shared chrome', () => {
     }
   });
 
-  test('mobile: the menu slides the sidebar in and Escape closes it; search opens a modal', async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width: 375, height: 812 });
-    await page.goto('/');
-    const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link', { name: 'Trending' })).toBeHidden();
-    await page.getByRole('button', { name: 'Menu' }).click();
-    await expect(nav.getByRole('link', { name: 'Trending' })).toBeVisible();
-    // The open drawer keeps the focus: it starts on its first link and Tab wraps around.
-    await expect(nav.getByRole('link', { name: 'Home' })).toBeFocused();
-    await page.keyboard.press('Shift+Tab');
-    await expect(nav.getByRole('button', { name: /theme/ })).toBeFocused();
-    for (let press = 0; press < 9; press += 1) {
-      await page.keyboard.press('Tab');
-      expect(
-        await nav.evaluate((element) => element.contains(document.activeElement)),
-        `focus after ${press + 1} Tab presses`,
-      ).toBe(true);
-    }
-    await page.keyboard.press('Escape');
-    await expect(nav.getByRole('link', { name: 'Trending' })).toBeHidden();
-    await expect(page.getByRole('button', { name: 'Menu' })).toBeFocused();
+  test(
+    'mobile: the menu slides the sidebar in and Escape closes it; search opens a modal',
+    PAGE_ONLY,
+    async ({ page }) => {
+      await page.setViewportSize({ width: 375, height: 812 });
+      await page.goto('/');
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await expect(nav.getByRole('link', { name: 'Trending' })).toBeHidden();
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await expect(nav.getByRole('link', { name: 'Trending' })).toBeVisible();
+      // The open drawer keeps the focus: it starts on its first link and Tab wraps around.
+      await expect(nav.getByRole('link', { name: 'Home' })).toBeFocused();
+      await page.keyboard.press('Shift+Tab');
+      await expect(nav.getByRole('button', { name: /theme/ })).toBeFocused();
+      for (let press = 0; press < 9; press += 1) {
+        await page.keyboard.press('Tab');
+        expect(
+          await nav.evaluate((element) => element.contains(document.activeElement)),
+          `focus after ${press + 1} Tab presses`,
+        ).toBe(true);
+      }
+      await page.keyboard.press('Escape');
+      await expect(nav.getByRole('link', { name: 'Trending' })).toBeHidden();
+      await expect(page.getByRole('button', { name: 'Menu' })).toBeFocused();
 
-    await page.getByRole('button', { name: 'Search' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Search' });
-    await expect(dialog.getByText('Search videos related to coding.')).toBeVisible();
-    await expect(dialog.getByRole('searchbox')).toBeFocused();
-    await dialog.getByRole('searchbox').fill('Learn CSS');
-    await expect(page.getByRole('list', { name: 'Videos' }).getByRole('listitem')).toHaveCount(1);
-    await page.keyboard.press('Enter');
-    await expect(dialog).toBeHidden();
-    await expect(page).toHaveURL(/\/results\?q=Learn\+CSS$/);
-  });
+      await page.getByRole('button', { name: 'Search' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Search' });
+      await expect(dialog.getByText('Search videos related to coding.')).toBeVisible();
+      await expect(dialog.getByRole('searchbox')).toBeFocused();
+      await dialog.getByRole('searchbox').fill('Learn CSS');
+      await expect(page.getByRole('list', { name: 'Videos' }).getByRole('listitem')).toHaveCount(1);
+      await page.keyboard.press('Enter');
+      await expect(dialog).toBeHidden();
+      await expect(page).toHaveURL(/\/results\?q=Learn\+CSS$/);
+    },
+  );
 });
 
 test.describe('home', () => {
@@ -144,20 +147,24 @@ test.describe('home', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('the card menu works with the keyboard: arrows move, Escape closes', async ({ page }) => {
-    await page.goto('/');
-    const menuButton = card(page, seed.css.title).getByRole('button', { name: 'More actions' });
-    await menuButton.focus();
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('menuitem', { name: 'Save to Watch later' })).toBeFocused();
-    await page.keyboard.press('ArrowDown');
-    await expect(page.getByRole('menuitem', { name: 'Save to playlist' })).toBeFocused();
-    await page.keyboard.press('ArrowDown');
-    await expect(page.getByRole('menuitem', { name: 'Save to Watch later' })).toBeFocused();
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('menu')).toHaveCount(0);
-    await expect(menuButton).toBeFocused();
-  });
+  test(
+    'the card menu works with the keyboard: arrows move, Escape closes',
+    PAGE_ONLY,
+    async ({ page }) => {
+      await page.goto('/');
+      const menuButton = card(page, seed.css.title).getByRole('button', { name: 'More actions' });
+      await menuButton.focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('menuitem', { name: 'Save to Watch later' })).toBeFocused();
+      await page.keyboard.press('ArrowDown');
+      await expect(page.getByRole('menuitem', { name: 'Save to playlist' })).toBeFocused();
+      await page.keyboard.press('ArrowDown');
+      await expect(page.getByRole('menuitem', { name: 'Save to Watch later' })).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('menu')).toHaveCount(0);
+      await expect(menuButton).toBeFocused();
+    },
+  );
 });
 
 test.describe('trending', () => {
@@ -294,22 +301,26 @@ test.describe('login', () => {
     await expect(password).not.toHaveAttribute('aria-invalid', 'true');
   });
 
-  test('an empty submit sends nothing and says which fields are required', async ({ page }) => {
-    await page.goto('/login');
-    const login = page.getByRole('button', { name: 'Login', exact: true });
-    await login.click();
-    for (const label of ['Email', 'Password']) {
-      const field = page.getByLabel(label);
-      await expect(field).toHaveAttribute('aria-invalid', 'true');
-      await expect(field).toHaveAccessibleDescription(`${label} is required.`);
-    }
-    await expect(page.getByLabel('Email')).toBeFocused();
-    await page.getByLabel('Email').fill('test@codetube.dev');
-    await expect(page.getByLabel('Email')).not.toHaveAttribute('aria-invalid', 'true');
-    await login.click();
-    await expect(page.getByLabel('Password')).toBeFocused();
-    await expect(page.getByText('Logging in...')).toHaveCount(0);
-  });
+  test(
+    'an empty submit sends nothing and says which fields are required',
+    PAGE_ONLY,
+    async ({ page }) => {
+      await page.goto('/login');
+      const login = page.getByRole('button', { name: 'Login', exact: true });
+      await login.click();
+      for (const label of ['Email', 'Password']) {
+        const field = page.getByLabel(label);
+        await expect(field).toHaveAttribute('aria-invalid', 'true');
+        await expect(field).toHaveAccessibleDescription(`${label} is required.`);
+      }
+      await expect(page.getByLabel('Email')).toBeFocused();
+      await page.getByLabel('Email').fill('test@codetube.dev');
+      await expect(page.getByLabel('Email')).not.toHaveAttribute('aria-invalid', 'true');
+      await login.click();
+      await expect(page.getByLabel('Password')).toBeFocused();
+      await expect(page.getByText('Logging in...')).toHaveCount(0);
+    },
+  );
 
   test('the session survives a reload, and Logout ends it', async ({ page }) => {
     const user = await createUser(page);
@@ -330,41 +341,43 @@ const TERMS = 'I accept all Terms & Conditions';
 const TERMS_REQUIRED = 'Accept the Terms & Conditions to create an account.';
 
 test.describe('signup', () => {
-  test('does nothing until all five fields are filled, and checks the confirmation', async ({
-    page,
-  }) => {
-    await page.goto('/signup');
-    for (const label of ['Email', 'First name', 'Last name', 'Password', 'Confirm password']) {
-      await expect(page.getByLabel(label, { exact: true })).toBeVisible();
-    }
-    await expect(page.getByLabel(/Terms/)).toBeVisible();
-    const create = page.getByRole('button', { name: 'Create New Account' });
-    // An empty submit sends nothing and marks every empty field, starting at the first.
-    await create.click();
-    const labels = ['Email', 'First name', 'Last name', 'Password', 'Confirm password'];
-    for (const label of labels) {
-      const field = page.getByLabel(label, { exact: true });
-      await expect(field).toHaveAttribute('aria-invalid', 'true');
-      await expect(field).toHaveAccessibleDescription(`${label} is required.`);
-    }
-    await expect(page.getByLabel(TERMS)).toHaveAccessibleDescription(TERMS_REQUIRED);
-    await expect(page.getByLabel('Email')).toBeFocused();
-    await page.getByLabel('Email').fill('partial@example.com');
-    await expect(page.getByLabel('Email')).not.toHaveAttribute('aria-invalid', 'true');
-    await create.click();
-    await expect(page).toHaveURL(/\/signup$/);
-    await expect(page.getByLabel('First name')).toBeFocused();
-    await expect(page.getByText('Creating your account...')).toHaveCount(0);
+  test(
+    'does nothing until all five fields are filled, and checks the confirmation',
+    PAGE_ONLY,
+    async ({ page }) => {
+      await page.goto('/signup');
+      for (const label of ['Email', 'First name', 'Last name', 'Password', 'Confirm password']) {
+        await expect(page.getByLabel(label, { exact: true })).toBeVisible();
+      }
+      await expect(page.getByLabel(/Terms/)).toBeVisible();
+      const create = page.getByRole('button', { name: 'Create New Account' });
+      // An empty submit sends nothing and marks every empty field, starting at the first.
+      await create.click();
+      const labels = ['Email', 'First name', 'Last name', 'Password', 'Confirm password'];
+      for (const label of labels) {
+        const field = page.getByLabel(label, { exact: true });
+        await expect(field).toHaveAttribute('aria-invalid', 'true');
+        await expect(field).toHaveAccessibleDescription(`${label} is required.`);
+      }
+      await expect(page.getByLabel(TERMS)).toHaveAccessibleDescription(TERMS_REQUIRED);
+      await expect(page.getByLabel('Email')).toBeFocused();
+      await page.getByLabel('Email').fill('partial@example.com');
+      await expect(page.getByLabel('Email')).not.toHaveAttribute('aria-invalid', 'true');
+      await create.click();
+      await expect(page).toHaveURL(/\/signup$/);
+      await expect(page.getByLabel('First name')).toBeFocused();
+      await expect(page.getByText('Creating your account...')).toHaveCount(0);
 
-    await page.getByLabel('Password', { exact: true }).fill('abc');
-    await page.getByLabel('Confirm password').fill('ab');
-    await expect(page.getByText("Password doesn't match.")).toBeVisible();
-    await page.getByLabel('Confirm password').fill('abc');
-    await expect(page.getByText("Password doesn't match.")).toHaveCount(0);
-    await expect(page.getByRole('link', { name: 'Login' }).last()).toBeVisible();
-  });
+      await page.getByLabel('Password', { exact: true }).fill('abc');
+      await page.getByLabel('Confirm password').fill('ab');
+      await expect(page.getByText("Password doesn't match.")).toBeVisible();
+      await page.getByLabel('Confirm password').fill('abc');
+      await expect(page.getByText("Password doesn't match.")).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Login' }).last()).toBeVisible();
+    },
+  );
 
-  test('the Terms box is required, with its message tied to it', async ({ page }) => {
+  test('the Terms box is required, with its message tied to it', PAGE_ONLY, async ({ page }) => {
     await page.goto('/signup');
     await page.getByLabel('Email').fill(`terms-${Date.now()}@example.com`);
     await page.getByLabel('First name').fill('Ada');

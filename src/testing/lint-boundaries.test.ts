@@ -1,6 +1,6 @@
 import { ESLint } from 'eslint';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * The import boundaries of eslint.config.js (docs/architecture.md, "Imports flow one way"), shown
@@ -44,6 +44,10 @@ const layers = 'Inside the web app imports flow one way';
 const node = 'Isomorphic code cannot use Node modules';
 
 describe('the import boundaries', () => {
+  // The first lint loads the config, its plugins and the parser: seconds on a busy machine, paid
+  // here once rather than inside the first test's time.
+  beforeAll(() => eslint.lintText('export {};\n', { filePath: 'src/web/lib/warm-up.ts' }), 60_000);
+
   it.each([
     [
       'a feature, another feature',

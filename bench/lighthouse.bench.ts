@@ -33,7 +33,7 @@ const COURSE = sampleCourses[0]!;
  * The pages judged: the home grid, trending, a watch page, a search with results, and the courses
  * (issue 30): their list and the sample course, imported with the operators' CLI.
  */
-const PAGES = [
+const ALL_PAGES = [
   '/',
   '/trending',
   `/watch/${seedVideos[0]!._id}`,
@@ -41,6 +41,12 @@ const PAGES = [
   '/courses',
   `/course/${COURSE.slug}`,
 ];
+/** LIGHTHOUSE_PAGES=/courses,/course: only the pages whose address starts with one of these. */
+const PAGES = process.env.LIGHTHOUSE_PAGES
+  ? ALL_PAGES.filter((page) =>
+      process.env.LIGHTHOUSE_PAGES!.split(',').some((prefix) => page.startsWith(prefix.trim())),
+    )
+  : ALL_PAGES;
 
 /**
  * The hosts outside this server that the pages ask for: YouTube's thumbnails, embed and player
@@ -182,6 +188,8 @@ async function withBaselinePage<T>(check: (url: string) => Promise<T>): Promise<
  */
 export async function run(): Promise<void> {
   if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('LIGHTHOUSE_RUNS: a whole number ≥ 1');
+  if (PAGES.length === 0)
+    throw new Error(`LIGHTHOUSE_PAGES matches none of ${ALL_PAGES.join(' ')}`);
   const webDir = WEB_DIR ? resolve(WEB_DIR) : await buildApp('server');
   if (WEB_DIR) printLine(`auditing the build in ${webDir}`);
   const server = await startBenchServer({ webDir, ports: SERVER_PORTS });

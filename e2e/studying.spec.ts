@@ -1,9 +1,10 @@
 import { type Page } from '@playwright/test';
-import { expect, failCalls, openWatchPage, seed, signedInUser, test } from './support';
+import { expect, failCalls, logInAs, openWatchPage, seed, signedInUser, test } from './support';
 
 /**
  * Studying on the watch page (issue 30): the mini player while a note is written below the fold,
- * notes edited with a preview, and the note box's draft kept through a reload and a failed save.
+ * notes edited with a preview (on the watch page and in the notebook), and the note box's draft
+ * kept through a reload and a failed save, and gone after a logout.
  */
 
 /** YouTube stood in for (the test machines cannot reach it); answers the frame's loads it saw. */
@@ -194,4 +195,66 @@ test('the note box keeps its draft after a reload and a failed save, and asks be
   await page.reload();
   await expect(notesPanel(page).getByText('Half a thought')).toBeVisible();
   await expect(noteBox(page)).toHaveValue('');
+});
+
+/** The note drafts kept in this browser's storage (note-drafts.ts's keys). */
+const keptDrafts = (page: Page) =>
+  page.evaluate(() =>
+    Object.keys(localStorage).filter((key) => key.startsWith('codetube:note-draft:')),
+  );
+
+test('a draft stays while signed in and is gone after a logout, for the next person', async ({
+  page,
+}) => {
+  const user = await signedInUser(page);
+  await openWatchPage(page, seed.css.id, seed.css.title);
+  await noteBox(page).click();
+  await noteBox(page).pressSequentially('Private thought');
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.reload();
+  await expect(noteBox(page)).toHaveValue('Private thought');
+  expect(await keptDrafts(page)).toHaveLength(1);
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeHidden();
+  expect(await keptDrafts(page)).toEqual([]);
+
+  await logInAs(page, user);
+  await openWatchPage(page, seed.css.id, seed.css.title);
+  await expect(noteBox(page)).toHaveValue('');
+});
+
+test('a note is edited in the notebook (/notes) with the same box, and kept after a reload', async ({
+  page,
+}) => {
+  await signedInUser(page);
+  await openWatchPage(page, seed.css.id, seed.css.title);
+  await noteBox(page).fill('Grid first');
+  await noteBox(page).press('Control+Enter');
+  await expect(page.getByText('Note saved successfully!', { exact: true })).toBeVisible();
+
+  await page.goto('/notes');
+  const list = page.getByRole('list', { name: `Notes on ${seed.css.title}` });
+  await list.getByRole('button', { name: /^Edit note.*: Grid first$/ }).click();
+  const editBox = list.getByRole('textbox', { name: /^Edit note/ });
+  await expect(editBox).toBeFocused();
+  await editBox.fill('Grid **first**, then flex');
+  await list.getByRole('button', { name: 'Preview' }).click();
+  await expect(list.locator('strong', { hasText: 'first' })).toBeVisible();
+  await list.getByRole('button', { name: 'Write' }).click();
+  await editBox.press('Control+Enter');
+  await expect(
+    list.getByRole('button', { name: /^Edit note.*: Grid first, then flex$/ }),
+  ).toBeFocused();
+
+  // Escape leaves an edit as it was, the focus back on Edit.
+  await page.keyboard.press('Enter');
+  await list.getByRole('textbox', { name: /^Edit note/ }).fill('Not this');
+  await page.keyboard.press('Escape');
+  await expect(list.getByRole('textbox')).toHaveCount(0);
+  await expect(list.getByRole('button', { name: /^Edit note/ })).toBeFocused();
+
+  await page.reload();
+  await expect(list.locator('strong', { hasText: 'first' })).toBeVisible();
+  await expect(list.getByText('Not this')).toBeHidden();
 });

@@ -1,11 +1,13 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DataProvider } from '../data/data-provider';
+import { logOut } from '../features/auth/auth-service';
+import { noteDraftKey } from '../features/notes/note-drafts';
 import { buildVideo } from '../testing/factories';
 import { api, onTokenRefused, setTokenSource, setTransport } from '../lib/api-client';
 import { storeAuth } from '../state/auth-storage';
 import { StoreProvider } from '../state/store-provider';
-import { useAuth, useVideos } from '../state/use-store';
+import { useAuth, useDispatchers, useVideos } from '../state/use-store';
 import { SessionGuard } from './session-guard';
 
 const user = { _id: 'u1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' };
@@ -15,6 +17,7 @@ const liked = buildVideo();
 function Probe() {
   const { state: auth } = useAuth();
   const { state: videos, dispatch } = useVideos();
+  const dispatchers = useDispatchers();
   return (
     <>
       <p>{auth.isLoggedIn ? `signed in as ${auth.userInfo?.firstName}` : 'signed out'}</p>
@@ -24,6 +27,9 @@ function Probe() {
         onClick={() => dispatch({ type: 'GET_LIKED_VIDEOS', payload: [liked] })}
       >
         load likes
+      </button>
+      <button type="button" onClick={() => logOut(dispatchers)}>
+        log out
       </button>
     </>
   );
@@ -144,6 +150,32 @@ describe('SessionGuard', () => {
       window.dispatchEvent(new StorageEvent('storage', { key: 'user' }));
     });
     expect(screen.getByText('signed in as Ada')).toBeDefined();
+  });
+
+  describe('note drafts (kept per user and video)', () => {
+    const adaDraft = noteDraftKey('u1', 'video-a');
+    const graceDraft = noteDraftKey('u2', 'video-a');
+    beforeEach(() => {
+      localStorage.setItem(adaDraft, JSON.stringify({ text: 'Half a thought' }));
+      localStorage.setItem(graceDraft, JSON.stringify({ text: 'Another’s' }));
+    });
+
+    it('forgets the user’s drafts on a logout, so the next person at the computer finds none', () => {
+      renderTab();
+      expect(localStorage.getItem(adaDraft)).not.toBeNull();
+      act(() => screen.getByRole('button', { name: 'log out' }).click());
+      expect(screen.getByText('signed out')).toBeDefined();
+      expect(localStorage.getItem(adaDraft)).toBeNull();
+      expect(localStorage.getItem(graceDraft)).not.toBeNull();
+    });
+
+    it('forgets them when the server ends the session (a 401)', async () => {
+      renderTab();
+      await act(() => api.call('GET /api/user/likes').catch(() => {}));
+      expect(screen.getByText('signed out')).toBeDefined();
+      expect(localStorage.getItem(adaDraft)).toBeNull();
+      expect(localStorage.getItem(graceDraft)).not.toBeNull();
+    });
   });
 
   it('stays signed in when another tab writes something else', () => {

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { followEndedSession, followStartedSession } from '../features/auth/auth-service';
+import { forgetNoteDrafts } from '../features/notes/note-drafts';
 import { onTokenRefused } from '../lib/api-client';
 import { AUTH_KEYS, readStoredAuth } from '../state/auth-storage';
 import { useAuth, useDispatchers } from '../state/use-store';
@@ -9,7 +10,9 @@ import { useAuth, useDispatchers } from '../state/use-store';
  * - when the server refuses the token a call sent (401: ended by a logout elsewhere or 'Log out
  *   everywhere'), or another tab of this browser logs out (the stored session is removed), this tab
  *   logs out too, so it shows the visitor's screens instead of failing every call;
- * - when another tab signs in, or in as someone else, this tab takes up that session and its lists.
+ * - when another tab signs in, or in as someone else, this tab takes up that session and its lists;
+ * - when a user's session ends here, however it ends (a logout, a 401, another tab's logout, the
+ *   account deleted), their unsaved note drafts are forgotten: a shared computer keeps none.
  */
 export function SessionGuard() {
   const dispatchers = useDispatchers();
@@ -19,6 +22,14 @@ export function SessionGuard() {
   useEffect(() => {
     shown.current = { token: auth.token, userId: auth.userInfo?._id ?? null };
   }, [auth.token, auth.userInfo]);
+
+  const userId = auth.userInfo?._id ?? null;
+  const signedIn = useRef(userId);
+  useEffect(() => {
+    if (signedIn.current !== null && signedIn.current !== userId)
+      forgetNoteDrafts(signedIn.current);
+    signedIn.current = userId;
+  }, [userId]);
 
   useEffect(() => {
     const follow = (token: string) => {

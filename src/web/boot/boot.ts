@@ -3,8 +3,8 @@
  * boot-plugin.ts), run before the page paints and while the app's modules download.
  *
  * 1. Applies the saved theme, so a dark choice never flashes light (and vice versa).
- * 2. Fetches the lazily loaded page of the address ahead (/trending, /results, /watch/:id), so it
- *    does not wait for the app to ask for it.
+ * 2. Fetches the lazily loaded page of the address ahead (/trending, /results, /watch/:id, /courses,
+ *    /course/:slug), so it does not wait for the app to ask for it.
  * 3. Server mode: sends the first screen's API requests, which the app then takes up (unless the
  *    server rendered the page with its answers: `<html data-rendered>`).
  *

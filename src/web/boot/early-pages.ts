@@ -7,4 +7,6 @@ export const EARLY_PAGES = {
   trending: 'src/web/pages/trending-page.tsx',
   results: 'src/web/pages/results-page.tsx',
   watch: 'src/web/pages/watch-page.tsx',
+  courses: 'src/web/pages/courses-page.tsx',
+  course: 'src/web/pages/course-page.tsx',
 } as const;

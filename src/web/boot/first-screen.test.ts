@@ -76,6 +76,15 @@ describe('the first screen the boot script prepares', () => {
     expect(firstScreen('/watch/a%20b', '')).toEqual({ requests: asked, page: EARLY_PAGES.watch });
   });
 
+  it('fetches the courses screens’ code ahead (issue 30), as the server renders their data', () => {
+    expect(firstScreen('/courses', '')).toEqual({ requests: [], page: EARLY_PAGES.courses });
+    expect(firstScreen('/course/web-development-basics', '')).toEqual({
+      requests: [],
+      page: EARLY_PAGES.course,
+    });
+    expect(firstScreen('/course/a/b', '')).toEqual({ requests: [] });
+  });
+
   it('asks for nothing where the screen has nothing to ask or is not one it knows', () => {
     expect(firstScreen('/results', '')).toEqual({ requests: [], page: EARLY_PAGES.results });
     expect(firstScreen('/watch/%E0%A4%A', '')).toEqual({ requests: [] });

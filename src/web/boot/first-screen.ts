@@ -31,8 +31,8 @@ function decoded(segment: string): string | undefined {
 }
 
 /**
- * The first screen of the home grid, trending, search results and the watch page: the pages a
- * visitor lands on. Other addresses need nothing ahead (an empty list: the app asks as usual).
+ * The first screen of the home grid, trending, search results, the watch page and the courses
+ * screens: the pages a visitor lands on. Other addresses need nothing ahead (an empty list: the app asks as usual).
  */
 export function firstScreen(pathname: string, search: string): FirstScreen {
   const params = new URLSearchParams(search);
@@ -60,5 +60,8 @@ export function firstScreen(pathname: string, search: string): FirstScreen {
       page: EARLY_PAGES.watch,
     };
   }
+  // The courses screens (issue 30): their code only; the server renders them with their data.
+  if (pathname === '/courses') return { requests: [], page: EARLY_PAGES.courses };
+  if (/^\/course\/[^/]+$/.test(pathname)) return { requests: [], page: EARLY_PAGES.course };
   return { requests: [] };
 }

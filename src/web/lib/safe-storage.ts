@@ -21,6 +21,8 @@ export interface SafeStorage {
   getItem(key: string): string | null;
   setItem(key: string, value: string): boolean;
   removeItem(key: string): boolean;
+  /** Every key kept, or none when storage cannot be read. */
+  keys(): string[];
 }
 
 /** A SafeStorage over the storage `source` gives (each call asks again: it may throw any time). */
@@ -49,6 +51,20 @@ export function safeStorage(source: () => Storage | undefined = browserStorage):
         return storage !== undefined;
       } catch {
         return false;
+      }
+    },
+    keys() {
+      try {
+        const storage = source();
+        if (!storage) return [];
+        const keys: string[] = [];
+        for (let index = 0; index < storage.length; index += 1) {
+          const key = storage.key(index);
+          if (key !== null) keys.push(key);
+        }
+        return keys;
+      } catch {
+        return [];
       }
     },
   };

@@ -8,13 +8,16 @@ import { EmptyState } from '../components/ui/empty-state';
 import { PageHeading } from '../components/ui/page-heading';
 import { knownVideoRead } from '../data/reads';
 import { useLibraryRetry } from '../data/library';
-import { NoteContent } from '../features/notes/components/note-content';
+import { EditableNote } from '../features/notes/components/editable-note';
 import { notebookGroups } from '../features/notes/notebook';
+import { notesTexts } from '../features/notes/notes-service';
+import { useNoteEdits } from '../features/notes/use-note-edits';
 import { exportNotes, transferTexts } from '../features/notes/notes-transfer';
 import { Thumbnail } from '../features/videos/components/thumbnail';
 import { watchAt } from '../features/transcript/transcript-text';
 import { formatTime } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { useLeaveGuard } from '../lib/use-leave-guard';
 import { useVideos } from '../state/use-store';
 import { LoadState } from './load-state';
 import styles from './notes-page.module.css';
@@ -28,7 +31,10 @@ export const notebookTexts = {
   noMatch: (query: string) => `No note or video title matches “${query}”.`,
 };
 
-/** /notes: every note of the signed-in user across videos, newest first, grouped by video. */
+/**
+ * /notes: every note of the signed-in user across videos, newest first, grouped by video; each can
+ * be edited in place with the watch page's box (editable-note.tsx).
+ */
 export default function NotesPage() {
   useDocumentTitle(notebookTexts.heading);
   return (
@@ -45,6 +51,8 @@ function Notebook() {
   const searchId = useId();
   const [query, setQuery] = useState('');
   const notes = state.notes;
+  const edits = useNoteEdits(notes);
+  useLeaveGuard(edits.unsaved, notesTexts.leave);
   const videoIds = useMemo(() => [...new Set(notes.map((note) => note.videoId))], [notes]);
   const reads = useQueries({
     queries: videoIds.map((id) => ({ ...knownVideoRead(id), retry: 1 })),
@@ -135,13 +143,7 @@ function Notebook() {
                                 {formatTime(note.time)}
                               </Link>
                             )}
-                            <div className={styles.content}>
-                              <NoteContent
-                                content={note.content}
-                                videoId={note.videoId}
-                                onSeek={() => false}
-                              />
-                            </div>
+                            <EditableNote {...edits.editing(note)} />
                           </li>
                         ))}
                       </ol>

@@ -33,6 +33,23 @@ export function WatchCourse({ videoId, endings = 0 }: { videoId: string; endings
 }
 
 /**
+ * Whether the course leads the watch page: an address with both `?list=` and `?course=` shows one
+ * countdown and one Next, the course's when it holds this video (the user came to learn in order;
+ * the playlist stays beside it as a list). While the course loads it is taken to lead, so no Next
+ * shows and then goes; one that failed to load or lacks the video leaves it to the playlist.
+ */
+export function useCourseLeads(videoId: string): boolean {
+  const [params] = useSearchParams();
+  const slug = params.get('course');
+  const { data, isError } = useQuery({ ...courseRead(slug ?? ''), enabled: slug !== null });
+  if (slug === null || isError) return false;
+  if (!data) return true;
+  return data.course.sections.some((section) =>
+    section.lessons.some((lesson) => lesson._id === videoId),
+  );
+}
+
+/**
  * What the watch page calls when a video plays to its end: opened from a course, the lesson is
  * marked done (the page keeps the end position of a video of known length, which counts it
  * watched too; of one of unknown length it keeps none). Quiet: the mark is a convenience.

@@ -10,6 +10,7 @@ import {
 } from '../features/playlists/playlist-play-texts';
 import { usePlaylists } from '../state/use-store';
 import { NextCountdown } from './next-countdown';
+import { useCourseLeads } from './watch-course';
 
 interface WatchPlaylistProps {
   videoId: string;
@@ -22,6 +23,8 @@ interface WatchPlaylistProps {
  * beside the player as a course is (watch-course.tsx), its videos with this one highlighted,
  * 'n / N', Previous / Next (keeping the playlist), and after the video ended the next one after a
  * countdown the user can cancel. Nothing without `?list=`, or for a playlist the user has not.
+ * With a course in the address too, the course's Next and countdown are the only ones
+ * (useCourseLeads); the playlist's videos stay listed.
  */
 export function WatchPlaylist(props: WatchPlaylistProps) {
   const [params] = useSearchParams();
@@ -38,6 +41,7 @@ function PlaylistBeside({
   // The countdown of the latest ending shows until the user cancels it.
   const [cancelled, setCancelled] = useState(0);
   const playlist = usePlaylists().state.playlists.find((item) => item._id === playlistId);
+  const courseLeads = useCourseLeads(videoId);
   const headingId = useId();
   // A long playlist scrolls inside its box to the video playing (the page stays put).
   const list = useRef<HTMLOListElement>(null);
@@ -53,7 +57,7 @@ function PlaylistBeside({
   const label = playlistLabel(playlist.title);
   const at = videos.findIndex((video) => video._id === videoId);
   const previous = at > 0 ? videos[at - 1] : undefined;
-  const next = at >= 0 ? videos[at + 1] : undefined;
+  const next = at >= 0 && !courseLeads ? videos[at + 1] : undefined;
   return (
     <section className={styles.beside} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.besideTitle}>
@@ -68,26 +72,28 @@ function PlaylistBeside({
           onCancel={() => setCancelled(endings)}
         />
       )}
-      <nav className={styles.actions} aria-label={`${label}: previous and next`}>
-        {previous && (
-          <Link
-            to={playlistWatchUrl(previous._id, playlist._id)}
-            className={`${buttons.button} ${styles.small}`}
-          >
-            <ChevronLeft aria-hidden size={16} />
-            {texts.previous}
-          </Link>
-        )}
-        {next && (
-          <Link
-            to={playlistWatchUrl(next._id, playlist._id)}
-            className={`${buttons.primary} ${styles.small}`}
-          >
-            {texts.next}
-            <ChevronRight aria-hidden size={16} />
-          </Link>
-        )}
-      </nav>
+      {!courseLeads && (
+        <nav className={styles.actions} aria-label={`${label}: previous and next`}>
+          {previous && (
+            <Link
+              to={playlistWatchUrl(previous._id, playlist._id)}
+              className={`${buttons.button} ${styles.small}`}
+            >
+              <ChevronLeft aria-hidden size={16} />
+              {texts.previous}
+            </Link>
+          )}
+          {next && (
+            <Link
+              to={playlistWatchUrl(next._id, playlist._id)}
+              className={`${buttons.primary} ${styles.small}`}
+            >
+              {texts.next}
+              <ChevronRight aria-hidden size={16} />
+            </Link>
+          )}
+        </nav>
+      )}
       <div className={styles.besideLessons}>
         <ol ref={list} className={styles.lessons} aria-label={`${label}: videos`}>
           {videos.map((video, index) => {

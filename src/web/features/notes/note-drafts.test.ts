@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { safeStorage } from '../../lib/safe-storage';
-import { noteDraftKey, readNoteDraft, writeNoteDraft } from './note-drafts';
+import { forgetNoteDrafts, noteDraftKey, readNoteDraft, writeNoteDraft } from './note-drafts';
 
 /** A storage of its own per test, as the browser's would be. */
 function memoryStorage() {
@@ -9,6 +9,10 @@ function memoryStorage() {
     getItem: (key: string) => items.get(key) ?? null,
     setItem: (key: string, value: string) => void items.set(key, value),
     removeItem: (key: string) => void items.delete(key),
+    key: (index: number) => [...items.keys()][index] ?? null,
+    get length() {
+      return items.size;
+    },
   } as Storage;
   return { items, storage: safeStorage(() => storage) };
 }
@@ -30,6 +34,24 @@ describe('note drafts', () => {
     writeNoteDraft(key, { text: '', time: 4 }, storage);
     expect(items.size).toBe(0);
     expect(readNoteDraft(key, storage)).toEqual({ text: '' });
+  });
+
+  it('forgets every draft of a user whose session ended, and no one else’s', () => {
+    const { items, storage } = memoryStorage();
+    const drafts: [user: string, video: string][] = [
+      ['u1', 'video-a'],
+      ['u1', 'video-b'],
+      ['u12', 'video-a'],
+      ['u2', 'video-a'],
+    ];
+    for (const [user, video] of drafts) {
+      writeNoteDraft(noteDraftKey(user, video), { text: `${user} on ${video}` }, storage);
+    }
+    items.set('theme', 'dark');
+    forgetNoteDrafts('u1', storage);
+    expect([...items.keys()].sort()).toEqual(
+      [noteDraftKey('u12', 'video-a'), noteDraftKey('u2', 'video-a'), 'theme'].sort(),
+    );
   });
 
   it('never mixes ids that would run together', () => {
@@ -54,5 +76,6 @@ describe('note drafts', () => {
     const key = noteDraftKey('u1', 'v');
     expect(writeNoteDraft(key, { text: 'x' }, refused)).toBe(false);
     expect(readNoteDraft(key, refused)).toEqual({ text: '' });
+    expect(() => forgetNoteDrafts('u1', refused)).not.toThrow();
   });
 });

@@ -2,8 +2,9 @@ import { localStore, type SafeStorage } from '../../lib/safe-storage';
 
 /**
  * The note box's unsaved text, kept in localStorage per user and video: it comes back after a
- * reload, a crash or a failed save, and goes once the note is saved (issue 30). Only the box's
- * own text is kept, with the moment in the video the note was started at.
+ * reload, a crash or a failed save, and goes once the note is saved (issue 30), or when the user's
+ * session ends (a logout, a 401: app/session-guard.tsx), so the next person at a shared computer
+ * finds none. Only the box's own text is kept, with the moment in the video the note was started at.
  */
 export interface NoteDraft {
   text: string;
@@ -15,9 +16,17 @@ export const EMPTY_DRAFT: NoteDraft = { text: '' };
 
 const PREFIX = 'codetube:note-draft:';
 
+const userPrefix = (userId: string) => `${PREFIX}${encodeURIComponent(userId)}:`;
+
 /** Where a user's draft on a video is kept: one key each, so drafts never mix. */
 export function noteDraftKey(userId: string, videoId: string): string {
-  return `${PREFIX}${encodeURIComponent(userId)}:${encodeURIComponent(videoId)}`;
+  return `${userPrefix(userId)}${encodeURIComponent(videoId)}`;
+}
+
+/** Forgets every draft of a user (their session ended); other users' drafts stay. */
+export function forgetNoteDrafts(userId: string, storage: SafeStorage = localStore): void {
+  const prefix = userPrefix(userId);
+  for (const key of storage.keys()) if (key.startsWith(prefix)) storage.removeItem(key);
 }
 
 /** The draft kept under `key`, or an empty one (nothing kept, unreadable, or written by hand). */

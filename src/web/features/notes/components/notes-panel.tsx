@@ -1,12 +1,13 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { LibraryFailure } from '../../../components/ui/library-failure';
 import { useLeaveGuard } from '../../../lib/use-leave-guard';
 import { useAuth, useVideos } from '../../../state/use-store';
-import { deleteNote, editNote, notesTexts } from '../notes-service';
+import { deleteNote, notesTexts } from '../notes-service';
 import { useNoteDraft } from '../use-note-draft';
+import { useNoteEdits } from '../use-note-edits';
 import { NoteComposer } from './note-composer';
-import { NoteItem, type NoteEdit } from './note-item';
+import { NoteItem } from './note-item';
 import styles from './notes-panel.module.css';
 
 /**
@@ -21,11 +22,8 @@ export function NotesPanel({ videoId }: { videoId: string }) {
   const notesLoad = state.library.notes;
   const userId = auth.isLoggedIn ? auth.userInfo?._id : undefined;
   const [draft, updateDraft] = useNoteDraft(userId, videoId);
-  // One note is edited at a time.
-  const [edit, setEdit] = useState<NoteEdit | undefined>();
-  const edited = edit && notes.find((note) => note._id === edit.noteId);
-  const editUnsaved = edited !== undefined && edit?.text !== edited.content;
-  useLeaveGuard(auth.isLoggedIn && (draft.text.trim() !== '' || editUnsaved), notesTexts.leave);
+  const edits = useNoteEdits(notes);
+  useLeaveGuard(auth.isLoggedIn && (draft.text.trim() !== '' || edits.unsaved), notesTexts.leave);
 
   return (
     <section className={styles.panel} aria-labelledby={headingId}>
@@ -52,16 +50,7 @@ export function NotesPanel({ videoId }: { videoId: string }) {
               {notes.map((note) => (
                 <NoteItem
                   key={note._id}
-                  note={note}
-                  videoId={videoId}
-                  edit={edit?.noteId === note._id ? edit : undefined}
-                  onEdit={() => {
-                    if (editUnsaved && !window.confirm(notesTexts.switchEdit)) return;
-                    setEdit({ noteId: note._id, text: note.content, mode: 'write' });
-                  }}
-                  onEditChange={setEdit}
-                  onEditEnd={() => setEdit(undefined)}
-                  onSave={(text) => editNote(note, text, dispatch)}
+                  {...edits.editing(note)}
                   onDelete={() => void deleteNote(note, dispatch)}
                 />
               ))}

@@ -117,3 +117,27 @@ export function benchPhrases(count: number, transcripts: number): string[] {
   }
   return [...found, ...missing];
 }
+
+/**
+ * `count` searches of one word (no index of words can narrow a part of a word: the stores read
+ * their trigram indexes): half words of the vocabulary from the most common to the rarest, half
+ * misspelt (a said word with one letter changed for another the vocabulary uses, so its
+ * trigrams are common ones).
+ */
+export function singleWords(count: number): string[] {
+  const next = random(5);
+  const words: string[] = [];
+  for (let index = 0; index < count / 2; index += 1) {
+    const rank = Math.floor((VOCABULARY.length - 1) * (index / (count / 2)) ** 2);
+    words.push(VOCABULARY[rank]!);
+  }
+  while (words.length < count) {
+    const word = spokenWord(next);
+    if (word.length < 4) continue;
+    const at = Math.floor(next() * word.length);
+    const letters = 'aeiouybkdfglmnprstvz'.replace(word[at]!, '');
+    const typo = letters[Math.floor(next() * letters.length)]!;
+    words.push(`${word.slice(0, at)}${typo}${word.slice(at + 1)}`);
+  }
+  return words;
+}

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   ftsWords,
-  holdsWords,
   MAX_FILTER_WORDS,
   MAX_WORD_LENGTH,
   postgresBounds,
   sqliteBounds,
   tsWords,
   wordFilter,
-  wordsOf,
 } from './transcript-words';
 
 describe('the transcript search’s word filter', () => {
@@ -49,12 +47,5 @@ describe('the transcript search’s word filter', () => {
       whole: [],
       prefixes: ['w'.repeat(MAX_WORD_LENGTH)],
     });
-  });
-
-  it('tells whether a text’s words can hold the search', () => {
-    const words = wordsOf('zorblat closures, and why they matter');
-    expect(holdsWords(words, wordFilter('closures, and why', postgresBounds)!)).toBe(true);
-    expect(holdsWords(words, wordFilter('x and whe', postgresBounds)!)).toBe(false);
-    expect(holdsWords(words, wordFilter('x or why', postgresBounds)!)).toBe(false);
   });
 });

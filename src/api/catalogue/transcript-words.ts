@@ -73,28 +73,10 @@ export const tsWords = ({ whole, prefixes }: WordFilter) =>
   [...whole.map((word) => `'${word}'`), ...prefixes.map((prefix) => `'${prefix}':*`)].join(' & ');
 
 /**
- * The most transcripts a search checks for its whole text, the most viewed of those that hold all
- * its filter's words: a phrase of only common words (said, or not, in most transcripts) costs
- * this many checks, not one per transcript. Each check is a transcript read and scanned
- * (~0.1 ms for an hour on SQLite).
+ * When at most this many transcripts hold a search's words, they are checked one by one for its
+ * whole text (each a transcript read and scanned, ~0.1–0.3 ms an hour); more (a search of only
+ * common words) and the stores read their trigram indexes instead, as before the word index.
  */
 export const TRANSCRIPTS_CHECKED = 200;
 /** Candidates checked at a time, most viewed first, until the search has its matches. */
 export const CHECK_BATCH = 50;
-
-/** The distinct words of a folded text, as PostgreSQL's index keeps them (the in-page store's). */
-export function wordsOf(folded: string): Set<string> {
-  return new Set(folded.match(WORD) ?? []);
-}
-
-/** Whether a text of these words can hold a search of this filter. */
-export function holdsWords(words: ReadonlySet<string>, filter: WordFilter): boolean {
-  if (!filter.whole.every((word) => words.has(word))) return false;
-  if (filter.prefixes.length === 0) return true;
-  const left = new Set(filter.prefixes);
-  for (const word of words) {
-    for (const prefix of left) if (word.startsWith(prefix)) left.delete(prefix);
-    if (left.size === 0) return true;
-  }
-  return false;
-}

@@ -23,13 +23,6 @@ import {
   TRANSCRIPT_MATCHES,
   type FoldedTranscript,
 } from '../catalogue/transcript-text';
-import {
-  holdsWords,
-  postgresBounds,
-  TRANSCRIPTS_CHECKED,
-  wordFilter,
-  wordsOf,
-} from '../catalogue/transcript-words';
 import type {
   CatalogueChunk,
   LessonMark,
@@ -118,10 +111,7 @@ export class MemoryStore implements Store {
   private sources = new Map<string, string>();
   private courses: Course[] = [];
   /** Transcripts by video id, each with its searchable text (transcript-text.ts). */
-  private transcripts = new Map<
-    string,
-    { transcript: Transcript; search: FoldedTranscript; words: Set<string> }
-  >();
+  private transcripts = new Map<string, { transcript: Transcript; search: FoldedTranscript }>();
   private version = newId();
   /**
    * Writes to each user's lists (`<user id> <list>`), for SessionFacts.listVersions. Not part of
@@ -250,24 +240,16 @@ export class MemoryStore implements Store {
     const scope = searchesShortScope(query)
       ? this.byViews().slice(0, SHORT_SEARCH_SCOPE)
       : this.byViews();
-    // Transcripts are searched with an index only (not for a short-scope text), as in SQL; with
-    // a word filter, only the TRANSCRIPTS_CHECKED most viewed that hold its words are checked.
+    // Transcripts are searched with an index only (not for a short-scope text), as in SQL.
     const spoken = searchesShortScope(query) ? undefined : new Map<string, TranscriptMoment>();
-    const filter = spoken && wordFilter(query, postgresBounds);
-    let checked = 0;
     const said: Video[] = [];
     for (const video of scope) {
       const folded = this.folded(video);
-      let transcript = spoken && this.transcripts.get(video._id);
-      if (transcript && filter) {
-        if (!holdsWords(transcript.words, filter)) transcript = undefined;
-        else if (checked >= TRANSCRIPTS_CHECKED) transcript = undefined;
-        else checked += 1;
-      }
       if (folded.title.includes(query)) {
         inTitle.push(video);
         continue;
       }
+      const transcript = spoken && this.transcripts.get(video._id);
       const moment =
         transcript && findMoment(video._id, transcript.transcript.cues, query, transcript.search);
       if (moment && said.length < TRANSCRIPT_MATCHES) {
@@ -811,8 +793,7 @@ export class MemoryStore implements Store {
 
   private keepTranscript(transcript: Transcript): void {
     const copy = structuredClone(transcript);
-    const search = foldTranscript(copy.cues);
-    this.transcripts.set(copy.videoId, { transcript: copy, search, words: wordsOf(search.folded) });
+    this.transcripts.set(copy.videoId, { transcript: copy, search: foldTranscript(copy.cues) });
   }
 
   /** The catalogue by views, most first; ties keep catalogue order (the sort is stable). */

@@ -108,14 +108,18 @@ export async function transcriptMatches(
   folded: string,
   need: number,
 ): Promise<number[]> {
+  // Words first (decision 0027): when at most TRANSCRIPTS_CHECKED transcripts hold the search's
+  // words, those are checked one by one; otherwise (only common words) the trigram indexes below.
   const filter = wordFilter(folded, sqlite ? sqliteBounds : postgresBounds);
   if (filter && (sqlite || characterCount(folded) <= CHUNK_OVERLAP)) {
     const candidates = sqlite
       ? await sqliteWordCandidates(db, filter)
       : await postgresWordCandidates(db, filter);
-    return checkedMatches(candidates, need, (batch) =>
-      sqlite ? sqliteHolding(db, folded, batch) : postgresHolding(db, folded, batch),
-    );
+    if (candidates.length <= TRANSCRIPTS_CHECKED) {
+      return checkedMatches(candidates, need, (batch) =>
+        sqlite ? sqliteHolding(db, folded, batch) : postgresHolding(db, folded, batch),
+      );
+    }
   }
   if (sqlite) {
     const rare = await rareWordCandidates(db, folded);
@@ -148,7 +152,7 @@ interface Candidate {
 
 /**
  * The candidates checked, CHECK_BATCH at a time in their order (most viewed first), until `need`
- * of them hold the text: at most TRANSCRIPTS_CHECKED transcripts are read, whatever the search.
+ * of them hold the text.
  */
 async function checkedMatches(
   candidates: Candidate[],
@@ -167,7 +171,7 @@ async function checkedMatches(
   return matches;
 }
 
-/** SQLite: the first TRANSCRIPTS_CHECKED transcripts holding the filter's words (rank key order). */
+/** SQLite: up to TRANSCRIPTS_CHECKED + 1 transcripts holding the filter's words (rank key order). */
 async function sqliteWordCandidates(
   db: Kysely<Database>,
   filter: WordFilter,
@@ -175,7 +179,7 @@ async function sqliteWordCandidates(
   const { rows } = await sql<{ position: number; id: string }>`select w.position, v.id
     from (select ${sql.raw(positionOfKey('rowid'))} as position, rowid as key
       from transcripts_words where transcripts_words match ${ftsWords(filter)}
-      order by rowid limit ${TRANSCRIPTS_CHECKED}) w
+      order by rowid limit ${TRANSCRIPTS_CHECKED + 1}) w
     join videos v on v.position = w.position order by w.key`.execute(db);
   return rows.map((row) => ({ position: Number(row.position), videoId: row.id }));
 }
@@ -204,7 +208,7 @@ async function sqliteHolding(
 }
 
 /**
- * PostgreSQL: the first TRANSCRIPTS_CHECKED transcripts whose words (`transcripts.words`, migration
+ * PostgreSQL: up to TRANSCRIPTS_CHECKED + 1 transcripts whose words (`transcripts.words`, migration
  * 0020) hold the filter's, or that keep none, most viewed first.
  */
 async function postgresWordCandidates(
@@ -214,7 +218,7 @@ async function postgresWordCandidates(
   const { rows } = await sql<{ position: number; id: string }>`select v.position, v.id
     from transcripts t join videos v on v.id = t.video_id
     where (t.words @@ ${tsWords(filter)}::tsquery or t.words is null)
-    order by v.views desc, v.position limit ${TRANSCRIPTS_CHECKED}`.execute(db);
+    order by v.views desc, v.position limit ${TRANSCRIPTS_CHECKED + 1}`.execute(db);
   return rows.map((row) => ({ position: Number(row.position), videoId: row.id }));
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ftsWords,
+  ftsPhrases,
   MAX_FILTER_WORDS,
+  MAX_PHRASE_WORDS,
   MAX_WORD_LENGTH,
   postgresBounds,
   sqliteBounds,
@@ -36,8 +37,8 @@ describe('the transcript search’s word filter', () => {
   });
 
   it('makes safe index queries of any text, at most MAX_FILTER_WORDS words', () => {
-    const hostile = wordFilter('"*^:()near', sqliteBounds)!;
-    expect(ftsWords(hostile)).toBe('"near"*');
+    expect(ftsPhrases('"*^:()near')).toBe('"near"*');
+    expect(ftsPhrases(`"zorblat" near(a, "b") or -x* :col ^y`)).toBe('"zorblat near a b or x col"');
     const quoted = wordFilter(`x it's "a" o'brien%_`, postgresBounds)!;
     expect(tsWords(quoted)).toBe(`'brien' & 'it' & 's' & 'a' & 'o'`);
     const many = wordFilter(`x ${'abcdefghijklm'.split('').join(' ')} end`, sqliteBounds)!;
@@ -47,5 +48,18 @@ describe('the transcript search’s word filter', () => {
       whole: [],
       prefixes: ['w'.repeat(MAX_WORD_LENGTH)],
     });
+  });
+
+  it('asks SQLite for the words said one after the other as phrases', () => {
+    expect(ftsPhrases('closures, and why')).toBe('"and why"*');
+    expect(ftsPhrases('zorblat closure')).toBe('"closure"*');
+    expect(ftsPhrases('it is said common zeb')).toBe('"is said common zeb"*');
+    // A word beside another script ends a phrase; one of one or two letters left open is dropped.
+    expect(ftsPhrases('x abcё def')).toBe('"abc"* AND "def"*');
+    expect(ftsPhrases('a b c')).toBe('"b"');
+    expect(ftsPhrases('zorblat')).toBeUndefined();
+    expect(ftsPhrases(Array.from({ length: 30 }, () => 'the').join(' '))).toBe(
+      `"${Array.from({ length: MAX_PHRASE_WORDS }, () => 'the').join(' ')}"`,
+    );
   });
 });

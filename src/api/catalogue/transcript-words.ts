@@ -64,9 +64,53 @@ export function wordFilter(folded: string, bounds: Bounds): WordFilter | undefin
   return { whole: kept, prefixes: keptPrefixes };
 }
 
-/** The filter as an FTS5 query: `"closure" AND "expla"*` (the words are a–z and 0–9 only). */
-export const ftsWords = ({ whole, prefixes }: WordFilter) =>
-  [...whole.map((word) => `"${word}"`), ...prefixes.map((prefix) => `"${prefix}"*`)].join(' AND ');
+/** Words in a phrase of SQLite's filter at most: a longer run of words is cut (still a filter). */
+export const MAX_PHRASE_WORDS = 8;
+
+/**
+ * SQLite's filter as an FTS5 query of phrases (`"and why"* AND "kept"`): its word index holds
+ * where each word is said (`detail=full`), so words the search says one after the other, with
+ * only ASCII characters other than letters and digits between them, must be said one after the
+ * other in the transcript too. Each phrase is a run of words the search shows whole, the last
+ * one possibly a prefix (3+ characters); the search's first word, whose start it may not show,
+ * is left out unless something comes before it. Undefined when there is no such word.
+ */
+export function ftsPhrases(folded: string): string | undefined {
+  const phrases: string[] = [];
+  let words: string[] = [];
+  let lastEnd = -1;
+  const close = (prefix: boolean) => {
+    if (words.length > 0) phrases.push(`"${words.join(' ')}"${prefix ? '*' : ''}`);
+    words = [];
+  };
+  for (const match of folded.matchAll(WORD)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    const before = folded[start - 1];
+    const after = folded[end];
+    const between = folded.slice(Math.max(lastEnd, 0), start);
+    if (words.length > 0 && (lastEnd < 0 || !isAscii(between))) close(false);
+    lastEnd = end;
+    if (before === undefined || !sqliteBounds(before)) {
+      close(false);
+      continue;
+    }
+    const word = match[0];
+    if (after !== undefined && sqliteBounds(after) && word.length <= MAX_WORD_LENGTH) {
+      if (words.length < MAX_PHRASE_WORDS) words.push(word);
+      continue;
+    }
+    if (word.length >= PREFIX_LENGTH && words.length < MAX_PHRASE_WORDS) {
+      words.push(word.slice(0, MAX_WORD_LENGTH));
+      close(true);
+    } else close(false);
+    lastEnd = -1;
+  }
+  close(false);
+  return phrases.length === 0 ? undefined : [...new Set(phrases)].join(' AND ');
+}
+
+const isAscii = (text: string) => [...text].every((character) => sqliteBounds(character));
 
 /** The filter as a PostgreSQL tsquery's text: `'closure' & 'expla':*`. */
 export const tsWords = ({ whole, prefixes }: WordFilter) =>

@@ -20,9 +20,8 @@ import { positionOfKey, rankKey } from './search-rank';
 import { CHUNK_OVERLAP, transcriptChunks } from './transcript-chunks';
 import {
   CHECK_BATCH,
-  ftsWords,
+  ftsPhrases,
   postgresBounds,
-  sqliteBounds,
   TRANSCRIPTS_CHECKED,
   tsWords,
   wordFilter,
@@ -110,11 +109,12 @@ export async function transcriptMatches(
 ): Promise<number[]> {
   // Words first (decision 0027): when at most TRANSCRIPTS_CHECKED transcripts hold the search's
   // words, those are checked one by one; otherwise (only common words) the trigram indexes below.
-  const filter = wordFilter(folded, sqlite ? sqliteBounds : postgresBounds);
-  if (filter && (sqlite || characterCount(folded) <= CHUNK_OVERLAP)) {
-    const candidates = sqlite
-      ? await sqliteWordCandidates(db, filter)
-      : await postgresWordCandidates(db, filter);
+  const filter = sqlite ? ftsPhrases(folded) : wordFilter(folded, postgresBounds);
+  if (filter !== undefined && (sqlite || characterCount(folded) <= CHUNK_OVERLAP)) {
+    const candidates =
+      typeof filter === 'string'
+        ? await sqliteWordCandidates(db, filter)
+        : await postgresWordCandidates(db, filter);
     if (candidates.length <= TRANSCRIPTS_CHECKED) {
       return checkedMatches(candidates, need, (batch) =>
         sqlite ? sqliteHolding(db, folded, batch) : postgresHolding(db, folded, batch),
@@ -172,13 +172,10 @@ async function checkedMatches(
 }
 
 /** SQLite: up to TRANSCRIPTS_CHECKED + 1 transcripts holding the filter's words (rank key order). */
-async function sqliteWordCandidates(
-  db: Kysely<Database>,
-  filter: WordFilter,
-): Promise<Candidate[]> {
+async function sqliteWordCandidates(db: Kysely<Database>, phrases: string): Promise<Candidate[]> {
   const { rows } = await sql<{ position: number; id: string }>`select w.position, v.id
     from (select ${sql.raw(positionOfKey('rowid'))} as position, rowid as key
-      from transcripts_words where transcripts_words match ${ftsWords(filter)}
+      from transcripts_words where transcripts_words match ${phrases}
       order by rowid limit ${TRANSCRIPTS_CHECKED + 1}) w
     join videos v on v.position = w.position order by w.key`.execute(db);
   return rows.map((row) => ({ position: Number(row.position), videoId: row.id }));

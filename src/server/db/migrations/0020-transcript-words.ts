@@ -8,9 +8,10 @@ import { rankKey } from '../search-rank';
  * that hold all its words. The trigram indexes (0018, 0019) stay for searches without such a word.
  *
  * - SQLite: `transcripts_words`, a contentless FTS5 table (`unicode61 remove_diacritics 1`, the
- *   trigram tables' fold; `detail=none`: which transcripts hold a word, not where, so a common
- *   word's list is one entry per transcript) whose rowid is the video's rank key, like
- *   `transcripts_ranked`: matches come most viewed first. Kept in step by the same triggers.
+ *   trigram tables' fold; where each word is said, so the words a search says one after the other
+ *   are looked up as a phrase; an index of 3-character prefixes, so a search's unfinished last
+ *   word reads one list) whose rowid is the video's rank key, like `transcripts_ranked`: matches
+ *   come most viewed first. Kept in step by the same triggers.
  * - PostgreSQL: `transcripts.words`, a stored tsvector of the distinct words (runs of a to z and 0
  *   to 9, each cut at 40 characters) of the folded text, with a GIN index. Without positions: a
  *   few KB per transcript. A transcript whose words pass 900 KB (a tsvector holds 1 MB) keeps
@@ -44,7 +45,7 @@ async function postgresTranscriptWords(db: Kysely<unknown>) {
 async function sqliteTranscriptWords(db: Kysely<unknown>) {
   await sql`
     create virtual table transcripts_words using fts5(
-      text, content = '', contentless_delete = 1, detail = none,
+      text, content = '', contentless_delete = 1, prefix = '3',
       tokenize = 'unicode61 remove_diacritics 1'
     )`.execute(db);
   await sql`insert into transcripts_words (rowid, text)

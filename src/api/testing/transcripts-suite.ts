@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transcript, Video } from '../../contract/entities';
 import { TRANSCRIPT_MATCHES } from '../catalogue/transcript-text';
+import { TRANSCRIPTS_CHECKED } from '../catalogue/transcript-words';
 import type { OpenedStore } from './api-suite';
 import { createHarness } from './api-harness';
 
@@ -156,7 +157,7 @@ export function describeTranscriptsSuite(storeName: string, openStore: () => Pro
       } finally {
         await opened.store.removeVideos(['tr-hour']);
       }
-    });
+    }, 30_000);
 
     it('does not look for a text shorter than three characters in transcripts', async () => {
       const response = await get('/api/videos/search?q=zo');
@@ -203,6 +204,63 @@ export function describeTranscriptsSuite(storeName: string, openStore: () => Pro
         await opened.store.removeVideos(many.map((item) => item._id));
       }
     }, 60_000);
+
+    it('finds a phrase in the least viewed transcript whether few or most transcripts hold its words', async () => {
+      // More than TRANSCRIPTS_CHECKED transcripts hold the words of "said common": the stores read
+      // their trigram indexes; "said common zeb" has a rarer word: its one candidate is checked.
+      const many = Array.from({ length: TRANSCRIPTS_CHECKED + 1 }, (_, index) =>
+        video(`tr-common-${index}`, { title: `Common ${index}`, views: 20_000 + index }),
+      );
+      const last = video('tr-common-last', { title: 'Least viewed', views: 2 });
+      try {
+        await opened.store.upsertVideos([...many, last]);
+        for (const item of many) {
+          await opened.store.putTranscript({ videoId: item._id, cues: cues('common words said') });
+        }
+        await opened.store.putTranscript({
+          videoId: last._id,
+          cues: cues('it is said common zebulon'),
+        });
+        const ids = async (q: string) =>
+          (await get(`/api/videos/search?q=${encodeURIComponent(q)}`)).body.videos.map(
+            (item: Video) => item._id,
+          );
+        expect(await ids('said common')).toEqual(['tr-common-last']);
+        expect(await ids('said common zeb')).toEqual(['tr-common-last']);
+        expect(await ids('common zebulon said')).toEqual([]);
+        const common = await get('/api/videos/search?q=common%20words');
+        expect(common.body.total).toBe(TRANSCRIPT_MATCHES);
+      } finally {
+        await opened.store.removeVideos([...many, last].map((item) => item._id));
+      }
+    }, 120_000);
+
+    it('answers hostile searches cheaply, never with an error', async () => {
+      const letters = 'abcdefghijklmnopqrstuvwxyz0123456789';
+      const hostile = [
+        Array.from({ length: 100 }, (_, index) => letters[index % letters.length]).join(' '),
+        'a '.repeat(99) + 'a',
+        'x'.repeat(200),
+        '"*^:()NEAR',
+        'zorblat NEAR(closure, 2) AND "said" OR -x*',
+        "%_% zorblat%_ \\ '); drop table transcripts; --",
+        '"zorblat closures" "" ^said :col * ( )',
+        'the the the the the the the the the the the the the the the the the the',
+      ];
+      for (const q of hostile) {
+        const before = process.cpuUsage();
+        const response = await get(`/api/videos/search?q=${encodeURIComponent(q)}`);
+        const used = process.cpuUsage(before);
+        expect(response.status, q).toBe(200);
+        expect(Array.isArray(response.body.videos), q).toBe(true);
+        // Generous: the store's work plus the route's, on a loaded 2-core machine.
+        expect((used.user + used.system) / 1000, q).toBeLessThan(100);
+      }
+      const tooLong = Array.from({ length: 200 }, () => 'a').join(' ');
+      const refused = await get(`/api/videos/search?q=${encodeURIComponent(tooLong)}`);
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors).toHaveLength(1);
+    });
 
     it('forgets a removed video’s transcript, and lists the videos with one in catalogue order', async () => {
       const ids = await opened.store.transcriptIds();

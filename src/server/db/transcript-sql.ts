@@ -1,6 +1,11 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Transcript, TranscriptMoment } from '../../contract/entities';
-import { characterCount, isPlainAscii, TRIGRAM_LENGTH } from '../../api/catalogue/search-text';
+import {
+  characterCount,
+  foldForSearch,
+  isPlainAscii,
+  TRIGRAM_LENGTH,
+} from '../../api/catalogue/search-text';
 import {
   findPackedMoment,
   packTranscript,
@@ -13,6 +18,15 @@ import { ftsPhrase } from './ranked-matches';
 import type { Database } from './schema';
 import { positionOfKey, rankKey } from './search-rank';
 import { CHUNK_OVERLAP, transcriptChunks } from './transcript-chunks';
+import {
+  CHECK_BATCH,
+  ftsPhrases,
+  postgresBounds,
+  TRANSCRIPTS_CHECKED,
+  tsWords,
+  wordFilter,
+  type WordFilter,
+} from '../../api/catalogue/transcript-words';
 
 /**
  * Transcripts in SQL (migration 0018): one row per video, read whole by its key; the results
@@ -93,6 +107,20 @@ export async function transcriptMatches(
   folded: string,
   need: number,
 ): Promise<number[]> {
+  // Words first (decision 0027): when at most TRANSCRIPTS_CHECKED transcripts hold the search's
+  // words, those are checked one by one; otherwise (only common words) the trigram indexes below.
+  const filter = sqlite ? ftsPhrases(folded) : wordFilter(folded, postgresBounds);
+  if (filter !== undefined && (sqlite || characterCount(folded) <= CHUNK_OVERLAP)) {
+    const candidates =
+      typeof filter === 'string'
+        ? await sqliteWordCandidates(db, filter)
+        : await postgresWordCandidates(db, filter);
+    if (candidates.length <= TRANSCRIPTS_CHECKED) {
+      return checkedMatches(candidates, need, (batch) =>
+        sqlite ? sqliteHolding(db, folded, batch) : postgresHolding(db, folded, batch),
+      );
+    }
+  }
   if (sqlite) {
     const rare = await rareWordCandidates(db, folded);
     if (rare) return rareWordMatches(db, folded, rare, need);
@@ -114,6 +142,94 @@ export async function transcriptMatches(
           where codetube_fold(t.text) like ${likeContaining(folded)}
           order by v.views desc, v.position limit ${need}`.execute(db);
   return rows.map((row) => Number(row.position));
+}
+
+/** A word-filtered search's candidate, most viewed first. */
+interface Candidate {
+  position: number;
+  videoId: string;
+}
+
+/**
+ * The candidates checked, CHECK_BATCH at a time in their order (most viewed first), until `need`
+ * of them hold the text.
+ */
+async function checkedMatches(
+  candidates: Candidate[],
+  need: number,
+  holding: (batch: Candidate[]) => Promise<Set<string>>,
+): Promise<number[]> {
+  const matches: number[] = [];
+  for (let start = 0; start < candidates.length && matches.length < need; start += CHECK_BATCH) {
+    const batch = candidates.slice(start, start + CHECK_BATCH);
+    const held = await holding(batch);
+    for (const candidate of batch) {
+      if (held.has(candidate.videoId)) matches.push(candidate.position);
+      if (matches.length === need) break;
+    }
+  }
+  return matches;
+}
+
+/** SQLite: up to TRANSCRIPTS_CHECKED + 1 transcripts holding the filter's words (rank key order). */
+async function sqliteWordCandidates(db: Kysely<Database>, phrases: string): Promise<Candidate[]> {
+  const { rows } = await sql<{ position: number; id: string }>`select w.position, v.id
+    from (select ${sql.raw(positionOfKey('rowid'))} as position, rowid as key
+      from transcripts_words where transcripts_words match ${phrases}
+      order by rowid limit ${TRANSCRIPTS_CHECKED + 1}) w
+    join videos v on v.position = w.position order by w.key`.execute(db);
+  return rows.map((row) => ({ position: Number(row.position), videoId: row.id }));
+}
+
+/** Which of these videos' transcripts hold `folded` (checked here, folded as the search is). */
+async function sqliteHolding(
+  db: Kysely<Database>,
+  folded: string,
+  batch: Candidate[],
+): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('transcripts')
+    .select(['video_id', 'text'])
+    .where(
+      'video_id',
+      'in',
+      batch.map((candidate) => candidate.videoId),
+    )
+    .execute();
+  const held = new Set<string>();
+  for (const row of rows) {
+    const text = isPlainAscii(row.text) ? row.text.toLowerCase() : foldForSearch(row.text);
+    if (text.includes(folded)) held.add(row.video_id);
+  }
+  return held;
+}
+
+/**
+ * PostgreSQL: up to TRANSCRIPTS_CHECKED + 1 transcripts whose words (`transcripts.words`, migration
+ * 0020) hold the filter's, or that keep none, most viewed first.
+ */
+async function postgresWordCandidates(
+  db: Kysely<Database>,
+  filter: WordFilter,
+): Promise<Candidate[]> {
+  const { rows } = await sql<{ position: number; id: string }>`select v.position, v.id
+    from transcripts t join videos v on v.id = t.video_id
+    where (t.words @@ ${tsWords(filter)}::tsquery or t.words is null)
+    order by v.views desc, v.position limit ${TRANSCRIPTS_CHECKED + 1}`.execute(db);
+  return rows.map((row) => ({ position: Number(row.position), videoId: row.id }));
+}
+
+/** Which of these videos' transcripts hold `folded`: a window of one of them does (0019). */
+async function postgresHolding(
+  db: Kysely<Database>,
+  folded: string,
+  batch: Candidate[],
+): Promise<Set<string>> {
+  const { rows } = await sql<{ video_id: string }>`select distinct c.video_id
+    from transcript_chunks c
+    where c.video_id = any(${batch.map((candidate) => candidate.videoId)}::text[])
+      and strpos(c.text_folded, ${folded}) > 0`.execute(db);
+  return new Set(rows.map((row) => row.video_id));
 }
 
 /**

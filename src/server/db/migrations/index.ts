@@ -19,6 +19,7 @@ import { videoDuration } from './0016-video-duration';
 import { courses } from './0017-courses';
 import { transcripts } from './0018-transcripts';
 import { transcriptChunksMigration } from './0019-transcript-chunks';
+import { transcriptWords } from './0020-transcript-words';
 
 /**
  * The migrations, in order, kept in code (no directory scanning): they ship with the server and
@@ -45,6 +46,7 @@ export function migrationsFor(dialect: SqlDialectName): MigrationProvider {
     '0017-courses': courses(dialect),
     '0018-transcripts': transcripts(dialect),
     '0019-transcript-chunks': transcriptChunksMigration(dialect),
+    '0020-transcript-words': transcriptWords(dialect),
   };
   return { getMigrations: async () => migrations };
 }

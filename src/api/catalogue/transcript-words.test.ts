@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ftsPhrases,
+  MAX_FILTER_WORDS,
+  MAX_PHRASE_WORDS,
+  MAX_WORD_LENGTH,
+  postgresBounds,
+  sqliteBounds,
+  tsWords,
+  wordFilter,
+} from './transcript-words';
+
+describe('the transcript search’s word filter', () => {
+  it('looks up whole the words the search shows both ends of, the last as a prefix, never the first', () => {
+    expect(wordFilter('closures, and why', sqliteBounds)).toEqual({
+      whole: ['and'],
+      prefixes: ['why'],
+    });
+    expect(wordFilter(' closure', sqliteBounds)).toEqual({ whole: [], prefixes: ['closure'] });
+    expect(wordFilter('(closure) ', sqliteBounds)).toEqual({ whole: ['closure'], prefixes: [] });
+  });
+
+  it('has no filter for one word alone, or words in other scripts', () => {
+    expect(wordFilter('zorblat', sqliteBounds)).toBeUndefined();
+    expect(wordFilter('ёлка и снег', sqliteBounds)).toBeUndefined();
+    // A prefix of one or two characters narrows nothing.
+    expect(wordFilter('xy ab', sqliteBounds)).toBeUndefined();
+  });
+
+  it('takes a word beside a character beyond ASCII as unbounded on SQLite, bounded on PostgreSQL', () => {
+    expect(wordFilter('x abcё def', sqliteBounds)).toEqual({ whole: [], prefixes: ['abc', 'def'] });
+    expect(wordFilter('x abcё def', postgresBounds)).toEqual({
+      whole: ['abc'],
+      prefixes: ['def'],
+    });
+    expect(wordFilter('x ёabc def', sqliteBounds)).toEqual({ whole: [], prefixes: ['def'] });
+  });
+
+  it('makes safe index queries of any text, at most MAX_FILTER_WORDS words', () => {
+    expect(ftsPhrases('"*^:()near')).toBe('"near"*');
+    expect(ftsPhrases(`"zorblat" near(a, "b") or -x* :col ^y`)).toBe('"zorblat near a b or x col"');
+    const quoted = wordFilter(`x it's "a" o'brien%_`, postgresBounds)!;
+    expect(tsWords(quoted)).toBe(`'brien' & 'it' & 's' & 'a' & 'o'`);
+    const many = wordFilter(`x ${'abcdefghijklm'.split('').join(' ')} end`, sqliteBounds)!;
+    expect(many.whole.length + many.prefixes.length).toBe(MAX_FILTER_WORDS);
+    const long = 'w'.repeat(MAX_WORD_LENGTH + 5);
+    expect(wordFilter(`x ${long} y`, postgresBounds)).toEqual({
+      whole: [],
+      prefixes: ['w'.repeat(MAX_WORD_LENGTH)],
+    });
+  });
+
+  it('asks SQLite for the words said one after the other as phrases', () => {
+    expect(ftsPhrases('closures, and why')).toBe('"and why"*');
+    expect(ftsPhrases('zorblat closure')).toBe('"closure"*');
+    expect(ftsPhrases('it is said common zeb')).toBe('"is said common zeb"*');
+    // A word beside another script ends a phrase; one of one or two letters left open is dropped.
+    expect(ftsPhrases('x abcё def')).toBe('"abc"* AND "def"*');
+    expect(ftsPhrases('a b c')).toBe('"b"');
+    expect(ftsPhrases('zorblat')).toBeUndefined();
+    expect(ftsPhrases(Array.from({ length: 30 }, () => 'the').join(' '))).toBe(
+      `"${Array.from({ length: MAX_PHRASE_WORDS }, () => 'the').join(' ')}"`,
+    );
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * The word filter of the transcript search (migration 0020, decision 0027): the words a folded
+ * search must find in a transcript's word index for the transcript to hold it.
+ *
+ * A search is a substring of the folded transcript, so its first run of letters and digits may be
+ * the end of a longer word and its last the start of one. Only the words whose both sides the
+ * search itself shows are looked up whole; a word whose end the search does not show is looked
+ * up as a prefix (at least PREFIX_LENGTH characters, or it would read most of the index); a word
+ * whose start it does not show is not looked up. Words are runs of a to z and 0 to 9 only,
+ * bounded by characters that both indexes surely split at:
+ *
+ * - SQLite's `unicode61` tokenizer splits at every ASCII character that is not a letter or a
+ *   digit; beyond ASCII its classes are Unicode 6.1's, so a word next to another character is
+ *   taken as unbounded on that side (`abcё` → `abc` as a prefix).
+ * - PostgreSQL's index is built by our own split (`codetube_transcript_words`: runs of `[a-z0-9]`
+ *   of the folded text), so every other character bounds a word.
+ *
+ * A search without such a word (one word alone, text in other scripts) has no filter: the stores
+ * then read the trigram indexes as before.
+ */
+export interface WordFilter {
+  /** Words said whole, each at most MAX_WORD_LENGTH characters (longer ones become prefixes). */
+  whole: string[];
+  /** Starts of words, PREFIX_LENGTH to MAX_WORD_LENGTH characters. */
+  prefixes: string[];
+}
+
+/** A prefix shorter than this matches too many words to narrow anything. */
+export const PREFIX_LENGTH = 3;
+/** PostgreSQL keeps each word's first MAX_WORD_LENGTH characters (a tsvector lexeme's bound). */
+export const MAX_WORD_LENGTH = 40;
+/** At most this many words are looked up: the longest whole words, then the longest prefixes. */
+export const MAX_FILTER_WORDS = 8;
+
+const WORD = /[a-z0-9]+/g;
+
+/** Whether a character beside a word bounds it in the store's word index. */
+export type Bounds = (character: string) => boolean;
+/** SQLite (unicode61): ASCII characters other than letters and digits. */
+export const sqliteBounds: Bounds = (character) => character.charCodeAt(0) < 0x80;
+/** PostgreSQL (our own split): every character but a to z and 0 to 9. */
+export const postgresBounds: Bounds = () => true;
+
+export function wordFilter(folded: string, bounds: Bounds): WordFilter | undefined {
+  const whole = new Set<string>();
+  const prefixes = new Set<string>();
+  for (const match of folded.matchAll(WORD)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    const before = folded[start - 1];
+    const after = folded[end];
+    if (before === undefined || !bounds(before)) continue;
+    const word = match[0];
+    if (after !== undefined && bounds(after) && word.length <= MAX_WORD_LENGTH) whole.add(word);
+    else if (word.length >= PREFIX_LENGTH) prefixes.add(word.slice(0, MAX_WORD_LENGTH));
+  }
+  const longestFirst = (a: string, b: string) => b.length - a.length;
+  const kept = [...whole].sort(longestFirst).slice(0, MAX_FILTER_WORDS);
+  const keptPrefixes = [...prefixes]
+    .filter((prefix) => !kept.some((word) => word.startsWith(prefix)))
+    .sort(longestFirst)
+    .slice(0, MAX_FILTER_WORDS - kept.length);
+  if (kept.length + keptPrefixes.length === 0) return undefined;
+  return { whole: kept, prefixes: keptPrefixes };
+}
+
+/** Words in a phrase of SQLite's filter at most: a longer run of words is cut (still a filter). */
+export const MAX_PHRASE_WORDS = 8;
+
+/**
+ * SQLite's filter as an FTS5 query of phrases (`"and why"* AND "kept"`): its word index holds
+ * where each word is said (`detail=full`), so words the search says one after the other, with
+ * only ASCII characters other than letters and digits between them, must be said one after the
+ * other in the transcript too. Each phrase is a run of words the search shows whole, the last
+ * one possibly a prefix (3+ characters); the search's first word, whose start it may not show,
+ * is left out unless something comes before it. Undefined when there is no such word.
+ */
+export function ftsPhrases(folded: string): string | undefined {
+  const phrases: string[] = [];
+  let words: string[] = [];
+  let lastEnd = -1;
+  const close = (prefix: boolean) => {
+    if (words.length > 0) phrases.push(`"${words.join(' ')}"${prefix ? '*' : ''}`);
+    words = [];
+  };
+  for (const match of folded.matchAll(WORD)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    const before = folded[start - 1];
+    const after = folded[end];
+    const between = folded.slice(Math.max(lastEnd, 0), start);
+    if (words.length > 0 && (lastEnd < 0 || !isAscii(between))) close(false);
+    lastEnd = end;
+    if (before === undefined || !sqliteBounds(before)) {
+      close(false);
+      continue;
+    }
+    const word = match[0];
+    if (after !== undefined && sqliteBounds(after) && word.length <= MAX_WORD_LENGTH) {
+      if (words.length < MAX_PHRASE_WORDS) words.push(word);
+      continue;
+    }
+    if (word.length >= PREFIX_LENGTH && words.length < MAX_PHRASE_WORDS) {
+      words.push(word.slice(0, MAX_WORD_LENGTH));
+      close(true);
+    } else close(false);
+    lastEnd = -1;
+  }
+  close(false);
+  return phrases.length === 0 ? undefined : [...new Set(phrases)].join(' AND ');
+}
+
+const isAscii = (text: string) => [...text].every((character) => sqliteBounds(character));
+
+/** The filter as a PostgreSQL tsquery's text: `'closure' & 'expla':*`. */
+export const tsWords = ({ whole, prefixes }: WordFilter) =>
+  [...whole.map((word) => `'${word}'`), ...prefixes.map((prefix) => `'${prefix}':*`)].join(' & ');
+
+/**
+ * When at most this many transcripts hold a search's words, they are checked one by one for its
+ * whole text (each a transcript read and scanned, ~0.1–0.3 ms an hour); more (a search of only
+ * common words) and the stores read their trigram indexes instead, as before the word index.
+ */
+export const TRANSCRIPTS_CHECKED = 200;
+/** Candidates checked at a time, most viewed first, until the search has its matches. */
+export const CHECK_BATCH = 50;

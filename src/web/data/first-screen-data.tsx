@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQueryClient, type DehydratedState, type QueryKey } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { pinClock } from '../lib/format';
+import { settleHydration } from '../lib/hydration';
 
 /**
  * The data a server-rendered page was rendered with (server mode, ssr/render-page.tsx): the query
@@ -62,6 +63,7 @@ export function FirstScreenData() {
     pinClock(undefined);
     // The server's HTML is the app's now (hydrated): what waits for that can tell.
     document.documentElement.removeAttribute('data-rendered');
+    settleHydration();
   }, []);
   useEffect(() => {
     if (key !== 'default') serverRendered = false;

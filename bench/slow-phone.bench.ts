@@ -80,7 +80,8 @@ async function contentPaint(browser: Browser, url: string): Promise<Times> {
 const seconds = (times: number[]) => times.map((ms) => fmt(ms / 1000, 1)).join(', ');
 
 export async function run(): Promise<void> {
-  const webDir = await buildApp('server');
+  // SLOW_PHONE_WEB_DIR audits a given build (with its renderer beside it) instead of a fresh one.
+  const webDir = process.env.SLOW_PHONE_WEB_DIR ?? (await buildApp('server'));
   const server = await startBenchServer({ webDir, ports: PORTS });
   const browser = await launchChromium();
   // Every variant through a proxy of its own, the same way: only the page's text differs.

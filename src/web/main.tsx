@@ -6,6 +6,7 @@ import { takeServerData } from './data/first-screen-data';
 import { createQueryClient } from './data/query-client';
 import { setTokenSource, setTransport } from './lib/api-client';
 import { watchBrowserConnection } from './lib/connection';
+import { beginHydration } from './lib/hydration';
 import { applyStoredTheme } from './lib/theme';
 import { storedToken } from './state/auth-storage';
 import './styles/global.css';
@@ -33,6 +34,9 @@ async function boot() {
     hydrate(client, rendered.state);
     // A screen whose file cannot load is the error boundary's to show, as in a page drawn here.
     await preloadPage(window.location.pathname).catch(() => undefined);
+    // What only the browser knows (media queries, the player frame) reads as the server wrote it
+    // until the hydration has committed, then changes in a task of its own (lib/hydration.ts).
+    beginHydration();
     // Hydration as a transition too: React hydrates in slices that yield to the browser (the
     // page is already painted and readable), not in one long task (Lighthouse's TBT).
     startTransition(() => {

@@ -1,13 +1,17 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { Video } from '../../contract/entities';
 import { SaveToPlaylistContext } from '../features/playlists/components/save-to-playlist-context';
-import { SaveToPlaylistModal } from '../features/playlists/components/save-to-playlist-modal';
-import { WatchLaterCheck } from '../features/watch-later/components/watch-later-check';
+import { retryingImport } from '../lib/retrying-import';
 
 /**
- * Hosts the one 'Save to playlist' modal that the watch page and card menus open: the playlists
- * feature's modal with the watch-later feature's row on top (composed here, so that neither
- * feature imports the other).
+ * The modal's code (the playlists feature's modal with the watch-later feature's row on top),
+ * loaded when it first opens: no page needs it to show or to start.
+ */
+const SaveToPlaylistDialog = lazy(retryingImport(() => import('./save-to-playlist-dialog')));
+
+/**
+ * Hosts the one 'Save to playlist' modal that the watch page and card menus open (composed in
+ * save-to-playlist-dialog.tsx, so that neither feature imports the other).
  */
 export function SaveToPlaylistProvider({ children }: { children: ReactNode }) {
   const [video, setVideo] = useState<Video | null>(null);
@@ -15,11 +19,9 @@ export function SaveToPlaylistProvider({ children }: { children: ReactNode }) {
     <SaveToPlaylistContext.Provider value={setVideo}>
       {children}
       {video && (
-        <SaveToPlaylistModal
-          video={video}
-          onClose={() => setVideo(null)}
-          before={<WatchLaterCheck video={video} />}
-        />
+        <Suspense fallback={null}>
+          <SaveToPlaylistDialog video={video} onClose={() => setVideo(null)} />
+        </Suspense>
       )}
     </SaveToPlaylistContext.Provider>
   );

@@ -39,7 +39,14 @@ export function bootPlugin(): Plugin {
       for (const page of Object.values(EARLY_PAGES)) {
         const chunk = chunks.find((item) => item.facadeModuleId === `${root}/${page}`);
         if (!chunk) this.error(`no chunk for ${page}: is it still loaded with React.lazy?`);
-        pageFiles[page] = [...filesOf(chunk, bundle)]
+        // The page's own lazy parts too (the watch page's panels): asked for with it, not after
+        // its code has run (a round trip later on a slow phone).
+        const files = filesOf(chunk, bundle);
+        for (const name of chunk.dynamicImports) {
+          const part = bundle[name];
+          if (part?.type === 'chunk') filesOf(part, bundle, files);
+        }
+        pageFiles[page] = [...files]
           .filter((file) => !loaded.has(file))
           .map((file) => config.base + file);
       }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQueryClient, type DehydratedState, type QueryKey } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { pinClock } from '../lib/format';
+import { settleHydration } from '../lib/hydration';
 
 /**
  * The data a server-rendered page was rendered with (server mode, ssr/render-page.tsx): the query
@@ -30,10 +31,26 @@ export function takeServerData(): ServerData | undefined {
     const data = JSON.parse(element.textContent) as ServerData;
     serverRendered = true;
     pinClock(data.renderedAt);
-    return data;
+    return { ...data, state: asOfPageLoad(data.state, Date.now()) };
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The server keeps a rendered page only while the catalogue keeps the version it was rendered at
+ * (src/server/seo/seo-answers.ts): its answers are as current as the page load that brought
+ * them, however long ago they were rendered. Dated so, the app does not ask for every one of them
+ * again (and draw the page twice more) as soon as it has hydrated a page rendered a minute ago.
+ */
+function asOfPageLoad(state: DehydratedState, loadedAt: number): DehydratedState {
+  return {
+    ...state,
+    queries: state.queries.map((query) => ({
+      ...query,
+      state: { ...query.state, dataUpdatedAt: Math.max(query.state.dataUpdatedAt, loadedAt) },
+    })),
+  };
 }
 
 /**
@@ -62,6 +79,7 @@ export function FirstScreenData() {
     pinClock(undefined);
     // The server's HTML is the app's now (hydrated): what waits for that can tell.
     document.documentElement.removeAttribute('data-rendered');
+    settleHydration();
   }, []);
   useEffect(() => {
     if (key !== 'default') serverRendered = false;

@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { describeDuration, formatAge, formatCount, formatDuration, truncate } from './format';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  ageWords,
+  describeDuration,
+  formatAge,
+  formatCount,
+  formatDuration,
+  truncate,
+} from './format';
 
 describe('truncate', () => {
   it('keeps text up to the limit and cuts longer text with ...', () => {
@@ -38,6 +45,30 @@ describe('formatAge', () => {
 
   it('shows text it cannot read as it is', () => {
     expect(formatAge('someday', now)).toBe('someday');
+  });
+
+  it("words every age as Intl's English relative time (numeric: auto) does", () => {
+    const intl = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+    const units = ['year', 'month', 'week', 'day', 'hour', 'minute'] as const;
+    for (const unit of units) {
+      for (const count of [1, 2, 3, 11, 12, 59, 1000, 12_345]) {
+        expect(ageWords(count, unit)).toBe(intl.format(-count, unit));
+      }
+    }
+    expect(formatAge('2025-11-21', now)).toBe('last year');
+    expect(formatAge('2026-10-21', now)).toBe('last month');
+    expect(formatAge('2026-11-20T12:00:00Z', now)).toBe('yesterday');
+    expect(formatAge('2026-11-21T11:00:00Z', now)).toBe('1 hour ago');
+    expect(formatAge('2026-11-21T11:58:00Z', now)).toBe('2 minutes ago');
+  });
+
+  it('sets up no Intl formatter when the app loads (its locale data costs the first paint)', async () => {
+    vi.resetModules();
+    const made = vi.spyOn(Intl, 'RelativeTimeFormat');
+    const fresh = await import('./format');
+    expect(fresh.formatAge('2020-11-22', now)).toBe('5 years ago');
+    expect(made).not.toHaveBeenCalled();
+    made.mockRestore();
   });
 });
 

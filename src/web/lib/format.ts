@@ -21,8 +21,28 @@ export function formatCount(count: number): string {
   return `${(Math.round(count / 100_000) / 10).toFixed(1)}M`;
 }
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-const steps: [Intl.RelativeTimeFormatUnit, number][] = [
+type AgeUnit = 'year' | 'month' | 'week' | 'day' | 'hour' | 'minute';
+
+/** The one-unit ages said in words, as English relative time says them ('numeric: auto'). */
+const LAST: Partial<Record<AgeUnit, string>> = {
+  year: 'last year',
+  month: 'last month',
+  week: 'last week',
+  day: 'yesterday',
+};
+
+/**
+ * `count` units ago in English, word for word what `Intl.RelativeTimeFormat('en', { numeric:
+ * 'auto' })` says for `-count`: written out, since making that formatter loads the browser's
+ * locale data, a cost every page paid before its first render.
+ */
+export function ageWords(count: number, unit: AgeUnit): string {
+  if (count === 1 && LAST[unit]) return LAST[unit];
+  const digits = String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${digits} ${unit}${count === 1 ? '' : 's'} ago`;
+}
+
+const steps: [AgeUnit, number][] = [
   ['week', 7 * 24 * 3600],
   ['day', 24 * 3600],
   ['hour', 3600],
@@ -46,11 +66,11 @@ export function formatAge(uploadedOn: string, now: Date = new Date(pinned ?? Dat
     (now.getUTCFullYear() - uploaded.getUTCFullYear()) * 12 +
     (now.getUTCMonth() - uploaded.getUTCMonth()) -
     (now.getUTCDate() < uploaded.getUTCDate() ? 1 : 0);
-  if (months >= 12) return relative.format(-Math.floor(months / 12), 'year');
-  if (months >= 1) return relative.format(-months, 'month');
+  if (months >= 12) return ageWords(Math.floor(months / 12), 'year');
+  if (months >= 1) return ageWords(months, 'month');
   const seconds = Math.round((now.getTime() - uploaded.getTime()) / 1000);
   for (const [unit, size] of steps) {
-    if (Math.abs(seconds) >= size) return relative.format(-Math.floor(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return ageWords(Math.floor(seconds / size), unit);
   }
   return 'just now';
 }

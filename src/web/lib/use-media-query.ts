@@ -1,14 +1,22 @@
 import { useSyncExternalStore } from 'react';
+import { hydrationSettled, subscribeToHydration } from './hydration';
 
-/** Whether a CSS media query matches now; re-renders when that changes. */
+/**
+ * Whether a CSS media query matches now; re-renders when that changes. The server cannot know
+ * (false), so a hydrating page reads false too until its hydration has settled (hydration.ts).
+ */
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (onChange) => {
       const list = window.matchMedia(query);
       list.addEventListener('change', onChange);
-      return () => list.removeEventListener('change', onChange);
+      const settled = subscribeToHydration(onChange);
+      return () => {
+        list.removeEventListener('change', onChange);
+        settled();
+      };
     },
-    () => window.matchMedia(query).matches,
+    () => hydrationSettled() && window.matchMedia(query).matches,
     () => false,
   );
 }

@@ -1,4 +1,13 @@
-import { useContext, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+} from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { Clock, ListPlus, ThumbsUp, VideoOff } from 'lucide-react';
@@ -11,8 +20,6 @@ import { ChapterList } from '../features/chapters/components/chapter-list';
 import { DescriptionText } from '../features/chapters/components/description-text';
 import { likesTexts, toggleLike } from '../features/likes/likes-service';
 import { formatTime } from '../lib/format';
-import { NotesPanel } from '../features/notes/components/notes-panel';
-import { TranscriptPanel } from '../features/transcript/components/transcript-panel';
 import { parseStartTime } from '../features/transcript/transcript-text';
 import { PinnablePlayer } from '../features/player/components/pinnable-player';
 import { PlaybackSpeed } from '../features/player/components/playback-speed';
@@ -44,6 +51,7 @@ import { LIKE_KEY, useShortcut } from '../lib/shortcuts';
 import { useHydrated } from '../lib/use-hydrated';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useOptimisticState } from '../lib/use-optimistic-state';
+import { retryingImport } from '../lib/retrying-import';
 import { useRouteParam } from '../lib/use-route-param';
 import { SessionPendingContext } from '../state/store-context';
 import { useAuth, useVideos } from '../state/use-store';
@@ -51,11 +59,34 @@ import { finished } from '../state/watched';
 import { EmbedFallback } from './embed-fallback';
 import { LoadState } from './load-state';
 import styles from './pages.module.css';
-import { UpNext } from './up-next';
 import { useLessonEnded, WatchCourse } from './watch-course';
-import { WatchPlaylist } from './watch-playlist';
 import { useRecordPlay } from './use-record-play';
 import { useRequireLogin } from './use-require-login';
+
+/**
+ * A panel beside or below the player, in a chunk of its own that is asked for as soon as this
+ * page's code runs. On a page the server rendered, React hydrates the player's region first and
+ * each panel when its code is in (its HTML shows, as the server wrote it, meanwhile): smaller
+ * pieces of work for a slow phone's main thread than the whole page at once.
+ */
+function lazyPanel<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+  const loadOnce = retryingImport(() => load().then((component) => ({ default: component })));
+  if (typeof window !== 'undefined') void loadOnce().catch(() => undefined);
+  return lazy(loadOnce);
+}
+
+const TranscriptPanel = lazyPanel(() =>
+  import('../features/transcript/components/transcript-panel').then(
+    (module) => module.TranscriptPanel,
+  ),
+);
+const NotesPanel = lazyPanel(() =>
+  import('../features/notes/components/notes-panel').then((module) => module.NotesPanel),
+);
+const WatchPlaylist = lazyPanel(() =>
+  import('./watch-playlist').then((module) => module.WatchPlaylist),
+);
+const UpNext = lazyPanel(() => import('./up-next').then((module) => module.UpNext));
 
 /** product §2's watch page: the player and everything a learner does with the video. */
 export default function WatchPage() {
@@ -274,14 +305,22 @@ function WatchVideo({ video }: { video: Video }) {
       </article>
       <div className={styles.watchNotes} ref={notesArea}>
         <PlayerContext.Provider value={player}>
-          <TranscriptPanel videoId={video._id} />
-          <NotesPanel videoId={video._id} />
+          <Suspense fallback={null}>
+            <TranscriptPanel videoId={video._id} />
+          </Suspense>
+          <Suspense fallback={null}>
+            <NotesPanel videoId={video._id} />
+          </Suspense>
         </PlayerContext.Provider>
       </div>
       <div className={styles.watchNext}>
-        <WatchPlaylist videoId={video._id} endings={endings} />
+        <Suspense fallback={null}>
+          <WatchPlaylist videoId={video._id} endings={endings} />
+        </Suspense>
         <WatchCourse videoId={video._id} endings={endings} />
-        <UpNext videoId={video._id} />
+        <Suspense fallback={null}>
+          <UpNext videoId={video._id} />
+        </Suspense>
       </div>
     </div>
   );

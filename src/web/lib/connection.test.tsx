@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   connectionStatus,
   probeDelay,
@@ -20,6 +20,9 @@ function Attempts({ failed }: { failed: boolean }) {
 }
 
 describe('the connection status', () => {
+  // The status is the page's, and the dom project's files share a page: an earlier file's failed
+  // call may have left it offline.
+  beforeEach(() => reportReachable());
   afterEach(() => reportReachable());
 
   it("follows the browser's online and offline events when the API is on a server", () => {

@@ -20,6 +20,7 @@ import { ChapterList } from '../features/chapters/components/chapter-list';
 import { DescriptionText } from '../features/chapters/components/description-text';
 import { likesTexts, toggleLike } from '../features/likes/likes-service';
 import { formatTime } from '../lib/format';
+import { NotesPanel } from '../features/notes/components/notes-panel';
 import { parseStartTime } from '../features/transcript/transcript-text';
 import { PinnablePlayer } from '../features/player/components/pinnable-player';
 import { PlaybackSpeed } from '../features/player/components/playback-speed';
@@ -79,9 +80,6 @@ const TranscriptPanel = lazyPanel(() =>
   import('../features/transcript/components/transcript-panel').then(
     (module) => module.TranscriptPanel,
   ),
-);
-const NotesPanel = lazyPanel(() =>
-  import('../features/notes/components/notes-panel').then((module) => module.NotesPanel),
 );
 const WatchPlaylist = lazyPanel(() =>
   import('./watch-playlist').then((module) => module.WatchPlaylist),
@@ -308,9 +306,8 @@ function WatchVideo({ video }: { video: Video }) {
           <Suspense fallback={null}>
             <TranscriptPanel videoId={video._id} />
           </Suspense>
-          <Suspense fallback={null}>
-            <NotesPanel videoId={video._id} />
-          </Suspense>
+          {/* Not lazy: its `n` key works as soon as the page does. */}
+          <NotesPanel videoId={video._id} />
         </PlayerContext.Provider>
       </div>
       <div className={styles.watchNext}>

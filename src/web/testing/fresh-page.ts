@@ -3,7 +3,8 @@
  * worker across test files (`isolate: false`: building a jsdom for each file cost most of its
  * run), so each file starts here from what a fresh page would have: no stored data, an empty
  * body, no attributes on <html> (the theme, the rendered-page mark). A module's own state stays
- * loaded: a test that needs a module as a page first loads it imports it anew (vi.resetModules).
+ * loaded: a test that needs a module as a fresh page would load it imports it anew
+ * (vi.resetModules), or sets that state up itself.
  */
 import { beforeAll } from 'vitest';
 

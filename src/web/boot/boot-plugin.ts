@@ -39,7 +39,7 @@ export function bootPlugin(): Plugin {
       for (const page of Object.values(EARLY_PAGES)) {
         const chunk = chunks.find((item) => item.facadeModuleId === `${root}/${page}`);
         if (!chunk) this.error(`no chunk for ${page}: is it still loaded with React.lazy?`);
-        // The page's own lazy parts too (the watch page's panels): asked for with it, not after
+        // The page's own lazy parts too: asked for with it, not after
         // its code has run (a round trip later on a slow phone).
         const files = filesOf(chunk, bundle);
         for (const name of chunk.dynamicImports) {

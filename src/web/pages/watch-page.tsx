@@ -1,13 +1,4 @@
-import {
-  lazy,
-  Suspense,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ComponentType,
-} from 'react';
+import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { Clock, ListPlus, ThumbsUp, VideoOff } from 'lucide-react';
@@ -21,6 +12,7 @@ import { DescriptionText } from '../features/chapters/components/description-tex
 import { likesTexts, toggleLike } from '../features/likes/likes-service';
 import { formatTime } from '../lib/format';
 import { NotesPanel } from '../features/notes/components/notes-panel';
+import { TranscriptPanel } from '../features/transcript/components/transcript-panel';
 import { parseStartTime } from '../features/transcript/transcript-text';
 import { PinnablePlayer } from '../features/player/components/pinnable-player';
 import { PlaybackSpeed } from '../features/player/components/playback-speed';
@@ -52,7 +44,6 @@ import { LIKE_KEY, useShortcut } from '../lib/shortcuts';
 import { useHydrated } from '../lib/use-hydrated';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useOptimisticState } from '../lib/use-optimistic-state';
-import { retryingImport } from '../lib/retrying-import';
 import { useRouteParam } from '../lib/use-route-param';
 import { SessionPendingContext } from '../state/store-context';
 import { useAuth, useVideos } from '../state/use-store';
@@ -60,31 +51,11 @@ import { finished } from '../state/watched';
 import { EmbedFallback } from './embed-fallback';
 import { LoadState } from './load-state';
 import styles from './pages.module.css';
+import { UpNext } from './up-next';
 import { useLessonEnded, WatchCourse } from './watch-course';
+import { WatchPlaylist } from './watch-playlist';
 import { useRecordPlay } from './use-record-play';
 import { useRequireLogin } from './use-require-login';
-
-/**
- * A panel beside or below the player, in a chunk of its own that is asked for as soon as this
- * page's code runs. On a page the server rendered, React hydrates the player's region first and
- * each panel when its code is in (its HTML shows, as the server wrote it, meanwhile): smaller
- * pieces of work for a slow phone's main thread than the whole page at once.
- */
-function lazyPanel<Props extends object>(load: () => Promise<ComponentType<Props>>) {
-  const loadOnce = retryingImport(() => load().then((component) => ({ default: component })));
-  if (typeof window !== 'undefined') void loadOnce().catch(() => undefined);
-  return lazy(loadOnce);
-}
-
-const TranscriptPanel = lazyPanel(() =>
-  import('../features/transcript/components/transcript-panel').then(
-    (module) => module.TranscriptPanel,
-  ),
-);
-const WatchPlaylist = lazyPanel(() =>
-  import('./watch-playlist').then((module) => module.WatchPlaylist),
-);
-const UpNext = lazyPanel(() => import('./up-next').then((module) => module.UpNext));
 
 /** product §2's watch page: the player and everything a learner does with the video. */
 export default function WatchPage() {
@@ -303,21 +274,14 @@ function WatchVideo({ video }: { video: Video }) {
       </article>
       <div className={styles.watchNotes} ref={notesArea}>
         <PlayerContext.Provider value={player}>
-          <Suspense fallback={null}>
-            <TranscriptPanel videoId={video._id} />
-          </Suspense>
-          {/* Not lazy: its `n` key works as soon as the page does. */}
+          <TranscriptPanel videoId={video._id} />
           <NotesPanel videoId={video._id} />
         </PlayerContext.Provider>
       </div>
       <div className={styles.watchNext}>
-        <Suspense fallback={null}>
-          <WatchPlaylist videoId={video._id} endings={endings} />
-        </Suspense>
+        <WatchPlaylist videoId={video._id} endings={endings} />
         <WatchCourse videoId={video._id} endings={endings} />
-        <Suspense fallback={null}>
-          <UpNext videoId={video._id} />
-        </Suspense>
+        <UpNext videoId={video._id} />
       </div>
     </div>
   );

@@ -27,6 +27,8 @@ type OtherCategory = (typeof CATEGORY_GOALS)[number][0];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 /** A built app to audit instead of a fresh build (LIGHTHOUSE_WEB_DIR), e.g. an older release. */
 const WEB_DIR = process.env.LIGHTHOUSE_WEB_DIR;
+/** A folder to keep each audit's whole report in (LIGHTHOUSE_REPORT_DIR): its long tasks, its trace's summary. */
+const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 
 const COURSE = sampleCourses[0]!;
 /**
@@ -116,6 +118,10 @@ async function auditOnce(port: number, url: string): Promise<Audit> {
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  if (REPORT_DIR) {
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
+    writeFileSync(join(resolve(REPORT_DIR), name), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) {
     const failure = new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
     throw Object.assign(failure, { code: lhr.runtimeError.code });

@@ -4,10 +4,13 @@ import { hydrationSettled, subscribeToHydration } from './hydration';
 /**
  * Whether a CSS media query matches now; re-renders when that changes. The server cannot know
  * (false), so a hydrating page reads false too until its hydration has settled (hydration.ts).
+ * `watched` false: always false, and nothing re-renders (a component that needs the query only
+ * in some uses: a change would otherwise render it, and all it holds, again for nothing).
  */
-export function useMediaQuery(query: string): boolean {
+export function useMediaQuery(query: string, watched = true): boolean {
   return useSyncExternalStore(
     (onChange) => {
+      if (!watched) return () => undefined;
       const list = window.matchMedia(query);
       list.addEventListener('change', onChange);
       const settled = subscribeToHydration(onChange);
@@ -16,7 +19,7 @@ export function useMediaQuery(query: string): boolean {
         settled();
       };
     },
-    () => hydrationSettled() && window.matchMedia(query).matches,
+    () => watched && hydrationSettled() && window.matchMedia(query).matches,
     () => false,
   );
 }

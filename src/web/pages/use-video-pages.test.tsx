@@ -7,7 +7,9 @@ import {
   screen,
   waitFor,
 } from '@testing-library/react';
-import { useReducer, useState, type ReactNode } from 'react';
+import { createElement, Profiler, useReducer, useState, type ReactNode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { dehydrate, hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
 import { SERVER_DATA_ID, takeServerData } from '../data/first-screen-data';
@@ -20,6 +22,7 @@ import {
   videoWindowReducer,
   type VideoPage,
 } from '../state/video-window';
+import { forgetListingPlace } from '../state/listing-places';
 import { buildVideo } from '../testing/factories';
 import { useVideoPages } from './use-video-pages';
 
@@ -62,22 +65,29 @@ const page = (count: number, total: number): VideoPage => ({
   total,
 });
 
+/**
+ * A server-rendered page's first page: the server's cache as the page carries it
+ * (ssr/render-page.tsx), taken over by the browser's cache.
+ */
+function renderedFirstPage() {
+  const firstPageKey = ['GET /api/videos/trending', { query: { offset: 0, limit: 24 } }];
+  const rendered = page(VIDEO_PAGE_SIZE, 30);
+  const server = new QueryClient();
+  server.setQueryData(firstPageKey, rendered);
+  const script = document.createElement('script');
+  script.id = SERVER_DATA_ID;
+  script.type = 'application/json';
+  script.textContent = JSON.stringify({ state: dehydrate(server), renderedAt: Date.now() });
+  document.body.append(script);
+  const client = new QueryClient();
+  hydrate(client, takeServerData()!.state);
+  script.remove();
+  return { firstPageKey, rendered, server, client };
+}
+
 describe('useVideoPages', () => {
   it("shows a server-rendered page's first page at once and asks for it no more, once", async () => {
-    // The server's cache, as a rendered page carries it (ssr/render-page.tsx).
-    const firstPageKey = ['GET /api/videos/trending', { query: { offset: 0, limit: 24 } }];
-    const rendered = page(VIDEO_PAGE_SIZE, 30);
-    const server = new QueryClient();
-    server.setQueryData(firstPageKey, rendered);
-    const script = document.createElement('script');
-    script.id = SERVER_DATA_ID;
-    script.type = 'application/json';
-    script.textContent = JSON.stringify({ state: dehydrate(server), renderedAt: Date.now() });
-    document.body.append(script);
-    const client = new QueryClient();
-    hydrate(client, takeServerData()!.state);
-    script.remove();
-
+    const { firstPageKey, rendered, client } = renderedFirstPage();
     const { calls, fetchPage } = manualFetcher();
     fetchPage.firstPageKey = firstPageKey;
     // The page load's own history entry (React Router names it 'default').
@@ -101,6 +111,77 @@ describe('useVideoPages', () => {
     });
     expect(later.current.pages.loading).toBe(true);
     expect(again.calls).toHaveLength(1);
+  });
+
+  it('hydrates a rendered list in one commit: nothing renders again inside it', async () => {
+    // A page load: no window kept under its entry (an earlier test's Back would restore one).
+    forgetListingPlace('default');
+    const { firstPageKey, rendered, server, client } = renderedFirstPage();
+    const { calls, fetchPage } = manualFetcher();
+    fetchPage.firstPageKey = firstPageKey;
+    /** A list screen as trending-page.tsx draws one: the list, and the end that loads more. */
+    function Listing() {
+      const [state, dispatch] = useReducer(videoWindowReducer, emptyVideoWindow);
+      const { list, endSentinel, ...pages } = useVideoPages({
+        key: 'trending',
+        fetchPage,
+        state,
+        dispatch,
+      });
+      return (
+        <>
+          <ul ref={list}>
+            {pages.window.videos.map((video) => (
+              <li key={video._id}>{video.title}</li>
+            ))}
+          </ul>
+          {pages.hasLater && <div ref={endSentinel}>{state.videos.length} in the state</div>}
+        </>
+      );
+    }
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(
+      createElement(inRouter(server, 'default'), null, <Listing />),
+    );
+    document.body.append(container);
+    // Each commit, and whether it came in the hydration's own task (before its microtasks).
+    const commits: { phase: string; inHydrationTask: boolean }[] = [];
+    let inHydrationTask = false;
+    const tree = (
+      <Profiler
+        id="list"
+        onRender={(_id, phase) => {
+          if (phase === 'mount') {
+            inHydrationTask = true;
+            queueMicrotask(() => (inHydrationTask = false));
+          }
+          commits.push({ phase, inHydrationTask });
+        }}
+      >
+        <Listing />
+      </Profiler>
+    );
+    // React's own scheduling, as in the browser: act() would run all the work in one go.
+    const flags = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const actEnvironment = flags.IS_REACT_ACT_ENVIRONMENT;
+    flags.IS_REACT_ACT_ENVIRONMENT = false;
+    const root = hydrateRoot(container, createElement(inRouter(client, 'default'), null, tree));
+    try {
+      // The rendered page is the list's state now, asked for no more.
+      await vi.waitFor(() =>
+        expect(container.textContent).toContain(`${VIDEO_PAGE_SIZE} in the state`),
+      );
+      expect(container.querySelectorAll('li')).toHaveLength(rendered.videos.length);
+      expect(calls).toHaveLength(0);
+      // The hydration's commit is one long task on a slow phone already: an update in its layout
+      // phase (a layout effect's dispatch, a ref that sets state) would render the whole list
+      // again inside that task. They come in tasks after it.
+      expect(commits[0]).toEqual({ phase: 'mount', inHydrationTask: true });
+      expect(commits.slice(1).filter((commit) => commit.inHydrationTask)).toEqual([]);
+    } finally {
+      root.unmount();
+      flags.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    }
   });
 
   it('shows the newest query only, whatever order the answers come in', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 import type { PageFetcher } from '../features/videos/videos-service';
 import { useReconnectAttempt } from '../lib/connection';
@@ -94,8 +94,15 @@ export function useVideoPages({
   // has been away from the viewport (or the user asks for it), so the drop itself never brings the
   // dropped page back, which would drop the page just loaded.
   const holdEarlier = useRef(false);
-  const [endSentinel, setEndSentinel] = useState<HTMLElement | null>(null);
-  const [startSentinel, setStartSentinel] = useState<HTMLElement | null>(null);
+  const [endNode, setEndNode] = useState<HTMLElement | null>(null);
+  const [startNode, setStartNode] = useState<HTMLElement | null>(null);
+  // The ends are refs, set in a commit: as transitions, not renders of the list inside that commit.
+  const endSentinel = useCallback((node: HTMLElement | null) => {
+    startTransition(() => setEndNode(node));
+  }, []);
+  const startSentinel = useCallback((node: HTMLElement | null) => {
+    startTransition(() => setStartNode(node));
+  }, []);
 
   // Before the screen shows: the kept window, at once.
   useLayoutEffect(() => {
@@ -105,13 +112,16 @@ export function useVideoPages({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the screen comes back
   }, []);
 
-  // The rendered first page goes into the window before the screen paints; until then the window
-  // is shown with it (the first render, which hydrates the server's HTML).
-  useLayoutEffect(() => {
+  // The rendered first page goes into the window after the hydration has committed, as a
+  // transition (React renders it in slices, after the page is painted); until then the window is
+  // shown with it, so the screen looks the same. Not in a layout effect: an update there is
+  // rendered at once, in the commit's own task (the whole grid again: a long task on a phone).
+  useEffect(() => {
     if (!seed) return;
-    dispatch({ type: 'GET_VIDEOS', payload: seed, listing: key });
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- once, as the screen mounts
-    setSeed(undefined);
+    startTransition(() => {
+      dispatch({ type: 'GET_VIDEOS', payload: seed, listing: key });
+      setSeed(undefined);
+    });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the screen mounts
   }, []);
 
@@ -275,16 +285,11 @@ export function useVideoPages({
 
   const hasEarlier = shownWindow.start > 0;
   const hasLater = shownWindow.more;
-  const idle = settled && !pending && !shownWindow.loading && !moreError && !error;
+  // Paging waits for the rendered first page to be in the window (its neighbours are the state's).
+  const idle = settled && !seed && !pending && !shownWindow.loading && !moreError && !error;
 
-  useNearViewport(endSentinel, hasLater && idle, () => load('later'), state.videos.length);
-  useNearViewport(
-    startSentinel,
-    hasEarlier && idle,
-    () => load('earlier'),
-    state.start,
-    holdEarlier,
-  );
+  useNearViewport(endNode, hasLater && idle, () => load('later'), state.videos.length);
+  useNearViewport(startNode, hasEarlier && idle, () => load('earlier'), state.start, holdEarlier);
 
   return {
     /** The window to show: the state's, or the server-rendered first page before it is in. */
@@ -299,8 +304,8 @@ export function useVideoPages({
     /** Ref for the list element (its items are the window's videos). */
     list,
     /** Refs for the elements after and before the list that load more as they come near. */
-    endSentinel: setEndSentinel,
-    startSentinel: setStartSentinel,
+    endSentinel,
+    startSentinel,
     hasEarlier,
     hasLater,
     pending,

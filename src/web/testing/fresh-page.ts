@@ -6,7 +6,13 @@
  * loaded: a test that needs a module as a fresh page would load it imports it anew
  * (vi.resetModules), or sets that state up itself.
  */
+import { configure } from '@testing-library/react';
 import { beforeAll } from 'vitest';
+
+// waitFor and findBy wait for a state, up to this long (Testing Library's default is 1 s): a
+// lazily imported chunk (the code highlighter, the mock API) can take longer on a slow or busy
+// machine. A state that comes returns at once; only a test that fails waits this long.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(() => {
   localStorage.clear();

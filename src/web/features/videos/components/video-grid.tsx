@@ -30,8 +30,8 @@ export function VideoGrid({
   rowsOnPhones = false,
   headingLevel,
 }: VideoGridProps) {
-  const phone = useMediaQuery(PHONE_QUERY);
-  const compact = rowsOnPhones && phone;
+  // Asked only where it changes the list: a grid of cards is the same at every width.
+  const compact = useMediaQuery(PHONE_QUERY, rowsOnPhones);
   return (
     <ul ref={listRef} className={compact ? styles.rows : styles.grid} aria-label={label}>
       {videos.map((video, index) => (

@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { pwaPlugin } from './scripts/pwa-plugin.ts';
 import { bootPlugin } from './src/web/boot/boot-plugin.ts';
@@ -7,12 +8,22 @@ import { bootPlugin } from './src/web/boot/boot-plugin.ts';
 // (dist/mock); `vite build --ssr src/web/ssr/render-page.tsx` the server's page renderer
 // (dist/web-render, one Node module with React and the app inside: a production install has
 // neither). The backend each talks to comes from .env.<mode> (VITE_BACKEND).
-export default defineConfig(({ mode, isSsrBuild }) => ({
+// react-router's package sends its development build to every bundler (its exports name no
+// other), dev warnings and all; builds take its production one, the same code without them.
+const reactRouterProduction = fileURLToPath(
+  new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
+
+export default defineConfig(({ command, mode, isSsrBuild }) => ({
   // bootPlugin before pwaPlugin: the boot script must be in the bundle the precache list is made of.
   // React 19 itself (decision 0023), with Fast Refresh in `npm run dev`.
   plugins: isSsrBuild ? [react()] : [react(), bootPlugin(), pwaPlugin()],
   // The renderer is read by Node, not sent: no public files, no minifying (readable stacks).
   publicDir: isSsrBuild ? false : 'public',
+  resolve:
+    command === 'build'
+      ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] }
+      : {},
   build: {
     outDir: isSsrBuild ? 'dist/web-render' : mode === 'mock' ? 'dist/mock' : 'dist/web',
     emptyOutDir: true,

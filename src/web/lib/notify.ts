@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from './toast';
 import { ApiRequestError, type ApiResponse } from './api-client';
 import { toastUndoable } from './undo-toast';
 

@@ -1,4 +1,5 @@
-import toast, { type Toast } from 'react-hot-toast';
+import type { Toast } from 'react-hot-toast';
+import { toast } from './toast';
 import styles from './undo-toast.module.css';
 
 /** The undo each success toast on screen offers, by toast id: run at most once. */

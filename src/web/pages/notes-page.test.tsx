@@ -1,52 +1,26 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DataProvider } from '../data/data-provider';
-import { api, setTransport } from '../lib/api-client';
+import { api } from '../lib/api-client';
 import type { MockBackend } from '../mock/mock-backend';
-import { storeAuth } from '../state/auth-storage';
-import { StoreProvider } from '../state/store-provider';
-import { signInToMockBackend } from '../testing/mock-session';
+import { failWhen, postNote, renderInApp, signInWithSession, typeInto } from '../testing/signed-in';
 import NotesPage from './notes-page';
 
 const videoId = '1PnVor36_40';
 
-function renderNotebook() {
-  return render(
-    <StoreProvider>
-      <DataProvider>
-        <MemoryRouter initialEntries={['/notes']}>
-          <NotesPage />
-        </MemoryRouter>
-      </DataProvider>
-    </StoreProvider>,
-  );
-}
-
-const type = (box: HTMLElement, value: string) =>
-  act(async () => fireEvent.change(box, { target: { value } }));
+const renderNotebook = () => renderInApp(<NotesPage />, '/notes');
 
 describe('editing a note in the notebook (/notes)', () => {
   let backend: MockBackend;
   // The Markdown renderer is loaded lazily: loaded here first, a busy machine's import is no race.
   beforeAll(() => import('../features/notes/components/note-markdown'));
   beforeEach(async () => {
-    backend = await signInToMockBackend();
-    storeAuth('the stored token', {
-      _id: 'u1',
-      email: 'e@example.com',
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-    } as never);
+    backend = await signInWithSession();
   });
   afterEach(cleanup);
 
   /** The notebook with one note, and that note's list. */
   async function withNote(content: string) {
-    await api.call('POST /api/user/notes/{videoId}', {
-      params: { videoId },
-      body: { note: { content, time: 83 } },
-    });
+    await postNote(videoId, { content, time: 83 });
     renderNotebook();
     return within(await screen.findByRole('list', { name: /^Notes on / }));
   }
@@ -57,7 +31,7 @@ describe('editing a note in the notebook (/notes)', () => {
     const box = list.getByRole('textbox', { name: 'Edit note at 1:23: Grid first' });
     expect(document.activeElement).toBe(box);
     expect((box as HTMLTextAreaElement).value).toBe('Grid first');
-    await type(box, 'Grid **first**, then flex');
+    await typeInto(box, 'Grid **first**, then flex');
 
     fireEvent.click(list.getByRole('button', { name: 'Preview', pressed: false }));
     expect(box.hidden).toBe(true);
@@ -84,7 +58,7 @@ describe('editing a note in the notebook (/notes)', () => {
   it('Escape cancels an edit, leaves the note as it was and gives the focus back to Edit', async () => {
     const list = await withNote('Margins collapse');
     fireEvent.click(list.getByRole('button', { name: /^Edit note/ }));
-    await type(list.getByRole('textbox', { name: /^Edit note/ }), 'Changed my mind');
+    await typeInto(list.getByRole('textbox', { name: /^Edit note/ }), 'Changed my mind');
     fireEvent.keyDown(list.getByRole('textbox'), { key: 'Escape' });
     expect(list.queryByRole('textbox')).toBeNull();
     expect(list.getByText('Margins collapse')).toBeTruthy();
@@ -93,13 +67,9 @@ describe('editing a note in the notebook (/notes)', () => {
 
   it('keeps the edit box and its text when the save fails', async () => {
     const list = await withNote('Specificity wins');
-    setTransport(async (request) =>
-      request.method === 'PATCH'
-        ? Response.json({ errors: ['Internal Server Error'] }, { status: 500 })
-        : backend.handle(request),
-    );
+    failWhen(backend, (request) => request.method === 'PATCH');
     fireEvent.click(list.getByRole('button', { name: /^Edit note/ }));
-    await type(list.getByRole('textbox'), 'Specificity wins, mostly');
+    await typeInto(list.getByRole('textbox'), 'Specificity wins, mostly');
     await act(async () => fireEvent.click(list.getByRole('button', { name: 'Save note' })));
     await waitFor(() =>
       expect(list.getByRole('button', { name: 'Save note' })).toHaveProperty('disabled', false),

@@ -1,11 +1,7 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DataProvider } from '../data/data-provider';
 import { api } from '../lib/api-client';
-import { storeAuth } from '../state/auth-storage';
-import { StoreProvider } from '../state/store-provider';
-import { signInToMockBackend } from '../testing/mock-session';
+import { renderInApp, signInWithSession } from '../testing/signed-in';
 import { WatchCourse } from './watch-course';
 import { WatchPlaylist } from './watch-playlist';
 
@@ -35,15 +31,12 @@ const titleOf = async (id: string) =>
 
 /** The watch page's two panels as it renders them, after the video played to its end once. */
 function renderBeside(path: string) {
-  render(
-    <StoreProvider>
-      <DataProvider>
-        <MemoryRouter initialEntries={[path]}>
-          <WatchPlaylist videoId={videoId} endings={1} />
-          <WatchCourse videoId={videoId} endings={1} />
-        </MemoryRouter>
-      </DataProvider>
-    </StoreProvider>,
+  renderInApp(
+    <>
+      <WatchPlaylist videoId={videoId} endings={1} />
+      <WatchCourse videoId={videoId} endings={1} />
+    </>,
+    path,
   );
 }
 
@@ -51,13 +44,7 @@ describe('a watch address with both ?list= and ?course=', () => {
   beforeEach(async () => {
     // The countdown stands still: what shows is tested, not where it goes.
     vi.useFakeTimers({ toFake: ['setInterval'] });
-    await signInToMockBackend();
-    storeAuth('the stored token', {
-      _id: 'u1',
-      email: 'e@example.com',
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-    } as never);
+    await signInWithSession();
   });
   afterEach(() => {
     cleanup();

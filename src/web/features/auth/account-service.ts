@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { api } from '../../lib/api-client';
 import { downloadText } from '../../lib/download';
 import { accept } from '../../lib/notify';

@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import type { PublicUser } from '../../../contract/entities';
 import type { LoginBody, SignupBody } from '../../../contract/requests';
 import { publicRead } from '../../data/reads';

@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VideosAction } from '../../state/videos-reducer';
 import { signInToMockBackend } from '../../testing/mock-session';

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import type { Note } from '../../../contract/entities';
 import { lookUpVideos } from '../../data/reads';
 import { api } from '../../lib/api-client';

@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import type { Playlist, Video } from '../../../contract/entities';
 import { api, ApiRequestError, firstError, readAgain } from '../../lib/api-client';
 import { accept, toastFailure } from '../../lib/notify';

@@ -8,6 +8,7 @@ import { noteLabel } from '../note-label';
 import { notesTexts } from '../notes-service';
 import { NoteBox, saveOnCtrlEnter, type NoteBoxMode } from './note-box';
 import { NoteContent } from './note-content';
+import { NoteFormActions } from './note-form-actions';
 import styles from './notes-panel.module.css';
 
 /** A note's button name: the action, its moment in the video, if any, and what it reads like. */
@@ -104,14 +105,11 @@ export function EditableNote({ note, edit, children, ...actions }: EditableNoteP
               fieldRef={field}
               rows={Math.min(12, Math.max(3, edit.text.split('\n').length + 1))}
             />
-            <div className={styles.editActions}>
-              <button type="button" className={styles.linkButton} onClick={actions.onEditEnd}>
-                {notesTexts.cancel}
-              </button>
-              <button type="submit" className={styles.save} disabled={saving.busy}>
-                {notesTexts.save}
-              </button>
-            </div>
+            <NoteFormActions
+              className={styles.editActions}
+              other={{ label: notesTexts.cancel, onClick: actions.onEditEnd }}
+              saving={saving.busy}
+            />
           </form>
         ) : (
           <NoteContent content={note.content} videoId={note.videoId} onSeek={player.seekTo} />

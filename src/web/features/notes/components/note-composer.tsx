@@ -12,6 +12,7 @@ import type { NoteDraft } from '../note-drafts';
 import { notesTexts, saveNote } from '../notes-service';
 import { exportNotes, transferTexts } from '../notes-transfer';
 import { NoteBox, saveOnCtrlEnter, type NoteBoxMode } from './note-box';
+import { NoteFormActions } from './note-form-actions';
 import styles from './notes-panel.module.css';
 
 interface NoteComposerProps {
@@ -97,19 +98,15 @@ export function NoteComposer({ videoId, notes, draft, updateDraft }: NoteCompose
           }
         }}
       />
-      <div className={styles.panelActions}>
-        <button
-          type="button"
-          className={styles.linkButton}
-          disabled={notes.length === 0}
-          onClick={() => void exportNotes(client, notes, videoId)}
-        >
-          {transferTexts.exportVideo}
-        </button>
-        <button type="submit" className={styles.save} disabled={saving.busy}>
-          {notesTexts.save}
-        </button>
-      </div>
+      <NoteFormActions
+        className={styles.panelActions}
+        other={{
+          label: transferTexts.exportVideo,
+          disabled: notes.length === 0,
+          onClick: () => void exportNotes(client, notes, videoId),
+        }}
+        saving={saving.busy}
+      />
     </form>
   );
 }

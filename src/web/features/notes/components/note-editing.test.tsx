@@ -1,63 +1,36 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api, setTransport } from '../../../lib/api-client';
 import type { MockBackend } from '../../../mock/mock-backend';
-import { storeAuth } from '../../../state/auth-storage';
-import { DataProvider } from '../../../data/data-provider';
-import { StoreProvider } from '../../../state/store-provider';
-import { signInToMockBackend } from '../../../testing/mock-session';
+import {
+  failWhen,
+  postNote,
+  renderInApp,
+  signInWithSession,
+  typeInto,
+} from '../../../testing/signed-in';
 import { noteDraftKey } from '../note-drafts';
 import { NotesPanel } from './notes-panel';
 
 const videoId = '1PnVor36_40';
 const draftKey = noteDraftKey('u1', videoId);
 
-function renderPanel() {
-  return render(
-    <StoreProvider>
-      <DataProvider>
-        <MemoryRouter>
-          <NotesPanel videoId={videoId} />
-        </MemoryRouter>
-      </DataProvider>
-    </StoreProvider>,
-  );
-}
+const renderPanel = () => renderInApp(<NotesPanel videoId={videoId} />);
 
 const newNoteBox = () => screen.getByRole('textbox', { name: /Write a note/ });
 const notesList = () => screen.findByRole('list', { name: 'Your notes on this video' });
 
-/** Answers the calls `failing` names with a 500, the others from the mock backend. */
-function failWhen(backend: MockBackend, failing: (request: Request) => boolean) {
-  setTransport(async (request) =>
-    failing(request)
-      ? Response.json({ errors: ['Internal Server Error'] }, { status: 500 })
-      : backend.handle(request),
-  );
-}
-
-const type = (box: HTMLElement, value: string) =>
-  act(async () => fireEvent.change(box, { target: { value } }));
-
 describe('writing and editing notes', () => {
   let backend: MockBackend;
+  // The Markdown renderer is loaded lazily: loaded here first, a busy machine's import is no race.
+  beforeAll(() => import('./note-markdown'));
   beforeEach(async () => {
-    backend = await signInToMockBackend();
-    storeAuth('the stored token', {
-      _id: 'u1',
-      email: 'e@example.com',
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-    } as never);
+    backend = await signInWithSession();
   });
   afterEach(cleanup);
 
   async function withNote(content: string) {
-    await api.call('POST /api/user/notes/{videoId}', {
-      params: { videoId },
-      body: { note: { content } },
-    });
+    await postNote(videoId, { content });
     renderPanel();
     return within(await notesList());
   }
@@ -68,7 +41,7 @@ describe('writing and editing notes', () => {
     const box = list.getByRole('textbox', { name: 'Edit note: Grid first' });
     expect(document.activeElement).toBe(box);
     expect((box as HTMLTextAreaElement).value).toBe('Grid first');
-    await type(box, 'Grid *first*, then flex');
+    await typeInto(box, 'Grid *first*, then flex');
     await act(async () => fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true }));
 
     await list.findByRole('button', { name: 'Edit note: Grid first, then flex' });
@@ -82,14 +55,14 @@ describe('writing and editing notes', () => {
     const list = await withNote('Margins collapse');
     fireEvent.click(list.getByRole('button', { name: /^Edit note/ }));
     const box = list.getByRole('textbox', { name: /^Edit note/ });
-    await type(box, 'Changed my mind');
+    await typeInto(box, 'Changed my mind');
     fireEvent.keyDown(box, { key: 'Escape' });
     expect(list.queryByRole('textbox')).toBeNull();
     expect(list.getByText('Margins collapse')).toBeTruthy();
     expect(document.activeElement).toBe(list.getByRole('button', { name: /^Edit note/ }));
 
     fireEvent.click(list.getByRole('button', { name: /^Edit note/ }));
-    await type(
+    await typeInto(
       list.getByRole('textbox', { name: /^Edit note/ }),
       'Margins collapse, paddings do not',
     );
@@ -103,7 +76,7 @@ describe('writing and editing notes', () => {
     const list = await withNote('Specificity wins');
     failWhen(backend, (request) => request.method === 'PATCH');
     fireEvent.click(list.getByRole('button', { name: /^Edit note/ }));
-    await type(list.getByRole('textbox'), 'Specificity wins, mostly');
+    await typeInto(list.getByRole('textbox'), 'Specificity wins, mostly');
     await act(async () => fireEvent.click(list.getByRole('button', { name: 'Save note' })));
     await waitFor(() =>
       expect(list.getByRole('button', { name: 'Save note' })).toHaveProperty('disabled', false),
@@ -117,7 +90,7 @@ describe('writing and editing notes', () => {
     renderPanel();
     await screen.findByText('No note available.');
     const box = newNoteBox();
-    await type(box, '**Flexbox** at `gap`');
+    await typeInto(box, '**Flexbox** at `gap`');
     const preview = screen.getByRole('button', { name: 'Preview', pressed: false });
     fireEvent.click(preview);
     expect(preview.getAttribute('aria-pressed')).toBe('true');
@@ -131,7 +104,7 @@ describe('writing and editing notes', () => {
   it('saves a new note with Ctrl+Enter', async () => {
     renderPanel();
     await screen.findByText('No note available.');
-    await type(newNoteBox(), 'Saved from the keyboard');
+    await typeInto(newNoteBox(), 'Saved from the keyboard');
     await act(async () => fireEvent.keyDown(newNoteBox(), { key: 'Enter', ctrlKey: true }));
     await within(await notesList()).findByText('Saved from the keyboard');
     expect((newNoteBox() as HTMLTextAreaElement).value).toBe('');
@@ -140,7 +113,7 @@ describe('writing and editing notes', () => {
   it('keeps the draft per video through a reload and a failed save, and forgets it once saved', async () => {
     const first = renderPanel();
     await screen.findByText('No note available.');
-    await type(newNoteBox(), 'Half a thought');
+    await typeInto(newNoteBox(), 'Half a thought');
     expect(JSON.parse(localStorage.getItem(draftKey) ?? 'null')).toMatchObject({
       text: 'Half a thought',
     });
@@ -174,7 +147,7 @@ describe('writing and editing notes', () => {
       return event.defaultPrevented;
     };
     expect(leaving()).toBe(false);
-    await type(newNoteBox(), 'Unsaved');
+    await typeInto(newNoteBox(), 'Unsaved');
     expect(leaving()).toBe(true);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save note' })));
     await within(await notesList()).findByText('Unsaved');

@@ -1,12 +1,8 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { api, setTransport } from '../../../lib/api-client';
 import type { MockBackend } from '../../../mock/mock-backend';
-import { storeAuth } from '../../../state/auth-storage';
-import { DataProvider } from '../../../data/data-provider';
-import { StoreProvider } from '../../../state/store-provider';
-import { signInToMockBackend } from '../../../testing/mock-session';
+import { renderInApp, signInWithSession } from '../../../testing/signed-in';
 import { NotesPanel } from './notes-panel';
 
 const videoId = '1PnVor36_40';
@@ -39,15 +35,7 @@ function holdCalls(backend: MockBackend, held: (request: Request) => boolean) {
 
 /** The notes panel of a signed-in user, whose lists load as on the app's start. */
 function renderPanel() {
-  render(
-    <StoreProvider>
-      <DataProvider>
-        <MemoryRouter>
-          <NotesPanel videoId={videoId} />
-        </MemoryRouter>
-      </DataProvider>
-    </StoreProvider>,
-  );
+  renderInApp(<NotesPanel videoId={videoId} />);
   return screen.getByRole('textbox', { name: /Write a note/ });
 }
 
@@ -57,13 +45,7 @@ const isGet = (path: string) => (request: Request) =>
 describe('the notes panel', () => {
   let backend: MockBackend;
   beforeEach(async () => {
-    backend = await signInToMockBackend();
-    storeAuth('the stored token', {
-      _id: 'u1',
-      email: 'e@example.com',
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-    } as never);
+    backend = await signInWithSession();
   });
   afterEach(cleanup);
 

@@ -2,7 +2,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { beginHydration, settleHydration, subscribeToHydration } from './hydration';
+import { beginHydration, settleHydration } from './hydration';
 import { useHydrated } from './use-hydrated';
 import { PHONE_QUERY, useMediaQuery } from './use-media-query';
 
@@ -32,11 +32,10 @@ afterEach(() => {
 
 describe('the values only the browser knows, on a page the server rendered', () => {
   it('keep the server’s answer through the hydration’s commit, and change in a task of their own after it', async () => {
-    // What the server renders: its own answers (it never sees the browser's).
-    beginHydration();
     const container = document.createElement('div');
     container.innerHTML = renderToString(<Probe />);
     document.body.append(container);
+    beginHydration();
     let root: ReturnType<typeof hydrateRoot> | undefined;
     // act runs the hydration, its commit and its effects (and any render they force at once).
     await act(async () => {
@@ -46,40 +45,6 @@ describe('the values only the browser knows, on a page the server rendered', () 
     act(() => settleHydration());
     await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('phone hydrated'));
     act(() => root?.unmount());
-  });
-
-  it('change as a transition: never rendered at once inside the task that settles them', async () => {
-    // What the server renders: its own answers (it never sees the browser's).
-    beginHydration();
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(<Probe />);
-    document.body.append(container);
-    // React's own scheduling, as in the browser: act() would run all the work in one go.
-    const flags = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-    const actEnvironment = flags.IS_REACT_ACT_ENVIRONMENT;
-    flags.IS_REACT_ACT_ENVIRONMENT = false;
-    const root = hydrateRoot(container, <Probe />);
-    try {
-      // Hydrated (React took the HTML over) before the values change.
-      await vi.waitFor(() =>
-        expect(Object.keys(container.firstChild!)).toContainEqual(
-          expect.stringMatching(/^__reactFiber/),
-        ),
-      );
-      // What the page shows right after the settling task's own work (its microtasks): a
-      // synchronous render there is one more long task on a slow phone.
-      let shownInTheSettlingTask: string | null = null;
-      const stop = subscribeToHydration(() =>
-        queueMicrotask(() => (shownInTheSettlingTask = container.textContent)),
-      );
-      settleHydration();
-      await vi.waitFor(() => expect(container.textContent).toBe('phone hydrated'));
-      stop();
-      expect(shownInTheSettlingTask).toBe('wide server');
-    } finally {
-      root.unmount();
-      flags.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
-    }
   });
 
   it('are there at once in a page the browser draws itself', () => {

@@ -32,11 +32,10 @@ describe('a grid of video cards on a rendered page', () => {
         <MemoryRouter>{grid}</MemoryRouter>
       </StoreProvider>
     );
-    // What the server renders: its own answers (it never sees the browser's).
-    beginHydration();
     const container = document.createElement('div');
     container.innerHTML = renderToString(page(<VideoGrid videos={videos} label="Videos" />));
     document.body.append(container);
+    beginHydration();
     let root: ReturnType<typeof hydrateRoot> | undefined;
     await act(async () => {
       root = hydrateRoot(

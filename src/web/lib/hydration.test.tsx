@@ -1,10 +1,11 @@
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { beginHydration, settleHydration } from './hydration';
 import { useHydrated } from './use-hydrated';
 import { PHONE_QUERY, useMediaQuery } from './use-media-query';
+import { onAPhone } from '../testing/on-a-phone';
 
 /** What a screen shows from the browser-only values: the phone layout, and whether it is the app's. */
 function Probe() {
@@ -17,18 +18,7 @@ function Probe() {
   );
 }
 
-beforeEach(() => {
-  // A phone: the query matches in the browser; the server cannot know it and says it does not.
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query === PHONE_QUERY,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  document.body.innerHTML = '';
-});
+onAPhone();
 
 describe('the values only the browser knows, on a page the server rendered', () => {
   it('keep the server’s answer through the hydration’s commit, and change in a task of their own after it', async () => {

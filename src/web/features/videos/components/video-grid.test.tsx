@@ -3,25 +3,14 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { act, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { beginHydration, settleHydration } from '../../../lib/hydration';
-import { PHONE_QUERY } from '../../../lib/use-media-query';
 import { StoreProvider } from '../../../state/store-provider';
 import { buildVideo } from '../../../testing/factories';
 import { VideoGrid } from './video-grid';
+import { onAPhone } from '../../../testing/on-a-phone';
 
-beforeEach(() => {
-  // A phone: the query matches in the browser; the server cannot know it and says it does not.
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query === PHONE_QUERY,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  document.body.innerHTML = '';
-});
+onAPhone();
 
 describe('a grid of video cards on a rendered page', () => {
   it('is not drawn again when the hydration settles on a phone: it looks the same at every width', async () => {

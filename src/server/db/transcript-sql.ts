@@ -19,14 +19,20 @@ import type { Database } from './schema';
 import { positionOfKey, rankKey } from './search-rank';
 import { CHUNK_OVERLAP, transcriptChunks } from './transcript-chunks';
 import {
+  afterKeysOf,
   CHECK_BATCH,
   ftsPhrases,
+  leadingWord,
+  MAX_LEADING_WORDS,
   postgresBounds,
+  reversedEnding,
+  sqliteBounds,
   TRANSCRIPTS_CHECKED,
   tsWords,
   wordFilter,
   type WordFilter,
 } from '../../api/catalogue/transcript-words';
+import { addWords } from './migrations/0021-transcript-vocabulary';
 
 /**
  * Transcripts in SQL (migration 0018): one row per video, read whole by its key; the results
@@ -48,12 +54,25 @@ export async function readTranscript(
   return row.language === null ? { videoId, cues } : { videoId, language: row.language, cues };
 }
 
-/** Puts a transcript in place of the video's; StoreError notFound without such a video. */
+/**
+ * Puts a transcript in place of the video's, its words added to the vocabulary (migration 0021);
+ * StoreError notFound without such a video.
+ */
 export async function writeTranscript(
   trx: Transaction<Database>,
   transcript: Transcript,
   sqlite: boolean,
 ): Promise<void> {
+  const text = await writeTranscriptRows(trx, transcript, sqlite);
+  await addWords(trx, sqlite ? 'sqlite' : 'postgres', transcript.videoId, text);
+}
+
+/** The transcript's rows as migrations 0018–0020 keep them (its text, joined, is returned). */
+export async function writeTranscriptRows(
+  trx: Transaction<Database>,
+  transcript: Transcript,
+  sqlite: boolean,
+): Promise<string> {
   const video = await trx
     .selectFrom('videos')
     .select('id')
@@ -67,11 +86,12 @@ export async function writeTranscript(
     .values({ video_id: transcript.videoId, language, text, timing })
     .onConflict((conflict) => conflict.column('video_id').doUpdateSet({ language, text, timing }))
     .execute();
-  if (sqlite) return;
+  if (sqlite) return text;
   // PostgreSQL's search rows (migration 0019): the old ones go, the new ones come.
   await trx.deleteFrom('transcript_chunks').where('video_id', '=', transcript.videoId).execute();
   const cueLengths = transcript.cues.map((cue) => cue.text.length);
   await insertChunks(trx, transcript.videoId, transcriptChunks(text, cueLengths));
+  return text;
 }
 
 /** Whether the video has a transcript. */
@@ -107,19 +127,23 @@ export async function transcriptMatches(
   folded: string,
   need: number,
 ): Promise<number[]> {
-  // Words first (decision 0027): when at most TRANSCRIPTS_CHECKED transcripts hold the search's
-  // words, those are checked one by one; otherwise (only common words) the trigram indexes below.
-  const filter = sqlite ? ftsPhrases(folded) : wordFilter(folded, postgresBounds);
+  // Words first (decision 0027): the transcripts that hold the search's words (its first word
+  // asked by its end, migration 0021) are checked in views order, at most TRANSCRIPTS_CHECKED of
+  // them, until the search has its matches; when more hold them and those checked did not fill
+  // the matches, the trigram indexes below.
+  const leading = await leadingWords(db, sqlite, folded);
+  // No word said ends with the search's first word: no transcript holds it.
+  if (leading?.length === 0) return [];
+  const filter = sqlite ? ftsPhrases(folded, leading) : wordFilter(folded, postgresBounds, leading);
   if (filter !== undefined && (sqlite || characterCount(folded) <= CHUNK_OVERLAP)) {
     const candidates =
       typeof filter === 'string'
         ? await sqliteWordCandidates(db, filter)
         : await postgresWordCandidates(db, filter);
-    if (candidates.length <= TRANSCRIPTS_CHECKED) {
-      return checkedMatches(candidates, need, (batch) =>
-        sqlite ? sqliteHolding(db, folded, batch) : postgresHolding(db, folded, batch),
-      );
-    }
+    const matches = await checkedMatches(candidates.slice(0, TRANSCRIPTS_CHECKED), need, (batch) =>
+      sqlite ? sqliteHolding(db, folded, batch) : postgresHolding(db, folded, batch),
+    );
+    if (matches.length === need || candidates.length <= TRANSCRIPTS_CHECKED) return matches;
   }
   if (sqlite) {
     const rare = await rareWordCandidates(db, folded);
@@ -142,6 +166,26 @@ export async function transcriptMatches(
           where codetube_fold(t.text) like ${likeContaining(folded)}
           order by v.views desc, v.position limit ${need}`.execute(db);
   return rows.map((row) => Number(row.position));
+}
+
+/**
+ * The words said that end with the search's first word (migration 0021), when it is asked: the
+ * search starts with a word, and at most MAX_LEADING_WORDS words said end with it, each in the word
+ * index as it is (`plain`). Empty: no word said ends with it.
+ */
+async function leadingWords(
+  db: Kysely<Database>,
+  sqlite: boolean,
+  folded: string,
+): Promise<string[] | undefined> {
+  const word = leadingWord(folded, sqlite ? sqliteBounds : postgresBounds);
+  if (word === undefined) return undefined;
+  const from = reversedEnding(word);
+  const { rows } = await sql<{ reversed: string; plain: number | boolean }>`select reversed, plain
+    from transcript_vocabulary where reversed >= ${from} and reversed < ${afterKeysOf(from)}
+    order by reversed limit ${MAX_LEADING_WORDS + 1}`.execute(db);
+  if (rows.length > MAX_LEADING_WORDS || rows.some((row) => !row.plain)) return undefined;
+  return rows.map((row) => [...row.reversed].reverse().join(''));
 }
 
 /** A word-filtered search's candidate, most viewed first. */
@@ -219,16 +263,19 @@ async function postgresWordCandidates(
   return rows.map((row) => ({ position: Number(row.position), videoId: row.id }));
 }
 
-/** Which of these videos' transcripts hold `folded`: a window of one of them does (0019). */
+/**
+ * Which of these videos' transcripts hold `folded`: a window of one of them does (0019), looked
+ * for in each video's windows in order until one does.
+ */
 async function postgresHolding(
   db: Kysely<Database>,
   folded: string,
   batch: Candidate[],
 ): Promise<Set<string>> {
-  const { rows } = await sql<{ video_id: string }>`select distinct c.video_id
-    from transcript_chunks c
-    where c.video_id = any(${batch.map((candidate) => candidate.videoId)}::text[])
-      and strpos(c.text_folded, ${folded}) > 0`.execute(db);
+  const { rows } = await sql<{ video_id: string }>`select b.id as video_id
+    from unnest(${batch.map((candidate) => candidate.videoId)}::text[]) as b (id)
+    where exists (select 1 from transcript_chunks c
+      where c.video_id = b.id and strpos(c.text_folded, ${folded}) > 0)`.execute(db);
   return new Set(rows.map((row) => row.video_id));
 }
 

@@ -281,21 +281,26 @@ async function postgresHolding(
 
 /**
  * Where the transcripts of the videos at these positions first say `folded` (folded by
- * foldForSearch), in no particular order.
+ * foldForSearch), by position; a position whose transcript does not say it is left out.
  */
 export async function transcriptMoments(
   db: Kysely<Database>,
   positions: number[],
   folded: string,
-): Promise<TranscriptMoment[]> {
-  if (positions.length === 0) return [];
+): Promise<Map<number, TranscriptMoment>> {
+  const found = new Map<number, TranscriptMoment>();
+  if (positions.length === 0) return found;
   const rows = await db
     .selectFrom('transcripts')
     .innerJoin('videos', 'videos.id', 'transcripts.video_id')
-    .select(['transcripts.video_id', 'transcripts.text', 'transcripts.timing'])
+    .select(['videos.position', 'transcripts.video_id', 'transcripts.text', 'transcripts.timing'])
     .where('videos.position', 'in', positions)
     .execute();
-  return rows.flatMap((row) => findPackedMoment(row.video_id, row, folded) ?? []);
+  for (const row of rows) {
+    const moment = findPackedMoment(row.video_id, row, folded);
+    if (moment) found.set(Number(row.position), moment);
+  }
+  return found;
 }
 
 /**

@@ -140,8 +140,11 @@ export async function transcriptMatches(
       typeof filter === 'string'
         ? await sqliteWordCandidates(db, filter)
         : await postgresWordCandidates(db, filter);
-    const matches = await checkedMatches(candidates.slice(0, TRANSCRIPTS_CHECKED), need, (batch) =>
-      sqlite ? sqliteHolding(db, folded, batch) : postgresHolding(db, folded, batch),
+    const matches = await checkedMatches(
+      candidates.slice(0, TRANSCRIPTS_CHECKED),
+      need,
+      (batch) => (sqlite ? sqliteHolding(db, folded, batch) : postgresHolding(db, folded, batch)),
+      candidates.length > TRANSCRIPTS_CHECKED,
     );
     if (matches.length === need || candidates.length <= TRANSCRIPTS_CHECKED) return matches;
   }
@@ -196,12 +199,15 @@ interface Candidate {
 
 /**
  * The candidates checked, CHECK_BATCH at a time in their order (most viewed first), until `need`
- * of them hold the text.
+ * of them hold the text. When more transcripts than these hold the words (`more`: the caller then
+ * reads its trigram indexes unless these fill the matches), the checks stop as soon as the
+ * share of candidates that held the text so far says the rest will not fill them.
  */
 async function checkedMatches(
   candidates: Candidate[],
   need: number,
   holding: (batch: Candidate[]) => Promise<Set<string>>,
+  more: boolean,
 ): Promise<number[]> {
   const matches: number[] = [];
   for (let start = 0; start < candidates.length && matches.length < need; start += CHECK_BATCH) {
@@ -211,6 +217,9 @@ async function checkedMatches(
       if (held.has(candidate.videoId)) matches.push(candidate.position);
       if (matches.length === need) break;
     }
+    const checked = start + batch.length;
+    const expected = (matches.length / checked) * (candidates.length - checked);
+    if (more && matches.length < need && matches.length + expected < need) break;
   }
   return matches;
 }

@@ -128,22 +128,23 @@ export async function transcriptMatches(
   need: number,
 ): Promise<number[]> {
   // Words first (decision 0027): the transcripts that hold the search's words (its first word
-  // asked by its end, migration 0021) are checked in views order, at most TRANSCRIPTS_CHECKED of
-  // them, until the search has its matches; when more hold them and those checked did not fill
-  // the matches, the trigram indexes below.
+  // asked by its end, migration 0021) are checked in views order until the search has its
+  // matches. SQLite checks at most TRANSCRIPTS_CHECKED of them: when more hold the words and those
+  // do not fill the matches, its trigram indexes below. PostgreSQL walks them all (postgresWalk).
   const leading = await leadingWords(db, sqlite, folded);
   // No word said ends with the search's first word: no transcript holds it.
   if (leading?.length === 0) return [];
-  const filter = sqlite ? ftsPhrases(folded, leading) : wordFilter(folded, postgresBounds, leading);
-  if (filter !== undefined && (sqlite || characterCount(folded) <= CHUNK_OVERLAP)) {
-    const candidates =
-      typeof filter === 'string'
-        ? await sqliteWordCandidates(db, filter)
-        : await postgresWordCandidates(db, filter);
+  const words = sqlite ? undefined : wordFilter(folded, postgresBounds, leading);
+  if (words !== undefined && characterCount(folded) <= CHUNK_OVERLAP) {
+    return postgresWalk(db, words, folded, need);
+  }
+  const phrases = sqlite ? ftsPhrases(folded, leading) : undefined;
+  if (phrases !== undefined) {
+    const candidates = await sqliteWordCandidates(db, phrases);
     const matches = await checkedMatches(
       candidates.slice(0, TRANSCRIPTS_CHECKED),
       need,
-      (batch) => (sqlite ? sqliteHolding(db, folded, batch) : postgresHolding(db, folded, batch)),
+      (batch) => sqliteHolding(db, folded, batch),
       candidates.length > TRANSCRIPTS_CHECKED,
     );
     if (matches.length === need || candidates.length <= TRANSCRIPTS_CHECKED) return matches;
@@ -264,12 +265,48 @@ async function sqliteHolding(
 async function postgresWordCandidates(
   db: Kysely<Database>,
   filter: WordFilter,
+  offset: number,
+  limit: number,
 ): Promise<Candidate[]> {
   const { rows } = await sql<{ position: number; id: string }>`select v.position, v.id
     from transcripts t join videos v on v.id = t.video_id
     where (t.words @@ ${tsWords(filter)}::tsquery or t.words is null)
-    order by v.views desc, v.position limit ${TRANSCRIPTS_CHECKED + 1}`.execute(db);
+    order by v.views desc, v.position limit ${limit} offset ${offset}`.execute(db);
   return rows.map((row) => ({ position: Number(row.position), videoId: row.id }));
+}
+
+/** Candidates PostgreSQL reads at a time past the first TRANSCRIPTS_CHECKED. */
+const POSTGRES_WALK_PAGE = 1_000;
+
+/**
+ * PostgreSQL: the transcripts whose words hold the filter's (no positions: a phrase of common
+ * words has most transcripts for candidates), checked in views order until the search has its
+ * matches, a page of candidates at a time. Checking a candidate looks through its windows by key
+ * until one holds the text (~0.2 ms); the trigram index of the windows narrows nothing for such
+ * a phrase and rechecks every window, so this walk costs at most what it did, and stops early.
+ */
+async function postgresWalk(
+  db: Kysely<Database>,
+  filter: WordFilter,
+  folded: string,
+  need: number,
+): Promise<number[]> {
+  const matches: number[] = [];
+  let offset = 0;
+  let page = TRANSCRIPTS_CHECKED;
+  for (;;) {
+    const candidates = await postgresWordCandidates(db, filter, offset, page);
+    const found = await checkedMatches(
+      candidates,
+      need - matches.length,
+      (batch) => postgresHolding(db, folded, batch),
+      false,
+    );
+    matches.push(...found);
+    if (matches.length >= need || candidates.length < page) return matches;
+    offset += page;
+    page = POSTGRES_WALK_PAGE;
+  }
 }
 
 /**

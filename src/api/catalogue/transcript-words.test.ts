@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
+  afterKeysOf,
   ftsPhrases,
+  leadingWord,
   MAX_FILTER_WORDS,
   MAX_PHRASE_WORDS,
   MAX_WORD_LENGTH,
   postgresBounds,
   sqliteBounds,
+  reversedEnding,
   tsWords,
+  vocabularyOf,
   wordFilter,
 } from './transcript-words';
 
@@ -61,5 +65,58 @@ describe('the transcript search’s word filter', () => {
     expect(ftsPhrases(Array.from({ length: 30 }, () => 'the').join(' '))).toBe(
       `"${Array.from({ length: MAX_PHRASE_WORDS }, () => 'the').join(' ')}"`,
     );
+  });
+
+  it('asks the first word by its end when the words said ending with it are given (migration 0021)', () => {
+    expect(leadingWord('myl the', sqliteBounds)).toBe('myl');
+    expect(leadingWord('myl, and why', sqliteBounds)).toBe('myl');
+    // Not the search's start, or its end unknown: not asked by its end.
+    expect(leadingWord(' myl the', sqliteBounds)).toBeUndefined();
+    expect(leadingWord('myl', sqliteBounds)).toBeUndefined();
+    expect(leadingWord('mylё the', sqliteBounds)).toBeUndefined();
+    expect(leadingWord('mylё the', postgresBounds)).toBe('myl');
+    expect(leadingWord(`${'w'.repeat(MAX_WORD_LENGTH + 1)} the`, sqliteBounds)).toBeUndefined();
+
+    expect(ftsPhrases('myl the', ['kamyl', 'myl'])).toBe('("kamyl the"* OR "myl the"*)');
+    expect(ftsPhrases('myl the', ['myl'])).toBe('"myl the"*');
+    expect(ftsPhrases('closures, and why', ['closures'])).toBe('"closures and why"*');
+    expect(ftsPhrases('myl ё the', ['kamyl'])).toBe('"kamyl" AND "the"*');
+    expect(ftsPhrases('myl the', [])).toBe('"the"*');
+    expect(ftsPhrases(' myl the', ['kamyl'])).toBe('"myl the"*');
+
+    expect(wordFilter('myl the', postgresBounds, ['kamyl', 'myl'])).toEqual({
+      whole: [],
+      prefixes: ['the'],
+      leading: ['kamyl', 'myl'],
+    });
+    expect(wordFilter('myl x', postgresBounds, ['myl'])).toEqual({
+      whole: [],
+      prefixes: [],
+      leading: ['myl'],
+    });
+    expect(tsWords({ whole: ['and'], prefixes: ['why'], leading: ['kamyl', 'myl'] })).toBe(
+      `('kamyl' | 'myl') & 'and' & 'why':*`,
+    );
+  });
+
+  it('keeps in the vocabulary every word a search can end its first word in, plain or not', () => {
+    expect(reversedEnding('kamyl')).toBe('lymak');
+    expect(reversedEnding('w'.repeat(MAX_WORD_LENGTH) + 'abc')).toBe(
+      'cba' + 'w'.repeat(MAX_WORD_LENGTH - 3),
+    );
+    expect(afterKeysOf('lym') > 'lymz9'.repeat(8)).toBe(true);
+    expect([...vocabularyOf('kamyl the ёmyl x abcё, the')]).toEqual([
+      ['lymak', true],
+      ['eht', true],
+      // After a character beyond ASCII, unicode61 may join it to the word: not plain.
+      ['lym', false],
+      ['x', true],
+    ]);
+    // A word also said unjoined stays not plain; one longer than MAX_WORD_LENGTH is not plain.
+    expect(vocabularyOf('ёmyl myl').get('lym')).toBe(false);
+    expect(vocabularyOf('myl ёmyl').get('lym')).toBe(false);
+    expect(
+      vocabularyOf(`${'w'.repeat(MAX_WORD_LENGTH + 1)} x`).get('w'.repeat(MAX_WORD_LENGTH)),
+    ).toBe(false);
   });
 });

@@ -23,6 +23,8 @@ export interface WordFilter {
   whole: string[];
   /** Starts of words, PREFIX_LENGTH to MAX_WORD_LENGTH characters. */
   prefixes: string[];
+  /** The words said that end with the search's first word, one of which must be said (0021). */
+  leading?: readonly string[];
 }
 
 /** A prefix shorter than this matches too many words to narrow anything. */
@@ -41,7 +43,11 @@ export const sqliteBounds: Bounds = (character) => character.charCodeAt(0) < 0x8
 /** PostgreSQL (our own split): every character but a to z and 0 to 9. */
 export const postgresBounds: Bounds = () => true;
 
-export function wordFilter(folded: string, bounds: Bounds): WordFilter | undefined {
+export function wordFilter(
+  folded: string,
+  bounds: Bounds,
+  leading?: readonly string[],
+): WordFilter | undefined {
   const whole = new Set<string>();
   const prefixes = new Set<string>();
   for (const match of folded.matchAll(WORD)) {
@@ -60,6 +66,9 @@ export function wordFilter(folded: string, bounds: Bounds): WordFilter | undefin
     .filter((prefix) => !kept.some((word) => word.startsWith(prefix)))
     .sort(longestFirst)
     .slice(0, MAX_FILTER_WORDS - kept.length);
+  if (leading !== undefined && leading.length > 0) {
+    return { whole: kept, prefixes: keptPrefixes, leading };
+  }
   if (kept.length + keptPrefixes.length === 0) return undefined;
   return { whole: kept, prefixes: keptPrefixes };
 }
@@ -75,12 +84,20 @@ export const MAX_PHRASE_WORDS = 8;
  * one possibly a prefix (3+ characters); the search's first word, whose start it may not show,
  * is left out unless something comes before it. Undefined when there is no such word.
  */
-export function ftsPhrases(folded: string): string | undefined {
+export function ftsPhrases(folded: string, leading?: readonly string[]): string | undefined {
   const phrases: string[] = [];
   let words: string[] = [];
   let lastEnd = -1;
+  // The first phrase starts with the search's first word, asked as any of `leading`.
+  let first = leading !== undefined && leading.length > 0 && leadingWord(folded, sqliteBounds);
   const close = (prefix: boolean) => {
-    if (words.length > 0) phrases.push(`"${words.join(' ')}"${prefix ? '*' : ''}`);
+    const star = prefix ? '*' : '';
+    if (first && leading) {
+      const rest = words.slice(1);
+      const each = leading.map((word) => `"${[word, ...rest].join(' ')}"${star}`);
+      phrases.push(each.length === 1 ? each[0]! : `(${each.join(' OR ')})`);
+    } else if (words.length > 0) phrases.push(`"${words.join(' ')}"${star}`);
+    first = false;
     words = [];
   };
   for (const match of folded.matchAll(WORD)) {
@@ -91,6 +108,10 @@ export function ftsPhrases(folded: string): string | undefined {
     const between = folded.slice(Math.max(lastEnd, 0), start);
     if (words.length > 0 && (lastEnd < 0 || !isAscii(between))) close(false);
     lastEnd = end;
+    if (before === undefined && first) {
+      words.push(match[0]);
+      continue;
+    }
     if (before === undefined || !sqliteBounds(before)) {
       close(false);
       continue;
@@ -110,11 +131,71 @@ export function ftsPhrases(folded: string): string | undefined {
   return phrases.length === 0 ? undefined : [...new Set(phrases)].join(' AND ');
 }
 
+/**
+ * The search's first word when it can be looked up by its end (migration 0021): the search starts
+ * with it (so it may be the end of a longer word), at most MAX_WORD_LENGTH characters, and a
+ * character the index splits at follows it (so the word said ends where it does).
+ */
+export function leadingWord(folded: string, bounds: Bounds): string | undefined {
+  const match = /^[a-z0-9]+/.exec(folded);
+  if (!match) return undefined;
+  const word = match[0];
+  const after = folded[word.length];
+  if (after === undefined || !bounds(after) || word.length > MAX_WORD_LENGTH) return undefined;
+  return word;
+}
+
+/**
+ * At most this many words said ending with a search's first word are asked for it (`myl the` →
+ * `"kamyl the" OR "myl the"`); a first word that more end with (`a`, `s`) is not asked, as before.
+ */
+export const MAX_LEADING_WORDS = 64;
+
+/**
+ * The vocabulary's key of a word said (migration 0021): its last MAX_WORD_LENGTH characters,
+ * reversed, so the words ending with something are a range of keys (`…myl` → `lym…`).
+ */
+export const reversedEnding = (word: string) =>
+  [...word.slice(-MAX_WORD_LENGTH)].reverse().join('');
+
+/** The end of the range of keys that start with `reversed` (keys hold only a to z and 0 to 9). */
+export const afterKeysOf = (reversed: string) => `${reversed}{`;
+
+/**
+ * SQLite's vocabulary entries of a transcript's text (migration 0021): each run of a to z and 0 to 9
+ * of its fold that ends before an ASCII character or the text's end (where a search's first word
+ * can end), by reversedEnding, and whether it is `plain`: a word of the word index as it is (the
+ * runs beside ASCII characters or the text's ends on both sides, of at most MAX_WORD_LENGTH
+ * characters). A run that is not plain (after a character beyond ASCII, which `unicode61` may join
+ * to it, or longer) keeps any search ending like it from asking its first word.
+ */
+export function vocabularyOf(folded: string): Map<string, boolean> {
+  const entries = new Map<string, boolean>();
+  for (const match of folded.matchAll(WORD)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    const after = folded[end];
+    if (after !== undefined && !sqliteBounds(after)) continue;
+    const before = folded[start - 1];
+    const plain =
+      (before === undefined || sqliteBounds(before)) && match[0].length <= MAX_WORD_LENGTH;
+    const key = reversedEnding(match[0]);
+    entries.set(key, plain && entries.get(key) !== false);
+  }
+  return entries;
+}
+
 const isAscii = (text: string) => [...text].every((character) => sqliteBounds(character));
 
-/** The filter as a PostgreSQL tsquery's text: `'closure' & 'expla':*`. */
-export const tsWords = ({ whole, prefixes }: WordFilter) =>
-  [...whole.map((word) => `'${word}'`), ...prefixes.map((prefix) => `'${prefix}':*`)].join(' & ');
+/** The filter as a PostgreSQL tsquery's text: `('kamyl' | 'myl') & 'closure' & 'expla':*`. */
+export const tsWords = ({ whole, prefixes, leading }: WordFilter) =>
+  [
+    ...(leading !== undefined && leading.length > 0
+      ? [`(${leading.map((word) => `'${word}'`).join(' | ')})`]
+      : []),
+    ...whole.map((word) => `'${word}'`),
+    ...prefixes.map((prefix) => `'${prefix}':*`),
+  ].join(' & ');
 
 /**
  * When at most this many transcripts hold a search's words, they are checked one by one for its

@@ -212,14 +212,19 @@ export function describeTranscriptsSuite(storeName: string, openStore: () => Pro
         video(`tr-common-${index}`, { title: `Common ${index}`, views: 20_000 + index }),
       );
       const last = video('tr-common-last', { title: 'Least viewed', views: 2 });
+      const comma = video('tr-common-comma', { title: 'Said slowly', views: 1 });
       try {
-        await opened.store.upsertVideos([...many, last]);
+        await opened.store.upsertVideos([...many, last, comma]);
         for (const item of many) {
           await opened.store.putTranscript({ videoId: item._id, cues: cues('common words said') });
         }
         await opened.store.putTranscript({
           videoId: last._id,
           cues: cues('it is said common zebulon'),
+        });
+        await opened.store.putTranscript({
+          videoId: comma._id,
+          cues: cues('the words, said slowly'),
         });
         const ids = async (q: string) =>
           (await get(`/api/videos/search?q=${encodeURIComponent(q)}`)).body.videos.map(
@@ -228,12 +233,52 @@ export function describeTranscriptsSuite(storeName: string, openStore: () => Pro
         expect(await ids('said common')).toEqual(['tr-common-last']);
         expect(await ids('said common zeb')).toEqual(['tr-common-last']);
         expect(await ids('common zebulon said')).toEqual([]);
+        // The word index holds "words said" in every transcript, the text only the least viewed.
+        expect(await ids('words, said')).toEqual(['tr-common-comma']);
+        expect(await ids('rds, said')).toEqual(['tr-common-comma']);
         const common = await get('/api/videos/search?q=common%20words');
         expect(common.body.total).toBe(TRANSCRIPT_MATCHES);
       } finally {
-        await opened.store.removeVideos([...many, last].map((item) => item._id));
+        await opened.store.removeVideos([...many, last, comma].map((item) => item._id));
       }
     }, 120_000);
+
+    it('finds a phrase whose first word is the end of a longer word said, and only where said', async () => {
+      const ends = [
+        video('tr-end-long', { title: 'Ends one', views: 30 }),
+        video('tr-end-whole', { title: 'Ends two', views: 40 }),
+        // Beside another script: SQLite's word index keeps `ёkamylzeb` as one word.
+        video('tr-end-script', { title: 'Ends three', views: 20 }),
+        video('tr-end-apart', { title: 'Ends four', views: 50 }),
+      ];
+      const ids = async (q: string) =>
+        (await get(`/api/videos/search?q=${encodeURIComponent(q)}`)).body.videos.map(
+          (item: Video) => item._id,
+        );
+      try {
+        await opened.store.upsertVideos(ends);
+        const say = (videoId: string, ...lines: string[]) =>
+          opened.store.putTranscript({ videoId, cues: cues(...lines) });
+        await say('tr-end-long', 'We call it a Kamylzeb', 'thing, these days.');
+        await say('tr-end-whole', 'mylzeb thing, said plainly');
+        await say('tr-end-script', 'слово ёkamylzeb thing');
+        await say('tr-end-apart', 'kamylzeb. Thing said apart');
+        expect(await ids('mylzeb thing')).toEqual(['tr-end-whole', 'tr-end-long', 'tr-end-script']);
+        expect(await ids('kamylzeb thing')).toEqual(['tr-end-long', 'tr-end-script']);
+        expect(await ids('ylzeb thing, th')).toEqual(['tr-end-long']);
+        expect(await ids('zeb. thing')).toEqual(['tr-end-apart']);
+        // No word said ends with it.
+        expect(await ids('qqmylzeb thing')).toEqual([]);
+        const page = await get('/api/videos/search?q=lzeb%20thing');
+        expect(page.body.moments).toEqual([
+          { videoId: 'tr-end-whole', start: 0.5, text: 'mylzeb thing, said plainly' },
+          { videoId: 'tr-end-long', start: 0.5, text: 'We call it a Kamylzeb' },
+          { videoId: 'tr-end-script', start: 0.5, text: 'слово ёkamylzeb thing' },
+        ]);
+      } finally {
+        await opened.store.removeVideos(ends.map((item) => item._id));
+      }
+    });
 
     it('answers hostile searches cheaply, never with an error', async () => {
       const letters = 'abcdefghijklmnopqrstuvwxyz0123456789';

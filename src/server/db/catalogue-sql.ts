@@ -7,7 +7,7 @@ import {
   type Selectable,
   type Transaction,
 } from 'kysely';
-import type { Category, Video } from '../../contract/entities';
+import type { Category, TranscriptMoment, Video } from '../../contract/entities';
 import { HOME_SEARCH_SCAN } from '../../contract/limits';
 import { countLimit } from '../../api/catalogue/paging';
 import { sameVideo } from '../../api/catalogue/same-video';
@@ -464,10 +464,11 @@ export class CatalogueSql {
       return this.rankedPageOf(ranked, page, limit);
     }
     const folded = this.sqlite ? short : await this.fold(text);
-    const ranked = await this.rankedList(`text:${folded}`, limit, () =>
+    const key = `text:${folded}`;
+    const ranked = await this.rankedList(key, limit, () =>
       this.sqlite ? this.textIndexMatches(folded, limit) : this.groupMatches(folded, limit),
     );
-    return this.rankedPageOf(ranked, page, limit, short);
+    return this.rankedPageOf(ranked, page, limit, { key, folded: short });
   }
 
   /** The first `need` videos whose transcript says `folded`, most viewed first (positions). */
@@ -498,17 +499,15 @@ export class CatalogueSql {
     ranked: number[],
     page: PageRequest,
     limit: number,
-    folded?: string,
+    spoken?: { key: string; folded: string },
   ): Promise<VideoPage> {
     const entries = ranked.slice(page.offset, page.offset + page.limit);
-    const videos = await this.videosAt(entries.map(positionOfEntry));
-    // The page's transcript matches: their moments, read for this page's videos only.
     const spokenAt = entries.filter(isSpoken).map(positionOfEntry);
-    const found =
-      folded === undefined || spokenAt.length === 0
-        ? []
-        : await transcriptMoments(this.db, spokenAt, folded);
-    const byId = new Map(found.map((moment) => [moment.videoId, moment]));
+    const [videos, found] = await Promise.all([
+      this.videosAt(entries.map(positionOfEntry)),
+      spoken === undefined ? new Map<number, TranscriptMoment>() : this.momentsAt(spoken, spokenAt),
+    ]);
+    const byId = new Map([...found.values()].map((moment) => [moment.videoId, moment]));
     const moments = videos.flatMap((video) => byId.get(video._id) ?? []);
     return {
       videos,
@@ -516,6 +515,28 @@ export class CatalogueSql {
       ...(ranked.length > limit ? { totalCapped: true } : {}),
       ...(moments.length > 0 ? { moments } : {}),
     };
+  }
+
+  /**
+   * The moments of a page's transcript matches (positions): read for this page's videos only, and
+   * kept with the search's ranked list, so a repeated page reads no transcript (an hour is ~65 KB).
+   */
+  private async momentsAt(
+    { key, folded }: { key: string; folded: string },
+    positions: number[],
+  ): Promise<Map<number, TranscriptMoment>> {
+    if (positions.length === 0) return new Map();
+    const version = await this.version();
+    const kept = this.rankedLists.momentsOf(version, key);
+    const missing = positions.filter((position) => !kept?.has(position));
+    const found = await transcriptMoments(this.db, missing, folded);
+    if (kept) this.rankedLists.keepMoments(version, key, missing, found);
+    const moments = new Map<number, TranscriptMoment>();
+    for (const position of positions) {
+      const moment = found.get(position) ?? kept?.get(position);
+      if (moment) moments.set(position, moment);
+    }
+    return moments;
   }
 
   /**

@@ -84,4 +84,28 @@ describe.each(stores)('queries a request costs on $name', ({ open }) => {
     const again = await statementsOf(read, 200);
     expect(again.filter((statement) => /from "courses"/.test(statement))).toEqual([]);
   });
+
+  it("a repeated results-page search reads its page's transcript moments once per catalogue version", async () => {
+    const said = [0, 1, 2].map((index) => ({
+      ...seedVideo(index),
+      _id: `budget-said-${index}`,
+      title: `Budget talk ${index}`,
+    }));
+    await opened.store.upsertVideos(said);
+    for (const video of said) {
+      await opened.store.putTranscript({
+        videoId: video._id,
+        cues: [{ start: 1, end: 2, text: 'a quibbly phrase said here' }],
+      });
+    }
+    const search = async () => {
+      statements.length = 0;
+      const page = await opened.store.searchVideos('quibbly phrase', { offset: 0, limit: 24 });
+      expect(page.moments).toHaveLength(3);
+      return [...statements];
+    };
+    expect((await search()).filter((statement) => /transcripts/.test(statement))).not.toEqual([]);
+    // Each transcript is ~65 KB an hour: the page's moments are kept with its ranked list.
+    expect((await search()).filter((statement) => /transcripts/.test(statement))).toEqual([]);
+  });
 });

@@ -45,4 +45,22 @@ describe('RankedLists', () => {
     );
     expect(lists.get('v', 'huge', 10)).toBeUndefined();
   });
+
+  it('keeps the transcript moments read for a list with it, in its version only, within the bound', () => {
+    const lists = new RankedLists(10, 100);
+    const moment = { videoId: 'a', start: 4, text: 'said here' };
+    lists.set('v', 'text:said', 1_000, [-1, -2]);
+    expect(lists.momentsOf('v', 'text:said')?.size).toBe(0);
+    lists.keepMoments('v', 'text:said', [1, 2], new Map([[1, moment]]));
+    expect([...(lists.momentsOf('v', 'text:said') ?? [])]).toEqual([
+      [1, moment],
+      [2, null],
+    ]);
+    expect(lists.momentsOf('v2', 'text:said')).toBeUndefined();
+    expect(lists.momentsOf('v', 'text:other')).toBeUndefined();
+    // A long line counts against the bound: the list goes with its moments.
+    const long = { videoId: 'b', start: 0, text: 'x'.repeat(64 * 200) };
+    lists.keepMoments('v', 'text:said', [3], new Map([[3, long]]));
+    expect(lists.get('v', 'text:said', 1_000)).toBeUndefined();
+  });
 });

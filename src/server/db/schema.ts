@@ -25,6 +25,7 @@ export interface Database {
   lesson_marks: LessonMarksTable;
   transcripts: TranscriptsTable;
   transcript_chunks: TranscriptChunksTable;
+  transcript_vocabulary: TranscriptVocabularyTable;
 }
 
 /** Operators' courses (migration 0017), in the order first added (`seq`). */
@@ -183,7 +184,12 @@ export interface TodosTable {
   owner: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-/** One video's transcript (migration 0018): cue texts joined, and their times (transcript-text.ts). */
+/** The words said, by their ends reversed (migration 0021, transcript-words.ts). */
+export interface TranscriptVocabularyTable {
+  reversed: string;
+  plain: number | boolean;
+}
+
 /** PostgreSQL only (migration 0019): a transcript's search rows, folded windows of cues. */
 export interface TranscriptChunksTable {
   video_id: string;
@@ -191,6 +197,7 @@ export interface TranscriptChunksTable {
   text_folded: string;
 }
 
+/** One video's transcript (migration 0018): cue texts joined, and their times (transcript-text.ts). */
 export interface TranscriptsTable {
   video_id: string;
   language: string | null;

@@ -19,14 +19,20 @@ import type { Database } from './schema';
 import { positionOfKey, rankKey } from './search-rank';
 import { CHUNK_OVERLAP, transcriptChunks } from './transcript-chunks';
 import {
+  afterKeysOf,
   CHECK_BATCH,
   ftsPhrases,
+  leadingWord,
+  MAX_LEADING_WORDS,
   postgresBounds,
+  reversedEnding,
+  sqliteBounds,
   TRANSCRIPTS_CHECKED,
   tsWords,
   wordFilter,
   type WordFilter,
 } from '../../api/catalogue/transcript-words';
+import { addWords } from './migrations/0021-transcript-vocabulary';
 
 /**
  * Transcripts in SQL (migration 0018): one row per video, read whole by its key; the results
@@ -48,12 +54,25 @@ export async function readTranscript(
   return row.language === null ? { videoId, cues } : { videoId, language: row.language, cues };
 }
 
-/** Puts a transcript in place of the video's; StoreError notFound without such a video. */
+/**
+ * Puts a transcript in place of the video's, its words added to the vocabulary (migration 0021);
+ * StoreError notFound without such a video.
+ */
 export async function writeTranscript(
   trx: Transaction<Database>,
   transcript: Transcript,
   sqlite: boolean,
 ): Promise<void> {
+  const text = await writeTranscriptRows(trx, transcript, sqlite);
+  await addWords(trx, sqlite ? 'sqlite' : 'postgres', transcript.videoId, text);
+}
+
+/** The transcript's rows as migrations 0018–0020 keep them (its text, joined, is returned). */
+export async function writeTranscriptRows(
+  trx: Transaction<Database>,
+  transcript: Transcript,
+  sqlite: boolean,
+): Promise<string> {
   const video = await trx
     .selectFrom('videos')
     .select('id')
@@ -67,11 +86,12 @@ export async function writeTranscript(
     .values({ video_id: transcript.videoId, language, text, timing })
     .onConflict((conflict) => conflict.column('video_id').doUpdateSet({ language, text, timing }))
     .execute();
-  if (sqlite) return;
+  if (sqlite) return text;
   // PostgreSQL's search rows (migration 0019): the old ones go, the new ones come.
   await trx.deleteFrom('transcript_chunks').where('video_id', '=', transcript.videoId).execute();
   const cueLengths = transcript.cues.map((cue) => cue.text.length);
   await insertChunks(trx, transcript.videoId, transcriptChunks(text, cueLengths));
+  return text;
 }
 
 /** Whether the video has a transcript. */
@@ -107,19 +127,27 @@ export async function transcriptMatches(
   folded: string,
   need: number,
 ): Promise<number[]> {
-  // Words first (decision 0027): when at most TRANSCRIPTS_CHECKED transcripts hold the search's
-  // words, those are checked one by one; otherwise (only common words) the trigram indexes below.
-  const filter = sqlite ? ftsPhrases(folded) : wordFilter(folded, postgresBounds);
-  if (filter !== undefined && (sqlite || characterCount(folded) <= CHUNK_OVERLAP)) {
-    const candidates =
-      typeof filter === 'string'
-        ? await sqliteWordCandidates(db, filter)
-        : await postgresWordCandidates(db, filter);
-    if (candidates.length <= TRANSCRIPTS_CHECKED) {
-      return checkedMatches(candidates, need, (batch) =>
-        sqlite ? sqliteHolding(db, folded, batch) : postgresHolding(db, folded, batch),
-      );
-    }
+  // Words first (decision 0027): the transcripts that hold the search's words (its first word
+  // asked by its end, migration 0021) are checked in views order until the search has its
+  // matches. SQLite checks at most TRANSCRIPTS_CHECKED of them: when more hold the words and those
+  // do not fill the matches, its trigram indexes below. PostgreSQL walks them all (postgresWalk).
+  const leading = await leadingWords(db, sqlite, folded);
+  // No word said ends with the search's first word: no transcript holds it.
+  if (leading?.length === 0) return [];
+  const words = sqlite ? undefined : wordFilter(folded, postgresBounds, leading);
+  if (words !== undefined && characterCount(folded) <= CHUNK_OVERLAP) {
+    return postgresWalk(db, words, folded, need);
+  }
+  const phrases = sqlite ? ftsPhrases(folded, leading) : undefined;
+  if (phrases !== undefined) {
+    const candidates = await sqliteWordCandidates(db, phrases);
+    const matches = await checkedMatches(
+      candidates.slice(0, TRANSCRIPTS_CHECKED),
+      need,
+      (batch) => sqliteHolding(db, folded, batch),
+      candidates.length > TRANSCRIPTS_CHECKED,
+    );
+    if (matches.length === need || candidates.length <= TRANSCRIPTS_CHECKED) return matches;
   }
   if (sqlite) {
     const rare = await rareWordCandidates(db, folded);
@@ -144,6 +172,26 @@ export async function transcriptMatches(
   return rows.map((row) => Number(row.position));
 }
 
+/**
+ * The words said that end with the search's first word (migration 0021), when it is asked: the
+ * search starts with a word, and at most MAX_LEADING_WORDS words said end with it, each in the word
+ * index as it is (`plain`). Empty: no word said ends with it.
+ */
+async function leadingWords(
+  db: Kysely<Database>,
+  sqlite: boolean,
+  folded: string,
+): Promise<string[] | undefined> {
+  const word = leadingWord(folded, sqlite ? sqliteBounds : postgresBounds);
+  if (word === undefined) return undefined;
+  const from = reversedEnding(word);
+  const { rows } = await sql<{ reversed: string; plain: number | boolean }>`select reversed, plain
+    from transcript_vocabulary where reversed >= ${from} and reversed < ${afterKeysOf(from)}
+    order by reversed limit ${MAX_LEADING_WORDS + 1}`.execute(db);
+  if (rows.length > MAX_LEADING_WORDS || rows.some((row) => !row.plain)) return undefined;
+  return rows.map((row) => [...row.reversed].reverse().join(''));
+}
+
 /** A word-filtered search's candidate, most viewed first. */
 interface Candidate {
   position: number;
@@ -152,12 +200,15 @@ interface Candidate {
 
 /**
  * The candidates checked, CHECK_BATCH at a time in their order (most viewed first), until `need`
- * of them hold the text.
+ * of them hold the text. When more transcripts than these hold the words (`more`: the caller then
+ * reads its trigram indexes unless these fill the matches), the checks stop as soon as the
+ * share of candidates that held the text so far says the rest will not fill them.
  */
 async function checkedMatches(
   candidates: Candidate[],
   need: number,
   holding: (batch: Candidate[]) => Promise<Set<string>>,
+  more: boolean,
 ): Promise<number[]> {
   const matches: number[] = [];
   for (let start = 0; start < candidates.length && matches.length < need; start += CHECK_BATCH) {
@@ -167,6 +218,9 @@ async function checkedMatches(
       if (held.has(candidate.videoId)) matches.push(candidate.position);
       if (matches.length === need) break;
     }
+    const checked = start + batch.length;
+    const expected = (matches.length / checked) * (candidates.length - checked);
+    if (more && matches.length < need && matches.length + expected < need) break;
   }
   return matches;
 }
@@ -211,44 +265,88 @@ async function sqliteHolding(
 async function postgresWordCandidates(
   db: Kysely<Database>,
   filter: WordFilter,
+  offset: number,
+  limit: number,
 ): Promise<Candidate[]> {
   const { rows } = await sql<{ position: number; id: string }>`select v.position, v.id
     from transcripts t join videos v on v.id = t.video_id
     where (t.words @@ ${tsWords(filter)}::tsquery or t.words is null)
-    order by v.views desc, v.position limit ${TRANSCRIPTS_CHECKED + 1}`.execute(db);
+    order by v.views desc, v.position limit ${limit} offset ${offset}`.execute(db);
   return rows.map((row) => ({ position: Number(row.position), videoId: row.id }));
 }
 
-/** Which of these videos' transcripts hold `folded`: a window of one of them does (0019). */
+/** Candidates PostgreSQL reads at a time past the first TRANSCRIPTS_CHECKED. */
+const POSTGRES_WALK_PAGE = 1_000;
+
+/**
+ * PostgreSQL: the transcripts whose words hold the filter's (no positions: a phrase of common
+ * words has most transcripts for candidates), checked in views order until the search has its
+ * matches, a page of candidates at a time. Checking a candidate looks through its windows by key
+ * until one holds the text (~0.2 ms); the trigram index of the windows narrows nothing for such
+ * a phrase and rechecks every window, so this walk costs at most what it did, and stops early.
+ */
+async function postgresWalk(
+  db: Kysely<Database>,
+  filter: WordFilter,
+  folded: string,
+  need: number,
+): Promise<number[]> {
+  const matches: number[] = [];
+  let offset = 0;
+  let page = TRANSCRIPTS_CHECKED;
+  for (;;) {
+    const candidates = await postgresWordCandidates(db, filter, offset, page);
+    const found = await checkedMatches(
+      candidates,
+      need - matches.length,
+      (batch) => postgresHolding(db, folded, batch),
+      false,
+    );
+    matches.push(...found);
+    if (matches.length >= need || candidates.length < page) return matches;
+    offset += page;
+    page = POSTGRES_WALK_PAGE;
+  }
+}
+
+/**
+ * Which of these videos' transcripts hold `folded`: a window of one of them does (0019), looked
+ * for in each video's windows in order until one does.
+ */
 async function postgresHolding(
   db: Kysely<Database>,
   folded: string,
   batch: Candidate[],
 ): Promise<Set<string>> {
-  const { rows } = await sql<{ video_id: string }>`select distinct c.video_id
-    from transcript_chunks c
-    where c.video_id = any(${batch.map((candidate) => candidate.videoId)}::text[])
-      and strpos(c.text_folded, ${folded}) > 0`.execute(db);
+  const { rows } = await sql<{ video_id: string }>`select b.id as video_id
+    from unnest(${batch.map((candidate) => candidate.videoId)}::text[]) as b (id)
+    where exists (select 1 from transcript_chunks c
+      where c.video_id = b.id and strpos(c.text_folded, ${folded}) > 0)`.execute(db);
   return new Set(rows.map((row) => row.video_id));
 }
 
 /**
  * Where the transcripts of the videos at these positions first say `folded` (folded by
- * foldForSearch), in no particular order.
+ * foldForSearch), by position; a position whose transcript does not say it is left out.
  */
 export async function transcriptMoments(
   db: Kysely<Database>,
   positions: number[],
   folded: string,
-): Promise<TranscriptMoment[]> {
-  if (positions.length === 0) return [];
+): Promise<Map<number, TranscriptMoment>> {
+  const found = new Map<number, TranscriptMoment>();
+  if (positions.length === 0) return found;
   const rows = await db
     .selectFrom('transcripts')
     .innerJoin('videos', 'videos.id', 'transcripts.video_id')
-    .select(['transcripts.video_id', 'transcripts.text', 'transcripts.timing'])
+    .select(['videos.position', 'transcripts.video_id', 'transcripts.text', 'transcripts.timing'])
     .where('videos.position', 'in', positions)
     .execute();
-  return rows.flatMap((row) => findPackedMoment(row.video_id, row, folded) ?? []);
+  for (const row of rows) {
+    const moment = findPackedMoment(row.video_id, row, folded);
+    if (moment) found.set(Number(row.position), moment);
+  }
+  return found;
 }
 
 /**

@@ -8,7 +8,7 @@ import type { SqlDialectName } from './dialect';
 import { migrationsFor } from './migrations';
 import { migrateToLatest, openDatabase, type OpenDatabase } from './open-database';
 import { SqlStore } from './sql-store';
-import { writeTranscript } from './transcript-sql';
+import { writeTranscriptRows } from './transcript-sql';
 
 const talk = (id: string, views: number): Video => ({
   _id: id,
@@ -33,7 +33,7 @@ async function upgrade(database: OpenDatabase, dialect: SqlDialectName) {
     .execute();
   const said = (videoId: string, text: string) =>
     database.db.transaction().execute((trx) =>
-      writeTranscript(
+      writeTranscriptRows(
         trx,
         {
           videoId,

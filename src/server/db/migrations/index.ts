@@ -20,6 +20,7 @@ import { courses } from './0017-courses';
 import { transcripts } from './0018-transcripts';
 import { transcriptChunksMigration } from './0019-transcript-chunks';
 import { transcriptWords } from './0020-transcript-words';
+import { transcriptVocabulary } from './0021-transcript-vocabulary';
 
 /**
  * The migrations, in order, kept in code (no directory scanning): they ship with the server and
@@ -47,6 +48,7 @@ export function migrationsFor(dialect: SqlDialectName): MigrationProvider {
     '0018-transcripts': transcripts(dialect),
     '0019-transcript-chunks': transcriptChunksMigration(dialect),
     '0020-transcript-words': transcriptWords(dialect),
+    '0021-transcript-vocabulary': transcriptVocabulary(dialect),
   };
   return { getMigrations: async () => migrations };
 }

@@ -196,6 +196,20 @@ export function card(page: Page, title: string) {
 }
 
 /**
+ * The test server's own URLs that may be a page (no /api/ or /assets/, no dot in the path), as a
+ * RegExp: Playwright matches a RegExp (or a glob) itself and sends the test only the requests it
+ * matches, while a function makes it hold every request of the page (every script, style and API
+ * call) until the test has answered it. On a busy machine each such round trip took seconds,
+ * and a page load with a route on everything took two to three times as long.
+ */
+const APP_PAGES =
+  /^http:\/\/(?:127\.0\.0\.1|localhost)(?::\d+)?\/(?!api\/|assets\/)[^.?#]*(?:[?#].*)?$/;
+
+/** The test server's URLs whose path matches `path` (a pattern's source: no ^ or $), as a RegExp. */
+const serverUrls = (path: string) =>
+  new RegExp(`^http://(?:127\\.0\\.0\\.1|localhost)(?::\\d+)?(?:${path})(?:[?#].*)?$`);
+
+/**
  * Server mode: the server's pages come as the app's shell, without the page the server rendered
  * and its data, as the server sends them when its own reads fail (or its renders are busy). The
  * screens then load their data in the browser, where the test's routes answer it: a test that
@@ -204,22 +218,19 @@ export function card(page: Page, title: string) {
  */
 export async function drawInBrowser(page: Page, project: string): Promise<void> {
   if (project === 'mock') return;
-  await page.route(
-    () => true,
-    async (route) => {
-      // The page's own documents only (a player's frame is YouTube's).
-      const request = route.request();
-      if (request.resourceType() !== 'document' || request.frame() !== page.mainFrame()) {
-        return route.fallback();
-      }
-      const response = await route.fetch();
-      const headers = { ...response.headers() };
-      delete headers['content-encoding'];
-      delete headers['content-length'];
-      const body = shellOf(await response.text());
-      return route.fulfill({ status: response.status(), headers, body });
-    },
-  );
+  await page.route(APP_PAGES, async (route) => {
+    // The page's own documents only (a player's frame is YouTube's).
+    const request = route.request();
+    if (request.resourceType() !== 'document' || request.frame() !== page.mainFrame()) {
+      return route.fallback();
+    }
+    const response = await route.fetch();
+    const headers = { ...response.headers() };
+    delete headers['content-encoding'];
+    delete headers['content-length'];
+    const body = shellOf(await response.text());
+    return route.fulfill({ status: response.status(), headers, body });
+  });
 }
 
 /** An API call to break: a method (or ANY) and a path, where `{name}` stands for one segment. */
@@ -231,8 +242,8 @@ export interface BrokenCall {
 const MOCK_SCENARIOS_KEY = 'codetube:mock-scenarios';
 const MOCK_DELAY_KEY = 'codetube:mock-delay';
 
-const pathPattern = (path: string) =>
-  new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+').replace(/\*$/, '.*')}$`);
+/** A BrokenCall's path as a RegExp's source: `{name}` one segment, a final `*` anything. */
+const pathSource = (path: string) => path.replace(/\{[^}]+\}/g, '[^/?#]+').replace(/\*$/, '.*');
 
 /**
  * Makes the matching API calls fail with `status` after `delayMs`: in mock mode through the mock
@@ -252,8 +263,11 @@ export async function failCalls(
   }
   // As the server would, its own reads failing: its pages come unrendered.
   await drawInBrowser(page, project);
-  const patterns = calls.map((call) => ({ ...call, path: pathPattern(call.path) }));
-  const matches = (url: URL) => patterns.some((call) => call.path.test(url.pathname));
+  const patterns = calls.map((call) => ({
+    ...call,
+    path: new RegExp(`^${pathSource(call.path)}$`),
+  }));
+  const matches = serverUrls(calls.map((call) => pathSource(call.path)).join('|'));
   const reason = status === 503 ? 'Service Unavailable' : 'Internal Server Error';
   await page.route(matches, async (route) => {
     const { pathname } = new URL(route.request().url());
@@ -278,7 +292,7 @@ export async function cutBackend(page: Page, project: string): Promise<() => Pro
     return () => setMockKnobs(page, null, 0);
   }
   await drawInBrowser(page, project);
-  const api = (url: URL) => url.pathname.startsWith('/api/');
+  const api = serverUrls('/api/.*');
   await page.route(api, (route) => route.abort('internetdisconnected'));
   return () => page.unroute(api);
 }
@@ -309,13 +323,10 @@ export async function slowCalls(page: Page, project: string, delayMs: number): P
     return;
   }
   await drawInBrowser(page, project);
-  await page.route(
-    (url) => url.pathname.startsWith('/api/'),
-    async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, delayMs));
-      await route.fallback();
-    },
-  );
+  await page.route(serverUrls('/api/.*'), async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    await route.fallback();
+  });
 }
 
 /**

@@ -57,12 +57,17 @@ export function NoteComposer({ videoId, notes, draft, updateDraft }: NoteCompose
     const time = draft.time ?? player.currentTime();
     await saving.run(async () => {
       if (await saveNote(videoId, sent, dispatch, time)) {
-        // The saved text leaves the box; what was typed while it was being saved stays.
-        updateDraft((current) => ({
-          text: current.text.startsWith(sent)
-            ? current.text.slice(sent.length).trimStart()
-            : current.text,
-        }));
+        // The saved text leaves the box; what was typed while it was being saved stays. At once
+        // (flushSync): this update comes after an await, not from an event, so React would keep
+        // the draft and ask before leaving (effects) until a task after the box empties; a
+        // reload in between brought the saved text back as a draft.
+        flushSync(() =>
+          updateDraft((current) => ({
+            text: current.text.startsWith(sent)
+              ? current.text.slice(sent.length).trimStart()
+              : current.text,
+          })),
+        );
         setMode('write');
       }
     });

@@ -138,6 +138,36 @@ describe('writing and editing notes', () => {
     expect(localStorage.getItem(draftKey)).toBeNull();
   });
 
+  it('forgets a saved draft, and stops asking before leaving, as the box empties: a reload then finds nothing', async () => {
+    renderPanel();
+    await screen.findByText('No note available.');
+    await type(newNoteBox(), 'Half a thought');
+    // What a reload would find right after the box empties, before the page does anything else:
+    // read in a microtask queued as the saved text leaves the box.
+    const box = newNoteBox() as HTMLTextAreaElement;
+    const value = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!;
+    let whenEmptied: { kept: string | null; asks: boolean } | undefined;
+    Object.defineProperty(box, 'value', {
+      configurable: true,
+      get(this: HTMLTextAreaElement) {
+        return value.get!.call(this) as string;
+      },
+      set(this: HTMLTextAreaElement, text: string) {
+        value.set!.call(this, text);
+        if (text !== '' || whenEmptied) return;
+        queueMicrotask(() => {
+          const leaving = new Event('beforeunload', { cancelable: true });
+          window.dispatchEvent(leaving);
+          whenEmptied = { kept: localStorage.getItem(draftKey), asks: leaving.defaultPrevented };
+        });
+      },
+    });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save note' })));
+    await within(await notesList()).findByText('Half a thought');
+    expect(box.value).toBe('');
+    expect(whenEmptied).toEqual({ kept: null, asks: false });
+  });
+
   it('asks before a reload or close while the box holds unsaved text, not once it is saved', async () => {
     renderPanel();
     await screen.findByText('No note available.');

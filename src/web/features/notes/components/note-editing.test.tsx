@@ -141,7 +141,7 @@ describe('writing and editing notes', () => {
   it('forgets a saved draft, and stops asking before leaving, as the box empties: a reload then finds nothing', async () => {
     renderPanel();
     await screen.findByText('No note available.');
-    await type(newNoteBox(), 'Half a thought');
+    await typeInto(newNoteBox(), 'Half a thought');
     // What a reload would find right after the box empties, before the page does anything else:
     // read in a microtask queued as the saved text leaves the box.
     const box = newNoteBox() as HTMLTextAreaElement;

@@ -1,4 +1,4 @@
-import { useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { Clock, ListPlus, ThumbsUp, VideoOff } from 'lucide-react';
@@ -274,18 +274,46 @@ function WatchVideo({ video }: { video: Video }) {
       </article>
       <div className={styles.watchNotes} ref={notesArea}>
         <PlayerContext.Provider value={player}>
-          <TranscriptPanel videoId={video._id} />
-          <NotesPanel videoId={video._id} />
+          <WatchNotes videoId={video._id} />
         </PlayerContext.Provider>
       </div>
       <div className={styles.watchNext}>
-        <WatchPlaylist videoId={video._id} endings={endings} />
-        <WatchCourse videoId={video._id} endings={endings} />
-        <UpNext videoId={video._id} />
+        <WatchNext videoId={video._id} endings={endings} />
       </div>
     </div>
   );
 }
+
+/*
+ * The panels under and beside the player depend on the video (and the player, by context) only.
+ * The player's region renders again as its frame comes in after the hydration, as a like or a
+ * speed changes; memoized, these panels (Up next's cards, the notes, the transcript) are not
+ * drawn again with it, in the same task.
+ */
+const WatchNotes = memo(function WatchNotes({ videoId }: { videoId: string }) {
+  return (
+    <>
+      <TranscriptPanel videoId={videoId} />
+      <NotesPanel videoId={videoId} />
+    </>
+  );
+});
+
+const WatchNext = memo(function WatchNext({
+  videoId,
+  endings,
+}: {
+  videoId: string;
+  endings: number;
+}) {
+  return (
+    <>
+      <WatchPlaylist videoId={videoId} endings={endings} />
+      <WatchCourse videoId={videoId} endings={endings} />
+      <UpNext videoId={videoId} />
+    </>
+  );
+});
 
 /**
  * A label that may change (Like → Liked) without moving what follows it: the longest of `labels`

@@ -184,6 +184,44 @@ describe('useVideoPages', () => {
     }
   });
 
+  it('a press of Show more as the rendered list is taken over asks for the page after it', async () => {
+    forgetListingPlace('default');
+    const { firstPageKey, server, client } = renderedFirstPage();
+    const { calls, fetchPage } = manualFetcher();
+    fetchPage.firstPageKey = firstPageKey;
+    function Listing() {
+      const [state, dispatch] = useReducer(videoWindowReducer, emptyVideoWindow);
+      const pages = useVideoPages({ key: 'trending', fetchPage, state, dispatch });
+      return (
+        <button type="button" onClick={pages.showMore}>
+          Show more
+        </button>
+      );
+    }
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(
+      createElement(inRouter(server, 'default'), null, <Listing />),
+    );
+    document.body.append(container);
+    const flags = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const actEnvironment = flags.IS_REACT_ACT_ENVIRONMENT;
+    flags.IS_REACT_ACT_ENVIRONMENT = false;
+    const root = hydrateRoot(
+      container,
+      createElement(inRouter(client, 'default'), null, <Listing />),
+    );
+    try {
+      // A tap on the server's button before the app is in: React takes that part over at once
+      // and replays the tap on it, before the rendered page has gone into the list's state.
+      container.querySelector('button')!.click();
+      await vi.waitFor(() => expect(calls).toHaveLength(1));
+      expect(calls[0]).toMatchObject({ offset: VIDEO_PAGE_SIZE, limit: VIDEO_PAGE_SIZE });
+    } finally {
+      root.unmount();
+      flags.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    }
+  });
+
   it('shows the newest query only, whatever order the answers come in', async () => {
     const { calls, fetchPage } = manualFetcher();
     const { result, rerender } = renderHook(({ key }) => usePaged(key, fetchPage), {

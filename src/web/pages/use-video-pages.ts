@@ -114,8 +114,9 @@ export function useVideoPages({
 
   // The rendered first page goes into the window after the hydration has committed, as a
   // transition (React renders it in slices, after the page is painted); until then the window is
-  // shown with it, so the screen looks the same. Not in a layout effect: an update there is
-  // rendered at once, in the commit's own task (the whole grid again: a long task on a phone).
+  // shown with it, so the screen looks the same, and paging reckons from the window shown. Not in
+  // a layout effect: an update there is rendered at once, in the commit's own task (the whole
+  // grid again: a long task on a phone).
   useEffect(() => {
     if (!seed) return;
     startTransition(() => {
@@ -202,12 +203,12 @@ export function useVideoPages({
    */
   const load = useCallback(
     (direction: PageDirection, asked = false) => {
-      if (neighbour.current || state.loading) return;
+      if (neighbour.current || shownWindow.loading) return;
       const offset =
         direction === 'later'
-          ? state.start + state.videos.length
-          : Math.max(0, state.start - VIDEO_PAGE_SIZE);
-      const limit = direction === 'later' ? VIDEO_PAGE_SIZE : state.start - offset;
+          ? shownWindow.start + shownWindow.videos.length
+          : Math.max(0, shownWindow.start - VIDEO_PAGE_SIZE);
+      const limit = direction === 'later' ? VIDEO_PAGE_SIZE : shownWindow.start - offset;
       if (limit <= 0) return;
       const controller = new AbortController();
       neighbour.current = controller;
@@ -222,20 +223,23 @@ export function useVideoPages({
             keepPlace(0);
             if (asked && page.videos.length > 0) focusAt.current = 0;
           } else {
-            const dropped = Math.max(0, state.videos.length + page.videos.length - MAX_KEPT_VIDEOS);
+            const dropped = Math.max(
+              0,
+              shownWindow.videos.length + page.videos.length - MAX_KEPT_VIDEOS,
+            );
             if (dropped > 0) {
               keepPlace(dropped);
               holdEarlier.current = true;
             }
             if (wanted.current !== null && page.videos.length > 0) {
-              focusAt.current = Math.max(0, wanted.current - (state.start + dropped));
+              focusAt.current = Math.max(0, wanted.current - (shownWindow.start + dropped));
             }
             wanted.current = null;
           }
           dispatch({
             type: direction === 'later' ? 'GET_MORE_VIDEOS' : 'GET_EARLIER_VIDEOS',
             payload: page,
-            at: direction === 'later' ? offset : state.start,
+            at: direction === 'later' ? offset : shownWindow.start,
           });
         },
         (failure: unknown) => {
@@ -246,7 +250,7 @@ export function useVideoPages({
         },
       );
     },
-    [state.loading, state.start, state.videos.length, dispatch],
+    [shownWindow.loading, shownWindow.start, shownWindow.videos.length, dispatch],
   );
 
   // Cards added or dropped above the viewport would move what the user looks at: scroll by as
@@ -262,7 +266,7 @@ export function useVideoPages({
     const index = focusAt.current;
     focusAt.current = null;
     if (index !== null) focusCard(listNode.current, index);
-  }, [state.start, state.videos.length]);
+  }, [shownWindow.start, shownWindow.videos.length]);
 
   /**
    * 'Show more': the focus moves to the first card the user has not reached. Cards that came by
@@ -270,23 +274,22 @@ export function useVideoPages({
    * (the one on its way, or one asked for now).
    */
   const showMore = () => {
-    const end = state.start + state.videos.length;
+    const end = shownWindow.start + shownWindow.videos.length;
     const first = reached.current ?? end;
     if (first < end) {
-      focusCard(listNode.current, Math.max(0, first - state.start));
+      focusCard(listNode.current, Math.max(0, first - shownWindow.start));
       return;
     }
     // A new listing on its way, or an earlier page: the press is not for them (and must not
     // take the focus later, when a page comes by itself).
-    if (state.loading || (neighbour.current && pending !== 'later')) return;
+    if (shownWindow.loading || (neighbour.current && pending !== 'later')) return;
     wanted.current = end;
     load('later');
   };
 
   const hasEarlier = shownWindow.start > 0;
   const hasLater = shownWindow.more;
-  // Paging waits for the rendered first page to be in the window (its neighbours are the state's).
-  const idle = settled && !seed && !pending && !shownWindow.loading && !moreError && !error;
+  const idle = settled && !pending && !shownWindow.loading && !moreError && !error;
 
   useNearViewport(endNode, hasLater && idle, () => load('later'), state.videos.length);
   useNearViewport(startNode, hasEarlier && idle, () => load('earlier'), state.start, holdEarlier);
@@ -324,7 +327,7 @@ export function useVideoPages({
     showMore,
     /** 'Show more' took the focus (or lost it): the cards above it are the ones reached. */
     reachEnd: (focused: boolean) => {
-      reached.current = focused ? state.start + state.videos.length : null;
+      reached.current = focused ? shownWindow.start + shownWindow.videos.length : null;
     },
     showEarlier: () => load('earlier', true),
   };

@@ -33,4 +33,23 @@ describe('undo toasts', () => {
     expect(undoNewest([shown('gone')])).toBe(false);
     expect(undo).not.toHaveBeenCalled();
   });
+
+  it('keeps the undo of a toast not on screen yet (the toaster still loading, or a step behind)', () => {
+    const undo = vi.fn();
+    toastUndoable('soon', 'Video removed successfully.', undo);
+    // The toaster reports what it drew before this toast came: the toast has not left the screen.
+    forgetHiddenUndoes([]);
+    forgetHiddenUndoes([shown('older')]);
+    expect(undoNewest([shown('soon')])).toBe(true);
+    expect(undo).toHaveBeenCalledTimes(1);
+  });
+
+  it('forgets the undo of a toast that was shown and is gone from the toaster', () => {
+    const undo = vi.fn();
+    toastUndoable('went', 'Video removed successfully.', undo);
+    forgetHiddenUndoes([shown('went')]);
+    forgetHiddenUndoes([]);
+    expect(undoNewest([shown('went')])).toBe(false);
+    expect(undo).not.toHaveBeenCalled();
+  });
 });

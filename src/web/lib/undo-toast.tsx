@@ -38,6 +38,7 @@ export function toastUndoable(id: string, text: string, undo: () => void): void 
 function runUndo(id: string): void {
   const undo = offered.get(id);
   offered.delete(id);
+  seenShown.delete(id);
   toast.dismiss(id);
   undo?.();
 }
@@ -53,8 +54,23 @@ export function undoNewest(toasts: readonly Toast[]): boolean {
   return true;
 }
 
-/** Forgets the undo of every toast no longer on screen (timed out, dismissed or replaced). */
+/** The toasts with an undo that the toaster has shown: one no longer shown has left the screen. */
+const seenShown = new Set<string>();
+
+/**
+ * Forgets the undo of every toast that has left the screen (timed out, dismissed or replaced):
+ * listed as hidden, or shown before and gone now. A toast the toaster has not drawn yet keeps its
+ * undo: toasts come a moment after they are asked for (lib/toast.ts loads the library with the
+ * first one), and a fast removal offers its undo before the toaster has drawn its toast.
+ */
 export function forgetHiddenUndoes(toasts: readonly Toast[]): void {
-  const shown = new Set(toasts.filter((item) => item.visible).map((item) => item.id));
-  for (const id of offered.keys()) if (!shown.has(id)) offered.delete(id);
+  const listed = new Map(toasts.map((item) => [item.id, item.visible]));
+  for (const id of offered.keys()) {
+    const visible = listed.get(id);
+    if (visible) seenShown.add(id);
+    else if (visible === false || seenShown.has(id)) {
+      offered.delete(id);
+      seenShown.delete(id);
+    }
+  }
 }

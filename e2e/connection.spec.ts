@@ -5,6 +5,7 @@ import {
   cutBackend,
   expect,
   failCalls,
+  likeVideo,
   openWatchPage,
   seed,
   signedInUser,
@@ -92,8 +93,7 @@ test("the signed-in user's lists load again by themselves when the connection is
 }, testInfo) => {
   await signedInUser(page);
   await openWatchPage(page, seed.css.id, seed.css.title);
-  await page.getByRole('button', { name: 'Like', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Liked', exact: true })).toBeVisible();
+  await likeVideo(page);
 
   const reconnect = await cutBackend(page, testInfo.project.name);
   await page.goto('/liked-videos');
@@ -114,8 +114,7 @@ test("the signed-in user's lists load again by themselves when the connection is
 test('failed actions leave the lists and the home grid on screen', async ({ page }, testInfo) => {
   await signedInUser(page);
   await openWatchPage(page, seed.css.id, seed.css.title);
-  await page.getByRole('button', { name: 'Like', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Liked', exact: true })).toBeVisible();
+  await likeVideo(page);
 
   await failCalls(page, testInfo.project.name, [
     { method: 'ANY', path: '/api/user/likes/{videoId}' },

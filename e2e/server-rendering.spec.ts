@@ -1,5 +1,14 @@
 import type { Page, Request } from '@playwright/test';
-import { card, catalogue, expect, seed, signedInUser, stubExternalImages, test } from './support';
+import {
+  card,
+  catalogue,
+  expect,
+  likeVideo,
+  seed,
+  signedInUser,
+  stubExternalImages,
+  test,
+} from './support';
 
 // Server mode renders the public pages on the server with their data, and the app takes the HTML
 // over (issue 27). The mock build is a static app: its pages are drawn in the browser.
@@ -108,8 +117,7 @@ test('a signed-in user reloading a rendered page gets their session on it', asyn
   await page.goto(`/watch/${seed.css.id}`);
   await expect(page.getByRole('heading', { level: 1, name: seed.css.title })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
-  await page.getByRole('button', { name: 'Like', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Liked', exact: true })).toBeVisible();
+  await likeVideo(page);
   expect(user.email).toContain('@');
 });
 
@@ -128,8 +136,7 @@ test("a library screen's HTML is its shell: the layout and its loading state, ne
   await page.goto('/');
   await signedInUser(page);
   await page.goto(`/watch/${seed.css.id}`);
-  await page.getByRole('button', { name: 'Like', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Liked', exact: true })).toBeVisible();
+  await likeVideo(page);
   await page.addInitScript(`(() => {
     new MutationObserver(() => {
       if (document.body && document.body.textContent.includes("You're logged out.")) {

@@ -156,6 +156,17 @@ export async function openWatchPage(page: Page, videoId: string, title: string):
 }
 
 /**
+ * Likes the open watch page's video and waits until the server has answered: the button shows
+ * Liked at once, and ignores presses while the call is on its way (aria-busy).
+ */
+export async function likeVideo(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Like', exact: true }).click();
+  const liked = page.getByRole('button', { name: 'Liked', exact: true });
+  await expect(liked).toBeVisible();
+  await expect(liked).toHaveAttribute('aria-busy', 'false');
+}
+
+/**
  * The e2e catalogue: the six seed videos, then 94 made-up ones (playwright.config.ts), 100 in all.
  * Made-up titles read like 'CSS Crash Course #2' (topics HTML, CSS, Javascript, React Js, Node,
  * TypeScript, SQL, Git in turn, each also the category), with fewer views than the 'Learn CSS' video.

@@ -61,11 +61,15 @@ test("a watch page's HTML carries its title, Open Graph tags and VideoObject", a
   const scriptSources = /script-src ([^;]*)/.exec(csp)?.[1]?.split(' ') ?? [];
   expect(scriptSources.filter((source) => source.startsWith("'sha256-"))).toHaveLength(1);
   expect(scriptSources).not.toContain("'unsafe-inline'");
-  // The app still boots from it: its module is there, asked for at low priority (the page paints
-  // without it), its stylesheets inline.
+  // The app still boots from it: its module is fetched at low priority and linked inert, for the
+  // boot script to run once the page has painted; its stylesheets inline.
   expect(html).toMatch(
-    /<script fetchpriority="low" type="module" crossorigin src="\/assets\/index-[^"]+\.js">/,
+    /<link rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/index-[^"]+\.js">/,
   );
+  expect(html).toMatch(
+    /<script type="codetube\/module-after-paint" crossorigin src="\/assets\/index-[^"]+\.js">/,
+  );
+  expect(html).not.toMatch(/<script type="module"/);
   expect(html).not.toMatch(/<link rel="stylesheet"/);
   const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, text]) => text!);
   expect(styles.some((text) => text.includes('.visually-hidden'))).toBe(true);

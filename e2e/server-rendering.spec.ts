@@ -8,6 +8,7 @@ import {
   signedInUser,
   stubExternalImages,
   test,
+  waitForHydration,
 } from './support';
 
 // Server mode renders the public pages on the server with their data, and the app takes the HTML
@@ -94,12 +95,31 @@ test('the app takes a rendered page over without asking again for what it shows'
   expect(reads.filter((path) => path.startsWith('/api/videos/trending'))).toHaveLength(1);
 });
 
-test("a rendered page asks for its screen's code at low priority, after what it paints", async ({
+test('a rendered page fetches its code at low priority and runs it after it has painted', async ({
   page,
 }) => {
   await stubExternalImages(page);
+  // When the app's entry module is put in the page to run.
+  await page.addInitScript(() => {
+    new MutationObserver((changes, observer) => {
+      const added = changes.flatMap((change) => [...change.addedNodes]);
+      const entry = added.find(
+        (node) => node instanceof HTMLScriptElement && node.type === 'module' && node.src !== '',
+      );
+      if (!entry) return;
+      (window as unknown as { entryRunAt: number }).entryRunAt = performance.now();
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
   await page.goto(`/watch/${seed.css.id}`);
   await expect(page.getByRole('heading', { level: 1, name: seed.css.title })).toBeVisible();
+  await waitForHydration(page);
+  const { paint, entryRunAt } = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    entryRunAt: (window as unknown as { entryRunAt?: number }).entryRunAt,
+  }));
+  expect(paint).toBeGreaterThan(0);
+  expect(entryRunAt).toBeGreaterThanOrEqual(paint!);
   const preloads = await page.evaluate(() =>
     [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload], link[as=style]')].map(
       (link) => ({ href: new URL(link.href).pathname, priority: link.fetchPriority }),

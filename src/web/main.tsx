@@ -67,10 +67,13 @@ async function boot() {
 void boot();
 
 // The installable app: production builds cache the shell for offline use (src/web/pwa).
+// After the page's load, which a rendered page has had by the time its code runs (decision 0028).
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
+  const register = () => {
     navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
       console.warn('Offline support is unavailable', error);
     });
-  });
+  };
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }

@@ -1,24 +1,38 @@
 /**
- * How a rendered page links the app's code: at low fetch priority, since the page paints from its
- * HTML alone (decision 0025); and back as index.html links it (for the shell, which tests and
- * benches draw in the browser as a same-run baseline).
+ * How a rendered page links the app's code: fetched at once at low priority (module preloads),
+ * run only once the page has painted (its entry script linked inert, for the boot script to start:
+ * src/web/boot/code-after-paint.ts, decision 0028); and back as index.html links it (for the
+ * shell, which tests and benches draw in the browser as a same-run baseline).
  */
+import { SCRIPT_AFTER_PAINT } from '../../web/boot/code-after-paint';
 
-const MODULE_SCRIPT = /<script type="module" crossorigin src="[^"]+"><\/script>/;
+const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const MODULE_PRELOADS = /<link rel="modulepreload" crossorigin href="[^"]+">/g;
 const LOW_PRIORITY = / fetchpriority="low"/g;
+const INERT_ENTRY =
+  /<link rel="modulepreload" fetchpriority="low" crossorigin href="[^"]+">(<script) type="codetube\/module-after-paint"/;
 const RENDERED_ROOT =
   /<div id="root">[\s\S]*<\/div><script id="codetube-data" type="application\/json">[^<]*<\/script>/;
 
-/** index.html's entry and module preloads asked for at low priority (after the page's own). */
-export function lowPriorityCode(html: string): string {
-  const low = (tag: string) => tag.replace(/^<(script|link)/, '<$1 fetchpriority="low"');
-  return html.replace(MODULE_SCRIPT, low).replace(MODULE_PRELOADS, low);
+/**
+ * index.html's entry and module preloads fetched at low priority, and its entry linked inert: the
+ * boot script runs it after the page's first paint.
+ */
+export function codeAfterPaint(html: string): string {
+  const low = (tag: string) => tag.replace(/^<(link)/, '<$1 fetchpriority="low"');
+  return html
+    .replace(MODULE_PRELOADS, low)
+    .replace(
+      MODULE_SCRIPT,
+      (_, src: string) =>
+        `<link rel="modulepreload" fetchpriority="low" crossorigin href="${src}">` +
+        `<script type="${SCRIPT_AFTER_PAINT}" crossorigin src="${src}"></script>`,
+    );
 }
 
-/** A rendered page's code linked again as index.html links it (default priority). */
+/** A rendered page's code linked again as index.html links it (run at once, default priority). */
 export function linkedCode(html: string): string {
-  return html.replace(LOW_PRIORITY, '');
+  return html.replace(INERT_ENTRY, '$1 type="module"').replace(LOW_PRIORITY, '');
 }
 
 /**

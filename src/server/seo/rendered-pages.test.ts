@@ -13,6 +13,7 @@ import { openSqliteTestStore } from '../testing/open-test-store';
 import { createTempDir } from '../testing/test-databases';
 import { writeWebFixture } from '../testing/web-fixture';
 import { shellOf } from './page-code';
+import { SCRIPT_AFTER_PAINT } from '../../web/boot/code-after-paint';
 import type { PageRenderer } from './page-renderer';
 import { SeoAnswers, withRenderedPage } from './seo-answers';
 
@@ -124,7 +125,7 @@ describe('public pages rendered with their data', () => {
     expect(shell.querySelectorAll('head style')).toHaveLength(0);
   });
 
-  it("asks for the app's code at low priority: the page paints from its HTML alone", () => {
+  it("links the app's code inert, for after the first paint: the page paints from its HTML alone", () => {
     const boot = { tag: '<script src="/assets/boot-1.js"></script>', text: 'boot()' };
     const index =
       `<!doctype html><html><head>${boot.tag}` +
@@ -142,16 +143,31 @@ describe('public pages rendered with their data', () => {
       boot,
     )!;
     const page = html(rendered);
-    const code = [...page.querySelectorAll('script[src], link[rel="modulepreload"]')];
-    expect(code.map((tag) => tag.getAttribute('fetchpriority'))).toEqual(['low', 'low', 'low']);
+    // Every file fetched at once at low priority; nothing run before the boot script starts the
+    // entry (after the first paint).
+    expect(page.querySelectorAll('script[type="module"]')).toHaveLength(0);
+    expect(page.querySelector(`script[type="${SCRIPT_AFTER_PAINT}"]`)?.getAttribute('src')).toBe(
+      '/assets/index-1.js',
+    );
+    const preloads = [...page.querySelectorAll('link[rel="modulepreload"]')];
+    expect(preloads.map((link) => link.getAttribute('href'))).toEqual([
+      '/assets/index-1.js',
+      '/assets/react-1.js',
+      '/assets/home-1.js',
+    ]);
+    expect(preloads.map((link) => link.getAttribute('fetchpriority'))).toEqual([
+      'low',
+      'low',
+      'low',
+    ]);
     expect(page.querySelector('head script')?.textContent).toBe('boot()');
     // Its shell (what tests and benches draw in the browser): the code as built, #root empty.
     const shell = html(shellOf(rendered));
     expect(shell.querySelector('script[type="module"]')?.getAttribute('src')).toBe(
       '/assets/index-1.js',
     );
-    expect(shell.querySelectorAll('[fetchpriority]')).toHaveLength(0);
     expect(shell.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(2);
+    expect(shell.querySelectorAll('[fetchpriority]')).toHaveLength(0);
     expect(shell.documentElement.hasAttribute('data-rendered')).toBe(false);
     expect(shell.getElementById('root')?.innerHTML).toBe('');
   });

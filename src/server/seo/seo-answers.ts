@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import type { Store } from '../../api/store/store';
 import { answerCompressor, chooseEncoding } from '../http/compress-answers';
 import { answerToKeep, KeptAnswers, type KeptAnswer } from '../http/kept-answers';
-import { lowPriorityCode } from './page-code';
+import { codeAfterPaint } from './page-code';
 import { pageHead, pagePaths, type PageData, type ScreenName } from './page-head';
 import type { ApiFetch, PageRenderer, RenderedPage } from './page-renderer';
 import {
@@ -197,7 +197,7 @@ const APP_ROOT = /<div id="root">\s*<!--app-->[\s\S]*?<!--\/app-->\s*<\/div>/;
 /**
  * index.html's text with a rendered page in its root, its data after, `data-rendered`, the app's
  * stylesheets inline in place of their links when given (one less round trip to paint), and its
- * code asked for at low priority (the page paints without it).
+ * code linked inert, for the boot script to load after the page has painted.
  */
 export function withRenderedPage(
   text: string,
@@ -220,7 +220,7 @@ export function withRenderedPage(
     if (!placed) html = html.replace(/<\/head>/i, () => `<style>${styles}</style></head>`);
   }
   if (boot) html = html.replace(boot.tag, () => `<script>${boot.text}</script>`);
-  return lowPriorityCode(html);
+  return codeAfterPaint(html);
 }
 
 const etagOf = (text: string) =>

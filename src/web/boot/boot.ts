@@ -7,11 +7,14 @@
  *    /course/:slug), so it does not wait for the app to ask for it.
  * 3. Server mode: sends the first screen's API requests, which the app then takes up (unless the
  *    server rendered the page with its answers: `<html data-rendered>`).
+ * 4. A page the server rendered: runs its code (fetched at once, linked inert) after its first
+ *    paint.
  *
  * Failures are quiet: the app does all of this itself anyway, only later.
  */
 import { applyStoredTheme } from '../lib/theme';
 import { storedToken } from '../state/auth-storage';
+import { afterFirstPaint, loadCodeAfterPaint } from './code-after-paint';
 import { sendEarlyRequests } from './early-requests';
 import { firstScreen } from './first-screen';
 
@@ -46,11 +49,15 @@ try {
 try {
   const screen = firstScreen(window.location.pathname, window.location.search);
   const rendered = document.documentElement.hasAttribute('data-rendered');
-  for (const href of (screen.page && __BOOT_PAGE_FILES__[screen.page]) || []) {
-    preload(href, rendered);
+  const pageFiles = (screen.page && __BOOT_PAGE_FILES__[screen.page]) || [];
+  for (const href of pageFiles) preload(href, rendered);
+  if (rendered) {
+    // A page the server rendered paints from its HTML, and carries its first screen's answers:
+    // its code runs after that paint, so that evaluating it never holds the paint back.
+    afterFirstPaint(() => loadCodeAfterPaint());
+  } else if (__BOOT_EARLY_REQUESTS__) {
+    sendEarlyRequests(screen.requests, storedToken());
   }
-  // A page the server rendered carries its first screen's answers already.
-  if (__BOOT_EARLY_REQUESTS__ && !rendered) sendEarlyRequests(screen.requests, storedToken());
 } catch {
   // The app asks for everything itself.
 }

@@ -114,12 +114,22 @@ test('a rendered page fetches its code at low priority and runs it after it has 
   await page.goto(`/watch/${seed.css.id}`);
   await expect(page.getByRole('heading', { level: 1, name: seed.css.title })).toBeVisible();
   await waitForHydration(page);
-  const { paint, entryRunAt } = await page.evaluate(() => ({
+  const { paint, entryRunAt, scripts } = await page.evaluate(() => ({
     paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
     entryRunAt: (window as unknown as { entryRunAt?: number }).entryRunAt,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name))
+      .sort((a, b) => a.startTime - b.startTime)
+      .map((entry) => ({ file: new URL(entry.name).pathname, at: entry.startTime })),
   }));
   expect(paint).toBeGreaterThan(0);
   expect(entryRunAt).toBeGreaterThanOrEqual(paint!);
+  // The entry and the screen's code in a few files, not a file for every small module the screen
+  // shares with others (each a round trip on a phone; the watch page had twelve).
+  const upFront = scripts.filter((script) => script.at < entryRunAt!).map((script) => script.file);
+  expect(upFront).toContainEqual(expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/));
+  expect(upFront.length).toBeLessThanOrEqual(4);
   const preloads = await page.evaluate(() =>
     [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload], link[as=style]')].map(
       (link) => ({ href: new URL(link.href).pathname, priority: link.fetchPriority }),

@@ -14,7 +14,7 @@
  */
 import { applyStoredTheme } from '../lib/theme';
 import { storedToken } from '../state/auth-storage';
-import { afterFirstPaint, loadCodeAfterPaint } from './code-after-paint';
+import { afterFirstPaint, loadCodeAfterPaint, whenParsed } from './code-after-paint';
 import { sendEarlyRequests } from './early-requests';
 import { firstScreen } from './first-screen';
 
@@ -50,13 +50,19 @@ try {
   const screen = firstScreen(window.location.pathname, window.location.search);
   const rendered = document.documentElement.hasAttribute('data-rendered');
   const pageFiles = (screen.page && __BOOT_PAGE_FILES__[screen.page]) || [];
-  for (const href of pageFiles) preload(href, rendered);
   if (rendered) {
-    // A page the server rendered paints from its HTML, and carries its first screen's answers:
-    // its code runs after that paint, so that evaluating it never holds the paint back.
+    // A page the server rendered paints from its HTML, and carries its first screen's answers.
+    // Its screen's files are asked for after its entry (linked below, which this inline script
+    // would otherwise overtake: a phone's six connections then carried them first, and the
+    // entry, the largest, a round trip later); its code runs after the paint, so that evaluating
+    // it never holds that paint back.
+    whenParsed(() => {
+      for (const href of pageFiles) preload(href, true);
+    });
     afterFirstPaint(() => loadCodeAfterPaint());
-  } else if (__BOOT_EARLY_REQUESTS__) {
-    sendEarlyRequests(screen.requests, storedToken());
+  } else {
+    for (const href of pageFiles) preload(href, false);
+    if (__BOOT_EARLY_REQUESTS__) sendEarlyRequests(screen.requests, storedToken());
   }
 } catch {
   // The app asks for everything itself.

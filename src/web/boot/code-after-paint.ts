@@ -8,6 +8,13 @@
 
 /** A module script's type while it waits for the first paint. */
 export const SCRIPT_AFTER_PAINT = 'codetube/module-after-paint';
+
+/** Runs `then` once the document has been parsed (at once if it has). */
+export function whenParsed(then: () => void, doc: Document = document): void {
+  if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', then, { once: true });
+  else then();
+}
+
 /**
  * Runs `start` once the page has painted: when the browser reports its first contentful paint
  * (the frame shown, not only drawn), or after the first frame where paints are not reported. A
@@ -21,11 +28,6 @@ export function afterFirstPaint(start: () => void, doc: Document = document): vo
     start();
   };
   const painted = () => setTimeout(once, 0);
-  const whenParsed = (then: () => void) => {
-    if (doc.readyState === 'loading')
-      doc.addEventListener('DOMContentLoaded', then, { once: true });
-    else then();
-  };
   if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
     const observer = new PerformanceObserver((list) => {
       if (list.getEntriesByName('first-contentful-paint').length === 0) return;
@@ -35,11 +37,11 @@ export function afterFirstPaint(start: () => void, doc: Document = document): vo
     observer.observe({ type: 'paint', buffered: true });
   } else {
     // A frame's callbacks run just before it paints; a task queued there runs after it.
-    whenParsed(() => requestAnimationFrame(painted));
+    whenParsed(() => requestAnimationFrame(painted), doc);
   }
   whenParsed(() => {
     if (doc.visibilityState !== 'visible') once();
-  });
+  }, doc);
 }
 
 /** Runs the entry a rendered page links inert (fetched already, by its module preload). */

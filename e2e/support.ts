@@ -166,6 +166,32 @@ export async function likeVideo(page: Page): Promise<void> {
   await expect(liked).toHaveAttribute('aria-busy', 'false');
 }
 
+/** The ids in the signed-in user's history as the API holds it, oldest first. */
+export async function storedHistory(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const response = await fetch('/api/user/history', {
+      headers: { authorization: localStorage.getItem('token') ?? '' },
+    });
+    return ((await response.json()) as { history: { _id: string }[] }).history.map(
+      (item) => item._id,
+    );
+  });
+}
+
+/**
+ * Opens a video from its card on the screen shown, signed in, and waits until the history holds
+ * it: a card records the watch with a call of its own, which the watch page does not wait for,
+ * and a goto or reload while it is on its way cancels it.
+ */
+export async function openFromCard(
+  page: Page,
+  video: { id: string; title: string },
+): Promise<void> {
+  await card(page, video.title).getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1, name: video.title })).toBeVisible();
+  await expect.poll(() => storedHistory(page)).toContain(video.id);
+}
+
 /**
  * The e2e catalogue: the six seed videos, then 94 made-up ones (playwright.config.ts), 100 in all.
  * Made-up titles read like 'CSS Crash Course #2' (topics HTML, CSS, Javascript, React Js, Node,

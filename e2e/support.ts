@@ -166,6 +166,17 @@ export async function likeVideo(page: Page): Promise<void> {
   await expect(liked).toHaveAttribute('aria-busy', 'false');
 }
 
+/**
+ * Saves the open watch page's video for later and waits until the server has answered, as
+ * likeVideo does: the button shows the change at once and ignores presses while its call runs.
+ */
+export async function saveToWatchLater(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Save to Watch later', exact: true }).click();
+  const saved = page.getByRole('button', { name: 'Remove from Watch later', exact: true });
+  await expect(saved).toBeVisible();
+  await expect(saved).toHaveAttribute('aria-busy', 'false');
+}
+
 /** The ids in the signed-in user's history as the API holds it, oldest first. */
 export async function storedHistory(page: Page): Promise<string[]> {
   return page.evaluate(async () => {

@@ -146,13 +146,17 @@ export async function signedInUser(page: Page): Promise<TestUser> {
 }
 
 /**
- * A seed video's watch page, waiting for its title and for Like to take presses (a signed-in
- * user's Like waits until their likes are in).
+ * A seed video's watch page, waiting for its title, for Like to take presses (a signed-in user's
+ * Like waits until their likes are in) and for Watch later's list to have loaded or failed to
+ * (the button is busy until then, and ignores its shortcut 'w': the lists load side by side).
  */
 export async function openWatchPage(page: Page, videoId: string, title: string): Promise<void> {
   await page.goto(`/watch/${videoId}`);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Liked?$/ })).toBeEnabled();
+  await expect(
+    page.getByRole('button', { name: /^(Save to|Remove from) Watch later$/ }),
+  ).toHaveAttribute('aria-busy', 'false');
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   openWatchPage,
   seed,
   signedInUser,
+  stopClock,
   stubExternalImages,
   test,
   writeAsUser,
@@ -289,6 +290,8 @@ test('Continue watching keeps its height while it loads', async ({ page }, testI
 test('a video that leaves the history leaves Continue watching; Undo brings both back', async ({
   page,
 }) => {
+  // Time in the page is the test's while it presses Undo (stopClock): the toast cannot close first.
+  await page.clock.install();
   await stubExternalImages(page);
   await signedInUser(page);
   for (const video of [seed.html5, seed.css]) {
@@ -303,10 +306,12 @@ test('a video that leaves the history leaves Continue watching; Undo brings both
 
   await page.goto('/history');
   await card(page, seed.css.title).getByRole('button', { name: 'More actions' }).click();
+  await stopClock(page);
   await page.getByRole('menuitem', { name: 'Remove from History' }).click();
   await expect.poll(resumable).toEqual([seed.html5.id]);
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect.poll(resumable).toEqual([seed.html5.id, seed.css.id].sort());
+  await page.clock.resume();
 
   await page.getByRole('button', { name: 'Clear History' }).click();
   await page

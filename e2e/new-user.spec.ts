@@ -7,6 +7,7 @@ import {
   seed,
   signedInUser,
   stopClock,
+  storedHistory,
   stubExternalImages,
   test,
   writeAsUser,
@@ -117,17 +118,6 @@ const emitState = (page: Page, state: number) =>
     player.state = data;
     player.events.onStateChange?.({ data });
   }, state);
-
-/** The ids in the signed-in user's history as the API holds it, oldest first. */
-const storedHistory = (page: Page) =>
-  page.evaluate(async () => {
-    const response = await fetch('/api/user/history', {
-      headers: { authorization: localStorage.getItem('token') ?? '' },
-    });
-    return ((await response.json()) as { history: { _id: string }[] }).history.map(
-      (item) => item._id,
-    );
-  });
 
 /** Opens a video by its address (a shared link, a bookmark) and plays it. */
 async function playByLink(page: Page, video: { id: string; title: string }) {

@@ -1,5 +1,15 @@
 import { type Page } from '@playwright/test';
-import { card, expect, PAGE_ONLY, seed, signedInUser, stubExternalImages, test } from './support';
+import {
+  card,
+  expect,
+  likeVideo,
+  openWatchPage,
+  PAGE_ONLY,
+  seed,
+  signedInUser,
+  stubExternalImages,
+  test,
+} from './support';
 
 // Phones get bottom tabs and compact rows for the lists a user keeps.
 test.use({ viewport: { width: 375, height: 740 } });
@@ -33,9 +43,9 @@ test(
 test('phones: History, Liked and Watch later list compact rows', PAGE_ONLY, async ({ page }) => {
   await stubExternalImages(page);
   await signedInUser(page);
-  await page.goto(`/watch/${seed.css.id}`);
-  await page.getByRole('button', { name: 'Like', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Liked' })).toBeVisible();
+  await openWatchPage(page, seed.css.id, seed.css.title);
+  // Answered before the page is left: a goto while the like is on its way would cancel it.
+  await likeVideo(page);
   await page.goto('/liked-videos');
   const row = card(page, seed.css.title);
   await expect(row).toBeVisible();

@@ -2,7 +2,10 @@ import { type Page } from '@playwright/test';
 import {
   drawInBrowser,
   expect,
+  likeVideo,
+  openWatchPage,
   PAGE_ONLY,
+  saveToWatchLater,
   seed,
   signedInUser,
   stubExternalImages,
@@ -51,11 +54,10 @@ test('no route scrolls sideways from 320 px to 1920 px', PAGE_ONLY, async ({ pag
   test.setTimeout(180_000);
   await stubExternalImages(page);
   await signedInUser(page);
-  await page.goto(`/watch/${seed.jsCourse.id}`);
-  await page.getByRole('button', { name: 'Like' }).click();
-  await expect(page.getByRole('button', { name: 'Liked' })).toBeVisible();
-  await page.getByRole('button', { name: 'Save to Watch later' }).click();
-  await expect(page.getByRole('button', { name: 'Remove from Watch later' })).toBeVisible();
+  // The lists hold the video before the routes are visited: a goto would cancel a call on its way.
+  await openWatchPage(page, seed.jsCourse.id, seed.jsCourse.title);
+  await likeVideo(page);
+  await saveToWatchLater(page);
 
   const overflowing: string[] = [];
   for (const path of routes) {

@@ -146,13 +146,17 @@ export async function signedInUser(page: Page): Promise<TestUser> {
 }
 
 /**
- * A seed video's watch page, waiting for its title and for Like to take presses (a signed-in
- * user's Like waits until their likes are in).
+ * A seed video's watch page, waiting for its title, for Like to take presses (a signed-in user's
+ * Like waits until their likes are in) and for Watch later's list to have loaded or failed to
+ * (the button is busy until then, and ignores its shortcut 'w': the lists load side by side).
  */
 export async function openWatchPage(page: Page, videoId: string, title: string): Promise<void> {
   await page.goto(`/watch/${videoId}`);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Liked?$/ })).toBeEnabled();
+  await expect(
+    page.getByRole('button', { name: /^(Save to|Remove from) Watch later$/ }),
+  ).toHaveAttribute('aria-busy', 'false');
 }
 
 /**
@@ -164,6 +168,43 @@ export async function likeVideo(page: Page): Promise<void> {
   const liked = page.getByRole('button', { name: 'Liked', exact: true });
   await expect(liked).toBeVisible();
   await expect(liked).toHaveAttribute('aria-busy', 'false');
+}
+
+/**
+ * Saves the open watch page's video for later and waits until the server has answered, as
+ * likeVideo does: the button shows the change at once and ignores presses while its call runs.
+ */
+export async function saveToWatchLater(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Save to Watch later', exact: true }).click();
+  const saved = page.getByRole('button', { name: 'Remove from Watch later', exact: true });
+  await expect(saved).toBeVisible();
+  await expect(saved).toHaveAttribute('aria-busy', 'false');
+}
+
+/** The ids in the signed-in user's history as the API holds it, oldest first. */
+export async function storedHistory(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const response = await fetch('/api/user/history', {
+      headers: { authorization: localStorage.getItem('token') ?? '' },
+    });
+    return ((await response.json()) as { history: { _id: string }[] }).history.map(
+      (item) => item._id,
+    );
+  });
+}
+
+/**
+ * Opens a video from its card on the screen shown, signed in, and waits until the history holds
+ * it: a card records the watch with a call of its own, which the watch page does not wait for,
+ * and a goto or reload while it is on its way cancels it.
+ */
+export async function openFromCard(
+  page: Page,
+  video: { id: string; title: string },
+): Promise<void> {
+  await card(page, video.title).getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1, name: video.title })).toBeVisible();
+  await expect.poll(() => storedHistory(page)).toContain(video.id);
 }
 
 /**

@@ -139,13 +139,16 @@ test.describe('toasts beside the screen title actions', () => {
       const playlists = page.getByRole('list', { name: 'Playlists' }).getByRole('listitem');
       await expect(playlists).toHaveCount(widths.length);
       await stopClock(page);
-      for (const width of widths) {
+      const deleted = page
+        .getByRole('status')
+        .filter({ hasText: 'Playlist deleted successfully.' });
+      for (const [index, width] of widths.entries()) {
         await page.setViewportSize({ width, height: 800 });
         await page.getByRole('button', { name: `Delete playlist At ${width} px` }).click();
-        const toast = page
-          .getByRole('status')
-          .filter({ hasText: 'Playlist deleted successfully.' })
-          .first();
+        // This deletion's toast (the newest, first), once it has come: the ones before it stay
+        // in the page while the clock is held, and would be measured while this one slides in.
+        await expect(deleted).toHaveCount(index + 1);
+        const toast = deleted.first();
         await expect(toast).toBeVisible();
         await expectClearOf(page, toast, page.getByRole('button', { name: 'Create Playlist' }));
       }

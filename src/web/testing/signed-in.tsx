@@ -1,6 +1,7 @@
-import { act, fireEvent, render } from '@testing-library/react';
+import { act, fireEvent, render, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
+import { expect } from 'vitest';
 import { DataProvider } from '../data/data-provider';
 import { api, setTransport } from '../lib/api-client';
 import type { MockBackend } from '../mock/mock-backend';
@@ -51,4 +52,30 @@ export function failWhen(backend: MockBackend, failing: (request: Request) => bo
       ? Response.json({ errors: ['Internal Server Error'] }, { status: 500 })
       : backend.handle(request),
   );
+}
+
+/**
+ * The mock backend, with the calls a test names held until it lets them through (or answers
+ * them with a 500 instead).
+ */
+export function holdCalls(backend: MockBackend, held: (request: Request) => boolean) {
+  const waiting: { request: Request; answer: (response: Response) => void }[] = [];
+  setTransport((request) => {
+    if (!held(request)) return backend.handle(request);
+    return new Promise((answer) => waiting.push({ request, answer }));
+  });
+  const take = async () => {
+    await waitFor(() => expect(waiting.length).toBeGreaterThan(0));
+    return waiting.shift()!;
+  };
+  return {
+    release: async () => {
+      const { request, answer } = await take();
+      answer(await backend.handle(request));
+    },
+    fail: async () => {
+      const { answer } = await take();
+      answer(Response.json({ errors: ['Internal Server Error'] }, { status: 500 }));
+    },
+  };
 }

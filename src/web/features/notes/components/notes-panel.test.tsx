@@ -1,37 +1,11 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { api, setTransport } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import type { MockBackend } from '../../../mock/mock-backend';
-import { renderInApp, signInWithSession } from '../../../testing/signed-in';
+import { holdCalls, renderInApp, signInWithSession } from '../../../testing/signed-in';
 import { NotesPanel } from './notes-panel';
 
 const videoId = '1PnVor36_40';
-
-/**
- * The mock backend, with the calls a test names held until it lets them through (or answers
- * them with a 500 instead).
- */
-function holdCalls(backend: MockBackend, held: (request: Request) => boolean) {
-  const waiting: { request: Request; answer: (response: Response) => void }[] = [];
-  setTransport((request) => {
-    if (!held(request)) return backend.handle(request);
-    return new Promise((answer) => waiting.push({ request, answer }));
-  });
-  const take = async () => {
-    await waitFor(() => expect(waiting.length).toBeGreaterThan(0));
-    return waiting.shift()!;
-  };
-  return {
-    release: async () => {
-      const { request, answer } = await take();
-      answer(await backend.handle(request));
-    },
-    fail: async () => {
-      const { answer } = await take();
-      answer(Response.json({ errors: ['Internal Server Error'] }, { status: 500 }));
-    },
-  };
-}
 
 /** The notes panel of a signed-in user, whose lists load as on the app's start. */
 function renderPanel() {

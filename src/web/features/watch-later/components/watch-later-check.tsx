@@ -10,6 +10,9 @@ export function WatchLaterCheck({ video }: { video: Video }) {
   // The box shows the user's choice at once, while the server confirms it.
   const [pending, setPending] = useState<boolean | null>(null);
   const saved = pending ?? state.watchLater.some((item) => item._id === video._id);
+  // Until the list is in (or after it failed to load), the row cannot tell what a tick would do.
+  const { loading, error } = state.library.watchLater;
+  const unknown = loading || error !== null;
 
   const toggle = async () => {
     setPending(!saved);
@@ -18,11 +21,11 @@ export function WatchLaterCheck({ video }: { video: Video }) {
   };
 
   return (
-    <label className={checkRows.checkRow}>
+    <label className={checkRows.checkRow} aria-busy={loading}>
       <input
         type="checkbox"
         checked={saved}
-        disabled={pending !== null}
+        disabled={pending !== null || unknown}
         onChange={() => void toggle()}
       />
       Watch later

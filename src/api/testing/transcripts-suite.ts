@@ -280,6 +280,36 @@ export function describeTranscriptsSuite(storeName: string, openStore: () => Pro
       }
     });
 
+    it('finds words said one space apart only where said so, whatever pairs of them are said apart', async () => {
+      const pairs = [
+        video('tr-pair-said', { title: 'Pairs one', views: 300 }),
+        // Each two words said, never the three one after the other (the pair index's positions).
+        video('tr-pair-apart', { title: 'Pairs two', views: 200 }),
+        video('tr-pair-comma', { title: 'Pairs three', views: 100 }),
+      ];
+      const ids = async (q: string) =>
+        (await get(`/api/videos/search?q=${encodeURIComponent(q)}`)).body.videos.map(
+          (item: Video) => item._id,
+        );
+      try {
+        await opened.store.upsertVideos(pairs);
+        const say = (videoId: string, ...lines: string[]) =>
+          opened.store.putTranscript({ videoId, cues: cues(...lines) });
+        await say('tr-pair-said', 'we said Vexo quarn', 'dilt, then more');
+        await say('tr-pair-apart', 'vexo quarn. Quarn dilt', 'and vexo quarnish');
+        await say('tr-pair-comma', 'vexo quarn, dilt again');
+        expect(await ids('vexo quarn dilt')).toEqual(['tr-pair-said']);
+        expect(await ids('exo quarn dilt, th')).toEqual(['tr-pair-said']);
+        expect(await ids('quarn dilt')).toEqual(['tr-pair-said', 'tr-pair-apart']);
+        expect(await ids('vexo quarn')).toEqual(['tr-pair-said', 'tr-pair-apart', 'tr-pair-comma']);
+        expect(await ids('vexo quarni')).toEqual(['tr-pair-apart']);
+        expect(await ids('quarn dilt again')).toEqual([]);
+        expect(await ids('vexo quarn quarn')).toEqual([]);
+      } finally {
+        await opened.store.removeVideos(pairs.map((item) => item._id));
+      }
+    });
+
     it('answers hostile searches cheaply, never with an error', async () => {
       const letters = 'abcdefghijklmnopqrstuvwxyz0123456789';
       const hostile = [

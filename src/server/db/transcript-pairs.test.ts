@@ -58,6 +58,21 @@ describe.each(stores)('transcript search by pairs of words on $name', ({ name, o
     expect(reads(sent)).toEqual([]);
   });
 
+  it.runIf(name === 'PostgreSQL')(
+    'reads the candidates off the index, never by scanning',
+    async () => {
+      // The transcripts' rows are small (their values TOASTed): planned freely, the candidates'
+      // query scanned the table and unpacked every transcript's pairs (EXPLAIN, docs/transcripts.md).
+      const { sent } = await matchesOf('so this and');
+      const candidates = sent.findIndex((statement) => /"t"\."pairs" @@/.test(statement));
+      expect(candidates).toBeGreaterThan(1);
+      expect(sent.slice(candidates - 2, candidates)).toEqual([
+        'set local enable_seqscan = off',
+        'set local enable_indexscan = off',
+      ]);
+    },
+  );
+
   it.runIf(name === 'SQLite')('reads no transcript to answer a search of more words', async () => {
     const { positions, sent } = await matchesOf('so this and');
     expect(positions).toHaveLength(videos.length / 3);

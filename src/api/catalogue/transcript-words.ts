@@ -208,9 +208,10 @@ export const CHECK_BATCH = 50;
 
 /**
  * The pair index's tokens of a folded text (migration 0022): each two runs of a to z and 0 to 9
- * one after the other, as `first_second` when exactly one space is between them and neither is
- * longer than MAX_WORD_LENGTH, else PAIR_GAP (kept so that tokens one after the other in the
- * index are pairs one after the other in the text). So a search of words between single spaces
+ * one after the other, as `first_second` when exactly one space is between them and the first is
+ * at most MAX_WORD_LENGTH long (the second is cut there: a search's last word, a prefix, is no
+ * longer), else PAIR_GAP (kept so that tokens one after the other in the index are pairs one
+ * after the other in the text). So a search of words between single spaces
  * is said where its pairs are said one after the other (`so this and` → `"so_this this_and"*`).
  */
 export function wordPairs(folded: string): string {
@@ -222,8 +223,8 @@ export function wordPairs(folded: string): string {
     if (last !== undefined) {
       const spaced = match.index === lastEnd + 1 && folded[lastEnd] === ' ';
       tokens.push(
-        spaced && last.length <= MAX_WORD_LENGTH && word.length <= MAX_WORD_LENGTH
-          ? `${last}_${word}`
+        spaced && last.length <= MAX_WORD_LENGTH
+          ? `${last}_${word.slice(0, MAX_WORD_LENGTH)}`
           : PAIR_GAP,
       );
     }

@@ -286,6 +286,8 @@ export function describeTranscriptsSuite(storeName: string, openStore: () => Pro
         // Each two words said, never the three one after the other (the pair index's positions).
         video('tr-pair-apart', { title: 'Pairs two', views: 200 }),
         video('tr-pair-comma', { title: 'Pairs three', views: 100 }),
+        // A word longer than the indexes keep (40 characters) after the pair.
+        video('tr-pair-long', { title: 'Pairs four', views: 50 }),
       ];
       const ids = async (q: string) =>
         (await get(`/api/videos/search?q=${encodeURIComponent(q)}`)).body.videos.map(
@@ -298,10 +300,17 @@ export function describeTranscriptsSuite(storeName: string, openStore: () => Pro
         await say('tr-pair-said', 'we said Vexo quarn', 'dilt, then more');
         await say('tr-pair-apart', 'vexo quarn. Quarn dilt', 'and vexo quarnish');
         await say('tr-pair-comma', 'vexo quarn, dilt again');
-        expect(await ids('vexo quarn dilt')).toEqual(['tr-pair-said']);
+        await say('tr-pair-long', `vexo quarn dilt${'x'.repeat(45)} again`);
+        expect(await ids('vexo quarn dilt')).toEqual(['tr-pair-said', 'tr-pair-long']);
         expect(await ids('exo quarn dilt, th')).toEqual(['tr-pair-said']);
-        expect(await ids('quarn dilt')).toEqual(['tr-pair-said', 'tr-pair-apart']);
-        expect(await ids('vexo quarn')).toEqual(['tr-pair-said', 'tr-pair-apart', 'tr-pair-comma']);
+        expect(await ids('quarn dilt')).toEqual(['tr-pair-said', 'tr-pair-apart', 'tr-pair-long']);
+        expect(await ids('vexo quarn')).toEqual([
+          'tr-pair-said',
+          'tr-pair-apart',
+          'tr-pair-comma',
+          'tr-pair-long',
+        ]);
+        expect(await ids(`quarn dilt${'x'.repeat(37)}`)).toEqual(['tr-pair-long']);
         expect(await ids('vexo quarni')).toEqual(['tr-pair-apart']);
         expect(await ids('quarn dilt again')).toEqual([]);
         expect(await ids('vexo quarn quarn')).toEqual([]);

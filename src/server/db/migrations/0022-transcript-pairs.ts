@@ -31,12 +31,12 @@ async function postgresTranscriptPairs(db: Kysely<unknown>) {
     language sql immutable parallel safe as $$
       select case when coalesce(sum(octet_length(pair)), 0) < 900000
         then coalesce(array_to_tsvector(array_agg(pair)), ''::tsvector) end
-      from (select distinct word || '_' || next as pair
+      from (select distinct word || '_' || left(next, 40) as pair
         from (select m[1] as word, m[2] as gap,
             lead(m[1]) over (order by n) as next
           from regexp_matches(folded, '([a-z0-9]+)([^a-z0-9]*)', 'g') with ordinality as r (m, n)
         ) as runs
-        where gap = ' ' and next is not null and length(word) <= 40 and length(next) <= 40
+        where gap = ' ' and next is not null and length(word) <= 40
       ) as pairs
     $$`.execute(db);
   await sql`alter table transcripts add column pairs tsvector

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   afterKeysOf,
+  ftsPairs,
   ftsPhrases,
   leadingWord,
   MAX_FILTER_WORDS,
@@ -9,9 +10,12 @@ import {
   postgresBounds,
   sqliteBounds,
   reversedEnding,
+  searchPairs,
+  tsPairs,
   tsWords,
   vocabularyOf,
   wordFilter,
+  wordPairs,
 } from './transcript-words';
 
 describe('the transcript search’s word filter', () => {
@@ -118,5 +122,51 @@ describe('the transcript search’s word filter', () => {
     expect(
       vocabularyOf(`${'w'.repeat(MAX_WORD_LENGTH + 1)} x`).get('w'.repeat(MAX_WORD_LENGTH)),
     ).toBe(false);
+  });
+
+  it('indexes each two words said one space apart as a pair, a gap for any other two (0022)', () => {
+    expect(wordPairs('so this and, why 2 x')).toBe('so_this this_and _ why_2 2_x');
+    // Other characters between, or none but a line's end: a gap keeps the next pair apart.
+    expect(wordPairs('a  b ё c\nd. e')).toBe('_ _ _ _');
+    expect(wordPairs('ёkamyl the')).toBe('kamyl_the');
+    // A word longer than MAX_WORD_LENGTH starts no pair, and ends one cut to that length.
+    const long = 'w'.repeat(MAX_WORD_LENGTH + 1);
+    expect(wordPairs(`x ${long} y z`)).toBe(`x_${long.slice(0, MAX_WORD_LENGTH)} _ y_z`);
+    expect(wordPairs('one')).toBe('');
+  });
+
+  it('asks a search of words between single spaces by its pairs, exact when its first word is asked', () => {
+    const pairs = searchPairs('so this and', ['so', 'kaso'])!;
+    expect(pairs).toEqual({ first: ['so_this', 'kaso_this'], rest: ['this_and'], exact: true });
+    expect(ftsPairs(pairs)).toBe('"so_this this_and"* OR "kaso_this this_and"*');
+    expect(tsPairs(pairs)).toBe(`('so_this' | 'kaso_this') & 'this_and':*`);
+    const two = searchPairs('they to', ['they'])!;
+    expect(ftsPairs(two)).toBe('"they_to"*');
+    expect(tsPairs(two)).toBe(`'they_to':*`);
+    expect(tsPairs(searchPairs('myl to', ['kamyl', 'myl'])!)).toBe(`('kamyl_to':* | 'myl_to':*)`);
+    // The first word not asked (it ends too many words): the rest's pairs, a filter only.
+    expect(searchPairs('is not not', undefined)).toEqual({
+      first: ['not_not'],
+      rest: [],
+      exact: false,
+    });
+    expect(searchPairs('is not', undefined)).toBeUndefined();
+  });
+
+  it('asks no pairs of a search with other characters, a long word, or too many words', () => {
+    for (const folded of [
+      'closures, and why',
+      'so  this',
+      ' so this',
+      'so this ',
+      'so ёthis',
+      'so',
+    ]) {
+      expect(searchPairs(folded, ['so']), folded).toBeUndefined();
+    }
+    expect(searchPairs(`so ${'w'.repeat(MAX_WORD_LENGTH + 1)}`, ['so'])).toBeUndefined();
+    const words = (count: number) => Array.from({ length: count }, () => 'the').join(' ');
+    expect(searchPairs(words(MAX_PHRASE_WORDS), ['the'])?.rest).toHaveLength(MAX_PHRASE_WORDS - 2);
+    expect(searchPairs(words(MAX_PHRASE_WORDS + 1), ['the'])).toBeUndefined();
   });
 });

@@ -205,3 +205,84 @@ export const tsWords = ({ whole, prefixes, leading }: WordFilter) =>
 export const TRANSCRIPTS_CHECKED = 200;
 /** Candidates checked at a time, most viewed first, until the search has its matches. */
 export const CHECK_BATCH = 50;
+
+/**
+ * The pair index's tokens of a folded text (migration 0022): each two runs of a to z and 0 to 9
+ * one after the other, as `first_second` when exactly one space is between them and the first is
+ * at most MAX_WORD_LENGTH long (the second is cut there: a search's last word, a prefix, is no
+ * longer), else PAIR_GAP (kept so that tokens one after the other in the index are pairs one
+ * after the other in the text). So a search of words between single spaces
+ * is said where its pairs are said one after the other (`so this and` → `"so_this this_and"*`).
+ */
+export function wordPairs(folded: string): string {
+  const tokens: string[] = [];
+  let last: string | undefined;
+  let lastEnd = 0;
+  for (const match of folded.matchAll(WORD)) {
+    const word = match[0];
+    if (last !== undefined) {
+      const spaced = match.index === lastEnd + 1 && folded[lastEnd] === ' ';
+      tokens.push(
+        spaced && last.length <= MAX_WORD_LENGTH
+          ? `${last}_${word.slice(0, MAX_WORD_LENGTH)}`
+          : PAIR_GAP,
+      );
+    }
+    last = word;
+    lastEnd = match.index + word.length;
+  }
+  return tokens.join(' ');
+}
+
+/** The pair index's token where two runs are not one space apart (or one is too long). */
+export const PAIR_GAP = '_';
+
+/**
+ * A search's pairs (migration 0022): when it is words between single spaces (`so this and`), the
+ * pair index's tokens it needs said one after the other, its first word asked as any of the words
+ * said that end with it (`leading`), the last as the start of a word. `exact`: the index's answer
+ * is the search's (the first word asked, no word longer than MAX_WORD_LENGTH); else the first
+ * word is left out (it ends too many words) and the pairs are a filter of the rest. Undefined for
+ * any other search, one of more than MAX_PHRASE_WORDS words, or one with no pair to ask.
+ */
+export interface SearchPairs {
+  /** The pairs after the first: `["this_and"]` for `so this and`; the last one a prefix. */
+  rest: string[];
+  /** The first pair's tokens, one of which must be said: `["so_this", "kaso_this"]`. */
+  first: string[];
+  exact: boolean;
+}
+
+const SPACED_WORDS = /^[a-z0-9]+(?: [a-z0-9]+)+$/;
+
+export function searchPairs(
+  folded: string,
+  leading: readonly string[] | undefined,
+): SearchPairs | undefined {
+  if (!SPACED_WORDS.test(folded)) return undefined;
+  const words = folded.split(' ');
+  if (words.length > MAX_PHRASE_WORDS || words.some((word) => word.length > MAX_WORD_LENGTH)) {
+    return undefined;
+  }
+  const pairs = words.slice(1).map((word, index) => `${words[index]}_${word}`);
+  if (leading !== undefined && leading.length > 0) {
+    const second = words[1]!;
+    return { first: leading.map((word) => `${word}_${second}`), rest: pairs.slice(1), exact: true };
+  }
+  if (pairs.length < 2) return undefined;
+  return { first: [pairs[1]!], rest: pairs.slice(2), exact: false };
+}
+
+/** SQLite's query of a search's pairs (FTS5): `"so_this this_and"* OR "kaso_this this_and"*`. */
+export const ftsPairs = ({ first, rest }: SearchPairs) =>
+  first.map((pair) => `"${[pair, ...rest].join(' ')}"*`).join(' OR ');
+
+/** PostgreSQL's (a tsquery's text, no positions): `('so_this' | 'kaso_this') & 'this_and':*`. */
+export function tsPairs({ first, rest }: SearchPairs): string {
+  const token = (pair: string, last: boolean) => `'${pair}'${last ? ':*' : ''}`;
+  const firsts = first.map((pair) => token(pair, rest.length === 0));
+  return [
+    firsts.length === 1 ? firsts[0]! : `(${firsts.join(' | ')})`,
+    ...rest.map((pair, index) => token(pair, index === rest.length - 1)),
+  ].join(' & ');
+}

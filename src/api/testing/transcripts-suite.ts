@@ -30,6 +30,14 @@ export function describeTranscriptsSuite(storeName: string, openStore: () => Pro
     let opened: OpenedStore;
     let h: Awaited<ReturnType<typeof createHarness>>;
     const get = (path: string) => h.call('GET', path);
+    /** Puts a transcript of these lines (4 s apart) for the video. */
+    const say = (videoId: string, ...lines: string[]) =>
+      opened.store.putTranscript({ videoId, cues: cues(...lines) });
+    /** The ids of the results page's videos for a search. */
+    const ids = async (q: string) =>
+      (await get(`/api/videos/search?q=${encodeURIComponent(q)}`)).body.videos.map(
+        (item: Video) => item._id,
+      );
     const catalogue = [
       video('tr-title', { title: 'Zorblat closures in depth', views: 10 }),
       video('tr-said-low', { title: 'Functions, part one', views: 20 }),
@@ -111,10 +119,6 @@ export function describeTranscriptsSuite(storeName: string, openStore: () => Pro
     });
 
     it('finds a text of one word too, and not words said apart or in another order', async () => {
-      const ids = async (q: string) =>
-        (await get(`/api/videos/search?q=${encodeURIComponent(q)}`)).body.videos.map(
-          (item: Video) => item._id,
-        );
       expect(await ids('zorblat')).toEqual(['tr-title', 'tr-said-high', 'tr-said-low', 'tr-desc']);
       expect(await ids('closure zorblat')).toEqual([]);
       expect(await ids('zorblat keeps')).toEqual([]);
@@ -226,10 +230,6 @@ export function describeTranscriptsSuite(storeName: string, openStore: () => Pro
           videoId: comma._id,
           cues: cues('the words, said slowly'),
         });
-        const ids = async (q: string) =>
-          (await get(`/api/videos/search?q=${encodeURIComponent(q)}`)).body.videos.map(
-            (item: Video) => item._id,
-          );
         expect(await ids('said common')).toEqual(['tr-common-last']);
         expect(await ids('said common zeb')).toEqual(['tr-common-last']);
         expect(await ids('common zebulon said')).toEqual([]);
@@ -251,14 +251,8 @@ export function describeTranscriptsSuite(storeName: string, openStore: () => Pro
         video('tr-end-script', { title: 'Ends three', views: 20 }),
         video('tr-end-apart', { title: 'Ends four', views: 50 }),
       ];
-      const ids = async (q: string) =>
-        (await get(`/api/videos/search?q=${encodeURIComponent(q)}`)).body.videos.map(
-          (item: Video) => item._id,
-        );
       try {
         await opened.store.upsertVideos(ends);
-        const say = (videoId: string, ...lines: string[]) =>
-          opened.store.putTranscript({ videoId, cues: cues(...lines) });
         await say('tr-end-long', 'We call it a Kamylzeb', 'thing, these days.');
         await say('tr-end-whole', 'mylzeb thing, said plainly');
         await say('tr-end-script', 'слово ёkamylzeb thing');
@@ -277,6 +271,39 @@ export function describeTranscriptsSuite(storeName: string, openStore: () => Pro
         ]);
       } finally {
         await opened.store.removeVideos(ends.map((item) => item._id));
+      }
+    });
+
+    it('finds words said one space apart only where said so, whatever pairs of them are said apart', async () => {
+      const pairs = [
+        video('tr-pair-said', { title: 'Pairs one', views: 300 }),
+        // Each two words said, never the three one after the other (the pair index's positions).
+        video('tr-pair-apart', { title: 'Pairs two', views: 200 }),
+        video('tr-pair-comma', { title: 'Pairs three', views: 100 }),
+        // A word longer than the indexes keep (40 characters) after the pair.
+        video('tr-pair-long', { title: 'Pairs four', views: 50 }),
+      ];
+      try {
+        await opened.store.upsertVideos(pairs);
+        await say('tr-pair-said', 'we said Vexo quarn', 'dilt, then more');
+        await say('tr-pair-apart', 'vexo quarn. Quarn dilt', 'and vexo quarnish');
+        await say('tr-pair-comma', 'vexo quarn, dilt again');
+        await say('tr-pair-long', `vexo quarn dilt${'x'.repeat(45)} again`);
+        expect(await ids('vexo quarn dilt')).toEqual(['tr-pair-said', 'tr-pair-long']);
+        expect(await ids('exo quarn dilt, th')).toEqual(['tr-pair-said']);
+        expect(await ids('quarn dilt')).toEqual(['tr-pair-said', 'tr-pair-apart', 'tr-pair-long']);
+        expect(await ids('vexo quarn')).toEqual([
+          'tr-pair-said',
+          'tr-pair-apart',
+          'tr-pair-comma',
+          'tr-pair-long',
+        ]);
+        expect(await ids(`quarn dilt${'x'.repeat(37)}`)).toEqual(['tr-pair-long']);
+        expect(await ids('vexo quarni')).toEqual(['tr-pair-apart']);
+        expect(await ids('quarn dilt again')).toEqual([]);
+        expect(await ids('vexo quarn quarn')).toEqual([]);
+      } finally {
+        await opened.store.removeVideos(pairs.map((item) => item._id));
       }
     });
 

@@ -21,6 +21,7 @@ import { transcripts } from './0018-transcripts';
 import { transcriptChunksMigration } from './0019-transcript-chunks';
 import { transcriptWords } from './0020-transcript-words';
 import { transcriptVocabulary } from './0021-transcript-vocabulary';
+import { transcriptPairs } from './0022-transcript-pairs';
 
 /**
  * The migrations, in order, kept in code (no directory scanning): they ship with the server and
@@ -49,6 +50,7 @@ export function migrationsFor(dialect: SqlDialectName): MigrationProvider {
     '0019-transcript-chunks': transcriptChunksMigration(dialect),
     '0020-transcript-words': transcriptWords(dialect),
     '0021-transcript-vocabulary': transcriptVocabulary(dialect),
+    '0022-transcript-pairs': transcriptPairs(dialect),
   };
   return { getMigrations: async () => migrations };
 }

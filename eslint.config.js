@@ -159,11 +159,16 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/contract/*', '!**/contract/limits', '!**/contract/errors'],
+              group: [
+                '**/contract/*',
+                '!**/contract/limits',
+                '!**/contract/errors',
+                '!**/contract/digits',
+              ],
               allowTypeImports: true,
               message:
                 'The web app imports the contract with `import type`; values only from ' +
-                'contract/limits or contract/errors (no zod in the first load).',
+                'contract/limits, contract/errors or contract/digits (no zod in the first load).',
             },
           ],
         },

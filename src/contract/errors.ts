@@ -1,3 +1,4 @@
+import { groupDigits } from './digits';
 import { MAX_NOTES, MAX_NOTES_CHARACTERS, MAX_PLAYLISTS } from './limits';
 
 /**
@@ -44,8 +45,8 @@ export const apiErrors = {
   tooManyNotes: {
     status: 422,
     message:
-      `You can keep at most ${MAX_NOTES.toLocaleString('en')} notes of ` +
-      `${MAX_NOTES_CHARACTERS.toLocaleString('en')} characters in all. Delete some to add more.`,
+      `You can keep at most ${groupDigits(MAX_NOTES)} notes of ` +
+      `${groupDigits(MAX_NOTES_CHARACTERS)} characters in all. Delete some to add more.`,
   },
   tooManyPlaylists: {
     status: 422,

@@ -1,3 +1,5 @@
+import { groupDigits } from '../../contract/digits';
+
 /** product §9: titles are cut to 50 characters. */
 export const TITLE_LIMIT = 50;
 /** product §2: trending descriptions are cut to 80 characters on mobile, 150 on desktop. */
@@ -38,8 +40,7 @@ const LAST: Partial<Record<AgeUnit, string>> = {
  */
 export function ageWords(count: number, unit: AgeUnit): string {
   if (count === 1 && LAST[unit]) return LAST[unit];
-  const digits = String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${digits} ${unit}${count === 1 ? '' : 's'} ago`;
+  return `${groupDigits(count)} ${unit}${count === 1 ? '' : 's'} ago`;
 }
 
 const steps: [AgeUnit, number][] = [

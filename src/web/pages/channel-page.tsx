@@ -1,3 +1,4 @@
+import { groupDigits } from '../../contract/digits';
 import { useMemo, useReducer } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { UserX } from 'lucide-react';
@@ -14,7 +15,7 @@ import { useVideoActions } from './use-video-actions';
 import { useVideoPages } from './use-video-pages';
 
 function videoCount(total: number): string {
-  return `${total.toLocaleString('en-US')} ${total === 1 ? 'video' : 'videos'}`;
+  return `${groupDigits(total)} ${total === 1 ? 'video' : 'videos'}`;
 }
 
 /** A channel (/channel/:name): its videos in catalogue order, a page at a time. */

@@ -11,6 +11,7 @@ import {
   sqliteBounds,
   reversedEnding,
   searchPairs,
+  searchTriples,
   tsPairs,
   tsWords,
   vocabularyOf,
@@ -151,6 +152,31 @@ describe('the transcript search’s word filter', () => {
       exact: false,
     });
     expect(searchPairs('is not', undefined)).toBeUndefined();
+  });
+
+  it('asks a search of three words or more by its triples on PostgreSQL, exact for three (0023)', () => {
+    const three = searchTriples('so this and', ['so', 'kaso'])!;
+    expect(three).toEqual({ first: ['so_this_and', 'kaso_this_and'], rest: [], exact: true });
+    expect(tsPairs(three)).toBe(`('so_this_and':* | 'kaso_this_and':*)`);
+    const four = searchTriples('so this and that', ['so'])!;
+    expect(four).toEqual({ first: ['so_this_and'], rest: ['this_and_that'], exact: true });
+    expect(tsPairs(four)).toBe(`'so_this_and' & 'this_and_that':*`);
+    // The first word not asked: the rest's triples, a filter only (four words or more).
+    expect(searchTriples('is not not a', undefined)).toEqual({
+      first: ['not_not_a'],
+      rest: [],
+      exact: false,
+    });
+    expect(searchTriples('is not not', undefined)).toBeUndefined();
+    expect(searchTriples('so this', ['so'])).toBeUndefined();
+    for (const folded of ['so this, and', 'so  this and', `so this ${'w'.repeat(41)}`]) {
+      expect(searchTriples(folded, ['so']), folded).toBeUndefined();
+    }
+    const words = (count: number) => Array.from({ length: count }, () => 'the').join(' ');
+    expect(searchTriples(words(MAX_PHRASE_WORDS), ['the'])?.rest).toHaveLength(
+      MAX_PHRASE_WORDS - 3,
+    );
+    expect(searchTriples(words(MAX_PHRASE_WORDS + 1), ['the'])).toBeUndefined();
   });
 
   it('asks no pairs of a search with other characters, a long word, or too many words', () => {

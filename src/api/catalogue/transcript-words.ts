@@ -286,3 +286,35 @@ export function tsPairs({ first, rest }: SearchPairs): string {
     ...rest.map((pair, index) => token(pair, index === rest.length - 1)),
   ].join(' & ');
 }
+
+/**
+ * PostgreSQL's triples of a search (migration 0023): as its pairs, three words at a time
+ * (`so this and that` → `so_this_and`, `this_and_that`), for a search of three words or more.
+ * Its pairs have no positions, so three common words each said in pairs everywhere narrow
+ * nothing; their triple answers a search of three words when its first word is asked (`exact`),
+ * else the triples of the rest filter it (four words or more). Undefined otherwise.
+ */
+export function searchTriples(
+  folded: string,
+  leading: readonly string[] | undefined,
+): SearchPairs | undefined {
+  if (!SPACED_WORDS.test(folded)) return undefined;
+  const words = folded.split(' ');
+  if (words.length > MAX_PHRASE_WORDS || words.some((word) => word.length > MAX_WORD_LENGTH)) {
+    return undefined;
+  }
+  const triples = words
+    .slice(2)
+    .map((word, index) => `${words[index]}_${words[index + 1]}_${word}`);
+  if (leading !== undefined && leading.length > 0 && triples.length > 0) {
+    const [, second, third] = words;
+    return {
+      first: leading.map((word) => `${word}_${second}_${third}`),
+      rest: triples.slice(1),
+      exact: true,
+    };
+  }
+  if (leading !== undefined && leading.length > 0) return undefined;
+  if (triples.length < 2) return undefined;
+  return { first: [triples[1]!], rest: triples.slice(2), exact: false };
+}

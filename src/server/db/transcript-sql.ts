@@ -30,6 +30,7 @@ import {
   TRANSCRIPTS_CHECKED,
   ftsPairs,
   searchPairs,
+  searchTriples,
   tsPairs,
   tsWords,
   wordFilter,
@@ -147,9 +148,13 @@ export async function transcriptMatches(
       where transcripts_pairs match ${ftsPairs(pairs)} order by rowid limit ${need}`.execute(db);
     return rows.map((row) => Number(row.position));
   }
+  // PostgreSQL's pairs have no positions: three words or more are asked by their triples (0023),
+  // the answer of a search of three words, else a filter far narrower than pairs of common words.
   if (pairs !== undefined && !sqlite) {
-    const filter = { query: tsPairs(pairs), exact: pairs.exact && pairs.rest.length === 0 };
-    return postgresWalk(db, filter, folded, need, 'pairs');
+    const triples = searchTriples(folded, leading);
+    const asked = triples ?? pairs;
+    const filter = { query: tsPairs(asked), exact: asked.exact && asked.rest.length === 0 };
+    return postgresWalk(db, filter, folded, need, triples ? 'triples' : 'pairs');
   }
   const words = sqlite ? undefined : wordFilter(folded, postgresBounds, leading);
   if (words !== undefined && characterCount(folded) <= CHUNK_OVERLAP) {
@@ -277,6 +282,9 @@ async function sqliteHolding(
   return held;
 }
 
+/** PostgreSQL's tsvector columns of a transcript's words (0020), pairs (0022) and triples (0023). */
+type PostgresColumn = 'words' | 'pairs' | 'triples';
+
 /** PostgreSQL's filter of a search: a tsquery's text on one of the columns, exact or not. */
 interface PostgresFilter {
   query: string;
@@ -292,7 +300,7 @@ interface PostgresFilter {
 async function postgresWordCandidates(
   db: Kysely<Database>,
   filter: PostgresFilter,
-  column: 'words' | 'pairs',
+  column: PostgresColumn,
   offset: number,
   limit: number,
 ): Promise<Candidate[]> {
@@ -335,7 +343,7 @@ async function postgresWalk(
   filter: PostgresFilter,
   folded: string,
   need: number,
-  column: 'words' | 'pairs',
+  column: PostgresColumn,
 ): Promise<number[]> {
   const matches: number[] = [];
   let offset = 0;

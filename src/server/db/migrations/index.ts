@@ -22,6 +22,7 @@ import { transcriptChunksMigration } from './0019-transcript-chunks';
 import { transcriptWords } from './0020-transcript-words';
 import { transcriptVocabulary } from './0021-transcript-vocabulary';
 import { transcriptPairs } from './0022-transcript-pairs';
+import { transcriptTriples } from './0023-transcript-triples';
 
 /**
  * The migrations, in order, kept in code (no directory scanning): they ship with the server and
@@ -51,6 +52,7 @@ export function migrationsFor(dialect: SqlDialectName): MigrationProvider {
     '0020-transcript-words': transcriptWords(dialect),
     '0021-transcript-vocabulary': transcriptVocabulary(dialect),
     '0022-transcript-pairs': transcriptPairs(dialect),
+    '0023-transcript-triples': transcriptTriples(dialect),
   };
   return { getMigrations: async () => migrations };
 }

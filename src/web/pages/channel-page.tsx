@@ -1,7 +1,7 @@
-import { groupDigits } from '../../contract/digits';
 import { useMemo, useReducer } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { UserX } from 'lucide-react';
+import { groupDigits } from '../../contract/digits';
 import { EmptyState } from '../components/ui/empty-state';
 import { PageHeading } from '../components/ui/page-heading';
 import { channelPageFetcher } from '../features/videos/videos-service';

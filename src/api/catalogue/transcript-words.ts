@@ -259,18 +259,7 @@ export function searchPairs(
   folded: string,
   leading: readonly string[] | undefined,
 ): SearchPairs | undefined {
-  if (!SPACED_WORDS.test(folded)) return undefined;
-  const words = folded.split(' ');
-  if (words.length > MAX_PHRASE_WORDS || words.some((word) => word.length > MAX_WORD_LENGTH)) {
-    return undefined;
-  }
-  const pairs = words.slice(1).map((word, index) => `${words[index]}_${word}`);
-  if (leading !== undefined && leading.length > 0) {
-    const second = words[1]!;
-    return { first: leading.map((word) => `${word}_${second}`), rest: pairs.slice(1), exact: true };
-  }
-  if (pairs.length < 2) return undefined;
-  return { first: [pairs[1]!], rest: pairs.slice(2), exact: false };
+  return searchRuns(folded, leading, 2);
 }
 
 /** SQLite's query of a search's pairs (FTS5): `"so_this this_and"* OR "kaso_this this_and"*`. */
@@ -298,23 +287,30 @@ export function searchTriples(
   folded: string,
   leading: readonly string[] | undefined,
 ): SearchPairs | undefined {
+  return searchRuns(folded, leading, 3);
+}
+
+/**
+ * A search's runs of `size` words said one after the other (pairs, triples), as searchPairs
+ * says; undefined when it has none to ask (fewer than `size` words, or fewer than two runs when
+ * its first word is not asked).
+ */
+function searchRuns(
+  folded: string,
+  leading: readonly string[] | undefined,
+  size: 2 | 3,
+): SearchPairs | undefined {
   if (!SPACED_WORDS.test(folded)) return undefined;
   const words = folded.split(' ');
   if (words.length > MAX_PHRASE_WORDS || words.some((word) => word.length > MAX_WORD_LENGTH)) {
     return undefined;
   }
-  const triples = words
-    .slice(2)
-    .map((word, index) => `${words[index]}_${words[index + 1]}_${word}`);
-  if (leading !== undefined && leading.length > 0 && triples.length > 0) {
-    const [, second, third] = words;
-    return {
-      first: leading.map((word) => `${word}_${second}_${third}`),
-      rest: triples.slice(1),
-      exact: true,
-    };
+  const runs = words.slice(size - 1).map((_, index) => words.slice(index, index + size).join('_'));
+  if (runs.length === 0) return undefined;
+  if (leading !== undefined && leading.length > 0) {
+    const after = words.slice(1, size).join('_');
+    return { first: leading.map((word) => `${word}_${after}`), rest: runs.slice(1), exact: true };
   }
-  if (leading !== undefined && leading.length > 0) return undefined;
-  if (triples.length < 2) return undefined;
-  return { first: [triples[1]!], rest: triples.slice(2), exact: false };
+  if (runs.length < 2) return undefined;
+  return { first: [runs[1]!], rest: runs.slice(2), exact: false };
 }

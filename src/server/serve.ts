@@ -171,7 +171,11 @@ export async function serveApp(
   // the list keeps its version (http/list-answers.ts).
   const lists = new ListAnswers(
     (authorization, method) =>
-      checkSession({ store, secret, tokenCodec: nodeTokenCodec }, authorization, method),
+      checkSession(
+        { store, secret, tokenCodec: nodeTokenCodec, clock: systemClock },
+        authorization,
+        method,
+      ),
     (answered) => logAnswered(log, answered),
   );
   const app = createServerApp({

@@ -20,12 +20,12 @@ export interface SignedIn {
  * Registered' on reads and 'does not exist' on writes.
  */
 export async function checkSession(
-  { store, secret, tokenCodec }: Pick<ApiDeps, 'store' | 'secret' | 'tokenCodec'>,
+  { store, secret, tokenCodec, clock }: Pick<ApiDeps, 'store' | 'secret' | 'tokenCodec' | 'clock'>,
   authorization: string | undefined,
   method: string,
 ): Promise<SignedIn> {
   const token = tokenFromHeader(authorization);
-  const claims = token ? await verifyToken(token, secret, tokenCodec) : undefined;
+  const claims = token ? await verifyToken(token, secret, clock(), tokenCodec) : undefined;
   if (!claims) throw ApiError.of('invalidToken');
   const session = await store.findSession(claims._id, claims.tokenId);
   if (!session || session.user.email !== claims.email) {

@@ -70,25 +70,27 @@ const isTime = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value);
 
 /**
- * Verifies signature and times; undefined for any token that is not ours and current. A token
- * must carry `exp` (one without would never expire), `jti` and `gen`; `nbf` and `iat`, when
- * present, must not lie in the future.
+ * Verifies signature and times at `now` (the API's clock); undefined for any token that is not
+ * ours and current. A token must carry `exp` (one without would never expire), `jti` and `gen`;
+ * `nbf`, when present, must not lie in the future. `iat` is not checked against `now`: the
+ * signature says we issued it, and a process whose clock is behind the issuing one's must not
+ * turn a fresh login away.
  */
 export async function verifyToken(
   token: string,
   secret: string,
+  now: Date,
   codec: TokenCodec = webCryptoTokenCodec,
 ): Promise<VerifiedToken | undefined> {
   const payload = await codec.open(token, secret);
   if (!payload) return undefined;
-  const { _id, email, jti, gen, exp, nbf, iat } = payload;
+  const { _id, email, jti, gen, exp, nbf } = payload;
   if (typeof _id !== 'string' || typeof email !== 'string' || typeof jti !== 'string') {
     return undefined;
   }
-  const now = Date.now() / 1000;
-  if (!isTime(exp) || exp <= now || !Number.isSafeInteger(gen)) return undefined;
-  if (nbf !== undefined && (!isTime(nbf) || nbf > now)) return undefined;
-  if (iat !== undefined && (!isTime(iat) || iat > now)) return undefined;
+  const seconds = now.getTime() / 1000;
+  if (!isTime(exp) || exp <= seconds || !Number.isSafeInteger(gen)) return undefined;
+  if (nbf !== undefined && (!isTime(nbf) || nbf > seconds)) return undefined;
   return { _id, email, tokenId: jti, generation: gen as number, expiresAt: exp };
 }
 

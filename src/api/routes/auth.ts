@@ -249,7 +249,7 @@ export function authRoutes(deps: ApiDeps) {
   return new Hono<ApiEnv>()
     .post('/logout', signedIn, async (c) => {
       const { tokenId, expiresAt } = c.get('session');
-      await store.revokeToken(tokenId, expiresAt);
+      await store.revokeToken(tokenId, expiresAt, Math.floor(clock().getTime() / 1000));
       const body: LogoutResponse = { loggedOut: 'this session' };
       return c.json(body, 200);
     })

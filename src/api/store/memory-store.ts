@@ -153,8 +153,7 @@ export class MemoryStore implements Store {
     this.touchCatalogue();
   }
 
-  async revokeToken(tokenId: string, expiresAt: number): Promise<void> {
-    const now = Math.floor(Date.now() / 1000);
+  async revokeToken(tokenId: string, expiresAt: number, now: number): Promise<void> {
     const revoked = (this.data.revokedTokens ??= {});
     for (const [id, expiry] of Object.entries(revoked)) if (expiry < now) delete revoked[id];
     revoked[tokenId] = expiresAt;

@@ -351,8 +351,11 @@ export interface Store {
   /** Forgets the user's position in a video. */
   deleteProgress(userId: string, videoId: string): Promise<void>;
 
-  /** Marks one login token (by its `jti`) as logged out until it expires (epoch seconds). */
-  revokeToken(tokenId: string, expiresAt: number): Promise<void>;
+  /**
+   * Marks one login token (by its `jti`) as logged out until it expires (epoch seconds); entries
+   * that expired before `now` (the API's clock, epoch seconds) may go.
+   */
+  revokeToken(tokenId: string, expiresAt: number, now: number): Promise<void>;
   /**
    * What checking a signed-in request needs, in one read: the token's user, whether this token
    * was logged out, the user's session generation and the versions of the user's lists.

@@ -1,11 +1,15 @@
 import { sign } from 'hono/jwt';
 import { describe, expect, it } from 'vitest';
 import { signToken, verifyToken, webCryptoTokenCodec } from '../../api/auth/tokens';
+import { TOKEN_TTL_SECONDS } from '../../contract/limits';
 import { nodeTokenCodec } from './node-token-codec';
 
 const SECRET = 'a-secret-of-at-least-thirty-two-characters';
-const now = () => Math.floor(Date.now() / 1000);
-const payload = { _id: 'u1', email: 'ada@example.com', jti: 'j1', gen: 0, iat: now() };
+// The clock is pinned: verifyToken reads the time it is given, never the wall clock.
+const SIGNED_AT = new Date('2026-11-23T09:00:00Z');
+const at = (seconds: number) => new Date(SIGNED_AT.getTime() + seconds * 1000);
+const iat = SIGNED_AT.getTime() / 1000;
+const payload = { _id: 'u1', email: 'ada@example.com', jti: 'j1', gen: 0, iat };
 
 describe('nodeTokenCodec', () => {
   it('writes the very bytes the page codec writes, and each opens the other', async () => {
@@ -48,16 +52,21 @@ describe('nodeTokenCodec', () => {
 
   it('leaves the time claims to verifyToken, which refuses expired and not-yet-valid tokens', async () => {
     const user = { _id: 'u1', email: 'ada@example.com' };
-    const fresh = await signToken(user, SECRET, new Date(), 3, nodeTokenCodec);
-    expect(await verifyToken(fresh, SECRET, nodeTokenCodec)).toMatchObject({
+    const fresh = await signToken(user, SECRET, SIGNED_AT, 3, nodeTokenCodec);
+    expect(await verifyToken(fresh, SECRET, at(60), nodeTokenCodec)).toMatchObject({
       ...user,
       generation: 3,
     });
-    const old = await signToken(user, SECRET, new Date(2020, 0, 1), 0, nodeTokenCodec);
-    expect(await verifyToken(old, SECRET, nodeTokenCodec)).toBeUndefined();
-    const early = nodeTokenCodec.seal({ ...payload, exp: now() + 60, nbf: now() + 30 }, SECRET);
-    expect(await verifyToken(early as string, SECRET, nodeTokenCodec)).toBeUndefined();
-    expect(await verifyToken(early as string, SECRET, webCryptoTokenCodec)).toBeUndefined();
+    expect(
+      await verifyToken(fresh, SECRET, at(TOKEN_TTL_SECONDS - 1), nodeTokenCodec),
+    ).toBeDefined();
+    expect(await verifyToken(fresh, SECRET, at(TOKEN_TTL_SECONDS), nodeTokenCodec)).toBeUndefined();
+    // Checked by a process whose clock is an hour behind the one that signed it: still valid.
+    expect(await verifyToken(fresh, SECRET, at(-3600), nodeTokenCodec)).toBeDefined();
+    const early = nodeTokenCodec.seal({ ...payload, exp: iat + 60, nbf: iat + 30 }, SECRET);
+    expect(await verifyToken(early as string, SECRET, at(10), nodeTokenCodec)).toBeUndefined();
+    expect(await verifyToken(early as string, SECRET, at(10), webCryptoTokenCodec)).toBeUndefined();
+    expect(await verifyToken(early as string, SECRET, at(40), webCryptoTokenCodec)).toBeDefined();
   });
 
   it('opens a token it opened before only with the secret that signed it', () => {

@@ -833,13 +833,10 @@ export class SqlStore implements Store {
     });
   }
 
-  async revokeToken(tokenId: string, expiresAt: number): Promise<void> {
+  async revokeToken(tokenId: string, expiresAt: number, now: number): Promise<void> {
     await this.guard(async () => {
       // Expired entries can go: their tokens are refused for their expiry anyway.
-      await this.db
-        .deleteFrom('revoked_tokens')
-        .where('expires_at', '<', Math.floor(Date.now() / 1000))
-        .execute();
+      await this.db.deleteFrom('revoked_tokens').where('expires_at', '<', now).execute();
       await this.db
         .insertInto('revoked_tokens')
         .values({ jti: tokenId, expires_at: expiresAt })

@@ -71,7 +71,7 @@ describe.each(databases)('kept list answers on $name', ({ create }) => {
     lists = new ListAnswers(
       (authorization, method) =>
         checkSession(
-          { store, secret: TEST_SECRET, tokenCodec: nodeTokenCodec },
+          { store, secret: TEST_SECRET, tokenCodec: nodeTokenCodec, clock: systemClock },
           authorization,
           method,
         ),
@@ -254,7 +254,7 @@ describe.each(databases)('kept list answers on $name', ({ create }) => {
     const third = await signUp();
     await read('/api/user/likes', third.token);
     const claims = JSON.parse(Buffer.from(third.token.split('.')[1]!, 'base64url').toString());
-    await otherStore.revokeToken(claims.jti, claims.exp);
+    await otherStore.revokeToken(claims.jti, claims.exp, claims.iat);
     expect((await read('/api/user/likes', third.token)).response.status).toBe(401);
 
     const ghost = await signToken(

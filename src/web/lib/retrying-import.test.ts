@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectionStatus, reportReachable } from './connection';
 import {
   browserRecovery,
+  failedImportUrl,
   isLoadFailure,
   pageRecovery,
   RELOAD_KEY,
@@ -24,6 +25,10 @@ function fakeRecovery(answers: boolean[]) {
         }),
     ),
     reloadFailedStylesheets: vi.fn(async () => undefined),
+    // By default the file is gone: under a new address too.
+    importAfresh: vi.fn<(url: string) => Promise<unknown>>(async () => {
+      throw offlineError();
+    }),
     reloadOnce: vi.fn(() => true),
   } satisfies ImportRecovery;
   return {
@@ -83,8 +88,52 @@ describe('retryingImport', () => {
     const result = retryingImport(load, page.recovery)();
     await vi.waitFor(() => expect(page.recovery.reloadOnce).toHaveBeenCalledTimes(1));
     expect(load).toHaveBeenCalledTimes(2);
+    // Not under a new address either.
+    expect(page.recovery.importAfresh).toHaveBeenCalledTimes(1);
     // The page is going away: the screen stays on its loading state meanwhile.
     expect(await settled(result)).toBe(false);
+  });
+
+  it('a file the browser keeps failed at its address is imported under a new one, with no reload', async () => {
+    // Chromium 150 keeps a failed import failed for the document's life: every try of the same
+    // address fails at once, though the site answers and the file is there.
+    const load = vi.fn<() => Promise<string>>().mockRejectedValue(offlineError());
+    const page = fakeRecovery([false, true, true]);
+    page.recovery.importAfresh.mockResolvedValueOnce('screen');
+    const result = retryingImport(load, page.recovery)();
+    await page.waiting();
+    page.reconnect();
+    await expect(result).resolves.toBe('screen');
+    expect(page.recovery.importAfresh).toHaveBeenCalledExactlyOnceWith(
+      'http://x/assets/trending-page-a1.js',
+    );
+    expect(page.recovery.reloadOnce).not.toHaveBeenCalled();
+  });
+
+  it('a failure that names no file (Safari) reloads without a try under a new address', async () => {
+    const load = vi
+      .fn<() => Promise<string>>()
+      .mockRejectedValue(new TypeError('Importing a module script failed.'));
+    const page = fakeRecovery([true, true]);
+    void retryingImport(load, page.recovery)();
+    await vi.waitFor(() => expect(page.recovery.reloadOnce).toHaveBeenCalledTimes(1));
+    expect(page.recovery.importAfresh).not.toHaveBeenCalled();
+  });
+
+  it('reads the failed file from Chromium and Firefox messages, without its query', () => {
+    expect(failedImportUrl(offlineError())).toBe('http://x/assets/trending-page-a1.js');
+    expect(
+      failedImportUrl(
+        new TypeError(
+          'error loading dynamically imported module: https://a.b/assets/x-1.js?retry=2',
+        ),
+      ),
+    ).toBe('https://a.b/assets/x-1.js');
+    expect(failedImportUrl(new TypeError('Importing a module script failed.'))).toBeUndefined();
+    expect(failedImportUrl(new Error('Unable to preload CSS for http://x/assets/a.css'))).toBe(
+      undefined,
+    );
+    expect(failedImportUrl('http://x/a.js')).toBeUndefined();
   });
 
   it('a try that works after a blip while the site answers needs no reload', async () => {

@@ -6,10 +6,15 @@ import { safeStorage } from './safe-storage';
  * - offline (or the site does not answer), the import waits: the offline banner shows, and the
  *   import runs again when the connection comes back (the browser's `online` event, any API answer,
  *   the banner's Retry: the connection module's reconnect);
- * - with the site answering, the file is gone (a new deploy replaced the build's file names): the
- *   page reloads, once per build (a sessionStorage guard), to get the new build. If the file is still
- *   missing after that, the import fails and the error boundary says so.
+ * - with the site answering, the import is tried again; failing again, the same file is imported
+ *   under a new address (`?retry=N`, which the server answers with the same file): some browsers
+ *   keep a failed import of an address failed for the document's life, whatever the network does
+ *   since (Chromium 150 does, 156 does not);
+ * - failing under the new address too, the file is gone (a new deploy replaced the build's file
+ *   names): the page reloads, once per build (a sessionStorage guard), to get the new build. If the
+ *   file is still missing after that, the import fails and the error boundary says so.
  * React.lazy keeps a failed import's error forever, so the waiting happens inside the import.
+ * `load` must be a bare `import()`: its module is what an import under the new address gives.
  */
 
 /** What a failed import needs from the page; the browser's by default (tests give their own). */
@@ -22,8 +27,23 @@ export interface ImportRecovery {
   watch?(): void;
   /** Fetches again the stylesheets that failed to load (lazy code's CSS), before a new try. */
   reloadFailedStylesheets(): Promise<void>;
+  /** Imports the module at `url` under an address the browser has not tried (a retry query). */
+  importAfresh(url: string): Promise<unknown>;
   /** Reloads the page unless this build already did (true), else false. */
   reloadOnce(): boolean;
+}
+
+/**
+ * The address of the file a failed import names (Chromium's and Firefox's messages end with it;
+ * Safari's name none), without any query.
+ */
+export function failedImportUrl(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const message = error.message.trim();
+  const start = Math.max(message.lastIndexOf('http://'), message.lastIndexOf('https://'));
+  if (start < 0) return undefined;
+  const url = message.slice(start).split(/[?#]/, 1)[0]!;
+  return /^\S+\.m?js$/.test(url) ? url : undefined;
 }
 
 /** A load failure rather than a failure of the loaded code (a browser's words, or Vite's CSS). */
@@ -63,6 +83,8 @@ async function importWithRecovery<T>(load: () => Promise<T>, recovery: ImportRec
           failedOnline = true;
           continue;
         }
+        const fresh = await importAfresh<T>(error, recovery);
+        if (fresh.loaded) return fresh.module;
         // The reload replaces the page: this import never settles.
         if (recovery.reloadOnce()) return new Promise<never>(() => undefined);
         throw error;
@@ -70,6 +92,21 @@ async function importWithRecovery<T>(load: () => Promise<T>, recovery: ImportRec
       failedOnline = false;
       await recovery.reconnected();
     }
+  }
+}
+
+/** The failed file imported under a new address; not loaded when it cannot be (it is gone). */
+async function importAfresh<T>(
+  error: unknown,
+  recovery: ImportRecovery,
+): Promise<{ loaded: true; module: T } | { loaded: false }> {
+  const url = failedImportUrl(error);
+  if (!url) return { loaded: false };
+  try {
+    return { loaded: true, module: (await recovery.importAfresh(url)) as T };
+  } catch (again) {
+    if (!isLoadFailure(again)) throw again;
+    return { loaded: false };
   }
 }
 
@@ -110,6 +147,9 @@ function relink(link: HTMLLinkElement): Promise<void> {
   });
 }
 
+/** How many files were imported under a new address: each retry's address is new. */
+let retries = 0;
+
 /** The page's recovery; `reload` reloads the page (tests give their own). */
 export const pageRecovery = (reload: () => void): ImportRecovery => ({
   async siteAnswers() {
@@ -139,6 +179,10 @@ export const pageRecovery = (reload: () => void): ImportRecovery => ({
   },
   async reloadFailedStylesheets() {
     await Promise.all([...failedLinks].filter((link) => link.isConnected).map(relink));
+  },
+  importAfresh(url) {
+    retries += 1;
+    return import(/* @vite-ignore */ `${url}?retry=${retries}`);
   },
   reloadOnce() {
     // This module's own address carries the build's hash: a new deploy may reload once more.

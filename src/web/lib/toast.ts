@@ -15,9 +15,8 @@ import { retryingImport } from './retrying-import';
 type Library = typeof hotToast;
 type Message = ValueOrFunction<Renderable, Toast>;
 
-const loadLibrary = retryingImport(() =>
-  import('react-hot-toast').then((module) => module.default),
-);
+const loadModule = retryingImport(() => import('react-hot-toast'));
+const loadLibrary = () => loadModule().then((module) => module.default);
 
 let wanted = false;
 const listeners = new Set<() => void>();

@@ -1,10 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
 
-// Debian's Chromium where it is installed (CI and our machines, which cannot download browsers);
-// elsewhere Playwright's own browser, if `npx playwright install` was run.
+// CHROME_PATH when set (another Chromium build); else Debian's Chromium where it is installed (CI
+// and our machines, which cannot download browsers); elsewhere Playwright's own browser, if
+// `npx playwright install` was run.
 const systemChromium = '/usr/bin/chromium';
-const executablePath = existsSync(systemChromium) ? systemChromium : undefined;
+const executablePath =
+  process.env.CHROME_PATH ?? (existsSync(systemChromium) ? systemChromium : undefined);
 
 const MOCK_PORT = Number(process.env.E2E_MOCK_PORT ?? 4173);
 const SERVER_PORT = Number(process.env.E2E_SERVER_PORT ?? 3100);

@@ -136,6 +136,19 @@ describe('retryingImport', () => {
     expect(failedImportUrl('http://x/a.js')).toBeUndefined();
   });
 
+  it('is not tried while the browser knows it is offline, then is once the connection is back', async () => {
+    const load = vi.fn(async () => 'screen');
+    const page = fakeRecovery([]);
+    const recovery = { ...page.recovery, offline: () => true };
+    const result = retryingImport(load, recovery)();
+    await page.waiting();
+    expect(await settled(result)).toBe(false);
+    expect(load).not.toHaveBeenCalled();
+    page.reconnect();
+    await expect(result).resolves.toBe('screen');
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
   it('a try that works after a blip while the site answers needs no reload', async () => {
     const load = vi
       .fn<() => Promise<string>>()

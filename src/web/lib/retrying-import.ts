@@ -6,6 +6,7 @@ import { safeStorage } from './safe-storage';
  * - offline (or the site does not answer), the import waits: the offline banner shows, and the
  *   import runs again when the connection comes back (the browser's `online` event, any API answer,
  *   the banner's Retry: the connection module's reconnect);
+ * - while the browser says it is offline, the import is not tried before the connection is back;
  * - with the site answering, the import is tried again; failing again, the same file is imported
  *   under a new address (`?retry=N`, which the server answers with the same file): some browsers
  *   keep a failed import of an address failed for the document's life, whatever the network does
@@ -21,6 +22,8 @@ import { safeStorage } from './safe-storage';
 export interface ImportRecovery {
   /** Whether this site answers now (any status but a server failure), or is out of reach. */
   siteAnswers(): Promise<boolean>;
+  /** Whether the browser knows it has no network now (then an import is not even tried). */
+  offline?(): boolean;
   /** Shows the offline banner and resolves when the connection is back. */
   reconnected(): Promise<void>;
   /** Starts noting what fails to load (called once per retrying import, before it runs). */
@@ -72,6 +75,9 @@ async function importWithRecovery<T>(load: () => Promise<T>, recovery: ImportRec
   // Whether the last attempt failed while the site answered: once is a network blip that ended,
   // or a browser that needs a second try; twice, the file is not there.
   let failedOnline = false;
+  // Not tried while the browser knows it is offline: a failed import may stay failed (above), and
+  // every file it would have needed with it.
+  if (recovery.offline?.()) await recovery.reconnected();
   for (let attempt = 1; ; attempt += 1) {
     try {
       if (attempt > 1) await recovery.reloadFailedStylesheets();
@@ -161,6 +167,9 @@ export const pageRecovery = (reload: () => void): ImportRecovery => ({
     } catch {
       return false;
     }
+  },
+  offline() {
+    return typeof navigator !== 'undefined' && !navigator.onLine;
   },
   reconnected() {
     reportUnreachable();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BodyBudget, readWholeBody } from './read-whole-body';
 
 const KB = 1024;
@@ -73,6 +73,42 @@ describe("an address's share of the body budget", () => {
     stalled.end();
     expect(await reading).toBeInstanceOf(Request);
     expect([budget.held, budget.heldBy('10.0.0.1')]).toEqual([0, 0]);
+  });
+});
+
+describe('bodies stalled from many addresses', () => {
+  it('are given up, longest stalled first, to make room for a body that arrives', async () => {
+    // No wait for staleness here: any body with no bytes since it was last read may go.
+    const budget = new BodyBudget(100 * KB, 60 * KB, 0);
+    const stall = (address: string) =>
+      readWholeBody(post(30 * KB, false).request, 1024 * KB, 16 * 1024 * KB, budget, { address });
+    const first = stall('10.0.0.1');
+    await vi.waitFor(() => expect(budget.held).toBe(30 * KB));
+    const second = stall('10.0.0.2');
+    await vi.waitFor(() => expect(budget.held).toBe(60 * KB));
+    const third = stall('10.0.0.3');
+    await vi.waitFor(() => expect(budget.held).toBe(90 * KB));
+
+    // A login of 50 KB from a fourth address: the two oldest stalled bodies make room.
+    const login = await readWholeBody(post(50 * KB).request, 1024 * KB, 16 * 1024 * KB, budget, {
+      address: '10.0.0.4',
+    });
+    expect(login).toBeInstanceOf(Request);
+    expect(await first).toEqual({ timedOut: true });
+    expect(await second).toEqual({ timedOut: true });
+    expect([budget.heldBy('10.0.0.1'), budget.heldBy('10.0.0.2')]).toEqual([0, 0]);
+    expect(budget.held).toBe(30 * KB);
+    void third;
+  });
+
+  it('that still arrive are not given up: the new body is refused instead', async () => {
+    const budget = new BodyBudget(100 * KB, 100 * KB, 60_000);
+    const held = readWholeBody(post(90 * KB, false).request, 1024 * KB, 16 * 1024 * KB, budget);
+    await vi.waitFor(() => expect(budget.held).toBe(90 * KB));
+    const refused = await readWholeBody(post(50 * KB).request, 1024 * KB, 16 * 1024 * KB, budget);
+    expect(refused).toEqual({ busy: true });
+    expect(budget.held).toBe(90 * KB);
+    void held;
   });
 });
 

@@ -1,31 +1,50 @@
+/** A body being read: what it holds of the budget, and how to give it up. */
+interface BodyInFlight {
+  address: string;
+  held: number;
+  /** When its last bytes came (performance.now()). */
+  lastBytesAt: number;
+  /** Ends its reading as timed out; its bytes are already given back. */
+  giveUp: () => void;
+}
+
 /**
  * The bytes of request bodies a process holds while reading them, all requests together, and per
  * client address. Each body waits in memory until its last byte arrives, so without a bound,
  * clients that send most of a body and then stall could make the process hold gigabytes (a 1 MB
  * body each); without a share per address, one client doing so could take the whole budget and
- * leave every other client's POST refused.
+ * leave every other client's POST refused. When the whole budget is held, a body that arrives is
+ * made room for by giving up the bodies that stalled longest (no bytes for `evictIdleMs`): many
+ * addresses' stalled bodies cannot keep a real user's login out (issue 49).
  */
 export class BodyBudget {
   #held = 0;
   readonly #byAddress = new Map<string, number>();
+  readonly #inFlight = new Set<BodyInFlight>();
   /**
    * @param maxBytes what all bodies being read may hold together
    * @param maxPerAddress what the bodies of one client address may hold together
+   * @param evictIdleMs how long a body must have had no bytes to be given up for another's room
    */
   constructor(
     readonly maxBytes: number,
     readonly maxPerAddress: number = maxBytes,
+    readonly evictIdleMs = 1_000,
   ) {}
   /**
    * Takes `bytes` from the budget for `address`; false (taking nothing) when they would overrun
-   * the budget or the address's share.
+   * the address's share, or the budget even after giving up the bodies stalled long enough.
    */
-  take(bytes: number, address = ''): boolean {
-    if (this.#held + bytes > this.maxBytes) return false;
+  take(bytes: number, address = '', body?: BodyInFlight): boolean {
     const mine = this.#byAddress.get(address) ?? 0;
     if (mine + bytes > this.maxPerAddress) return false;
+    if (this.#held + bytes > this.maxBytes && !this.#makeRoom(bytes, body)) return false;
     this.#held += bytes;
     this.#byAddress.set(address, mine + bytes);
+    if (body) {
+      body.held += bytes;
+      body.lastBytesAt = performance.now();
+    }
     return true;
   }
   give(bytes: number, address = ''): void {
@@ -34,6 +53,40 @@ export class BodyBudget {
     const left = (this.#byAddress.get(address) ?? 0) - bytes;
     if (left > 0) this.#byAddress.set(address, left);
     else this.#byAddress.delete(address);
+  }
+  /** Notes a body being read (readWholeBody); `done` ends it and gives back what it holds. */
+  begin(address: string, giveUp: () => void): { body: BodyInFlight; done: () => void } {
+    const body: BodyInFlight = { address, held: 0, lastBytesAt: performance.now(), giveUp };
+    this.#inFlight.add(body);
+    return {
+      body,
+      done: () => {
+        if (!this.#inFlight.delete(body)) return;
+        this.give(body.held, address);
+        body.held = 0;
+      },
+    };
+  }
+  /** Gives up the bodies stalled longest until `bytes` fit; false (giving up none) if they can't. */
+  #makeRoom(bytes: number, asking?: BodyInFlight): boolean {
+    const stalledSince = performance.now() - this.evictIdleMs;
+    const stalled = [...this.#inFlight]
+      .filter((body) => body !== asking && body.held > 0 && body.lastBytesAt <= stalledSince)
+      .sort((a, b) => a.lastBytesAt - b.lastBytesAt);
+    let freed = 0;
+    let count = 0;
+    while (this.#held - freed + bytes > this.maxBytes && count < stalled.length) {
+      freed += stalled[count]!.held;
+      count += 1;
+    }
+    if (this.#held - freed + bytes > this.maxBytes) return false;
+    for (const body of stalled.slice(0, count)) {
+      this.#inFlight.delete(body);
+      this.give(body.held, body.address);
+      body.held = 0;
+      body.giveUp();
+    }
+    return true;
   }
   get held(): number {
     return this.#held;
@@ -99,12 +152,13 @@ export async function readWholeBody(
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
-  // The kept bytes are the budget's until the body is read or refused; then they are the Request's,
-  // which lives only as long as the API's answer.
-  let held = 0;
-  // Either timer ends the wait for the next bytes; the idle one starts over with each chunk.
+  // Either timer, or the budget making room for another body, ends the wait for the next bytes;
+  // the idle timer starts over with each chunk.
   let giveUp!: () => void;
   const late = new Promise<undefined>((resolve) => (giveUp = () => resolve(undefined)));
+  // The kept bytes are the budget's until the body is read or refused; then they are the Request's,
+  // which lives only as long as the API's answer.
+  const reading = budget.begin(address, giveUp);
   const idle: NodeJS.Timeout = setTimeout(giveUp, idleMs);
   const whole = setTimeout(giveUp, wholeMs);
   try {
@@ -122,17 +176,16 @@ export async function readWholeBody(
         return { tooLarge: true, drained: false };
       }
       if (total > maxBytes) continue;
-      if (!budget.take(value.byteLength, address)) {
+      if (!budget.take(value.byteLength, address, reading.body)) {
         await reader.cancel();
         return { busy: true };
       }
-      held += value.byteLength;
       chunks.push(value);
     }
   } finally {
     clearTimeout(idle);
     clearTimeout(whole);
-    budget.give(held, address);
+    reading.done();
   }
   if (total > maxBytes) return { tooLarge: true, drained: true };
   const body = new Uint8Array(total);

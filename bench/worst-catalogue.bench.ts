@@ -39,6 +39,10 @@ const crafted: readonly { kind: string; path: (n: number) => string }[] = [
   // A common lower-case word every title holds capitalised ('Explained' …): e, x, …
   { kind: 'home xplained', path: (n) => `/api/videos?search=XPLAINED&limit=${24 + n}` },
   { kind: 'home rare', path: (n) => `/api/videos?search=%23${987_654 - n}&limit=24` },
+  // Issue 49: a trailing space, a space alone, and four one-letter words.
+  { kind: 'home ss_', path: (n) => `/api/videos?search=ss%20&limit=${24 + n}` },
+  { kind: 'home _', path: (n) => `/api/videos?search=%20&limit=${24 + n}` },
+  { kind: 'results a e i o', path: (n) => `/api/videos/search?q=a%20e%20i%20o&limit=${24 + n}` },
   { kind: 'results s #', path: (n) => `/api/videos/search?q=s%20%23&limit=${24 + n}` },
   { kind: 'results deep', path: (n) => `/api/videos/search?q=lesson&offset=${9_900 + n}` },
   { kind: 'results 1 char', path: (n) => `/api/videos/search?q=%7E&limit=${24 + n}` },

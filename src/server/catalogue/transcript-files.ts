@@ -125,6 +125,7 @@ function removeClosed(text: string, pattern: RegExp, close: string): string {
 
 /** A payload line as text: tags (`<c>`, `<v Name>`, `<00:00:01.234>`, `<i>`, `{\an8}`) gone. */
 function cleanLine(text: string): string {
+  // eslint-disable-next-line regexp/no-super-linear-move -- removeClosed: only up to the last `>`
   return removeClosed(removeClosed(text, /<[^>]*>/g, '>'), /\{\\[^}]*\}/g, '}')
     .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (entity, name: string) =>
       name.startsWith('#') ? character(name) : (ENTITIES[name.toLowerCase()] ?? entity),

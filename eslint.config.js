@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
+import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -173,6 +174,18 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // A pattern run on catalogue or user text costs time linear in it (issue 42, finding 12): no
+    // quantifier that trades characters with its neighbour, no scan that starts again from each
+    // character of a run. Tests and their helpers read the project's own fixtures.
+    files: ['src/**'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/**/testing/**'],
+    plugins: { regexp },
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
     },
   },
 );

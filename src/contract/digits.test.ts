@@ -8,6 +8,15 @@ describe('groupDigits', () => {
     }
   });
 
+  it('keeps the sign and the fraction, and writes what has no digits to group as it is', () => {
+    expect(groupDigits(-1_234_567)).toBe('-1,234,567');
+    expect(groupDigits(-999)).toBe('-999');
+    expect(groupDigits(1234.5)).toBe('1,234.5');
+    expect(groupDigits(1e21)).toBe('1e+21');
+    expect(groupDigits(Infinity)).toBe('Infinity');
+    expect(groupDigits(Number.NaN)).toBe('NaN');
+  });
+
   it('writes negative counts and fractions as English does', () => {
     expect(groupDigits(-1234)).toBe('-1,234');
     expect(groupDigits(1234.5)).toBe('1,234.5');

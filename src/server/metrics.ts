@@ -51,7 +51,7 @@ const ROUTES = routeTable
     params: (path.match(/\{/g) ?? []).length,
     pattern: new RegExp(
       `^${path
-        .split(/\{[^}]+\}/)
+        .split(/\{[^{}]+\}/)
         .map((piece) => piece.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
         .join('[^/]+')}/?$`,
     ),

@@ -98,6 +98,7 @@ export async function verifyToken(
 export function tokenFromHeader(header: string | undefined): string | undefined {
   const value = header?.trim();
   if (!value) return undefined;
-  const match = /^Bearer\s+(.+)$/i.exec(value);
+  // The token starts at its first non-space: spaces and token cannot trade characters (linear).
+  const match = /^Bearer\s+(\S.*)$/i.exec(value);
   return match ? match[1] : value;
 }

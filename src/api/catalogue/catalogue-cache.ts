@@ -37,7 +37,7 @@ const publicReads = routeTable
   .map((route) => ({
     pattern: new RegExp(
       `^${route.path
-        .split(/\{[^}]+\}/)
+        .split(/\{[^{}]+\}/)
         .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
         .join('[^/]+')}$`,
     ),

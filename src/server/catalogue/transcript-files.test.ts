@@ -161,3 +161,35 @@ describe('SRT', () => {
     });
   });
 });
+
+/**
+ * Caption files are catalogue text from anywhere (issue 42, finding 12): a cue line of 100,000
+ * characters that opens tags, override blocks or entities without closing them is read in linear
+ * time (a tag pattern scanned to the line's end from each `<`: quadratic). These lines guard that:
+ * quadratic cleaning took tens of seconds here, past the test's timeout (a guard against work
+ * growing with the square of the line, not a timing assertion).
+ */
+describe('caption lines of 100,000 hostile characters', () => {
+  const run = 100_000;
+  /** The text of a one-cue SRT file whose payload is `line`. */
+  const srtText = (line: string) => parseSrt(`1\n00:00:01,000 --> 00:00:02,000\n${line}\n`).cues;
+  /** The same as WebVTT. */
+  const vttText = (line: string) => parseVtt(`WEBVTT\n\n00:01.000 --> 00:02.000\n${line}\n`).cues;
+
+  for (const [name, line, text] of [
+    ['tags never closed', '<'.repeat(run), '<'.repeat(run)],
+    ['a tag closed at the end', `${'<'.repeat(run)}b>a`, 'a'],
+    ['override blocks never closed', '{\\'.repeat(run / 2), '{\\'.repeat(run / 2)],
+    ['an override block closed at the end', `${'{\\'.repeat(run / 2)}}x`, 'x'],
+    ['entities never closed', '&a'.repeat(run / 2), '&a'.repeat(run / 2)],
+    ['digits and colons', '1:2'.repeat(33_333), '1:2'.repeat(33_333)],
+    ['spaces between words', `a${' '.repeat(run)}b`, 'a b'],
+    ['one letter', 'a'.repeat(run), 'a'.repeat(run)],
+    ['tags and text', '<i>a</i> '.repeat(run / 9), 'a '.repeat(run / 9).trim()],
+  ] as const) {
+    it(`are read as text: ${name}`, () => {
+      expect(srtText(line)).toEqual([{ start: 1, end: 2, text }]);
+      expect(vttText(line)).toEqual([{ start: 1, end: 2, text }]);
+    });
+  }
+});

@@ -68,6 +68,18 @@ describe('path patterns', () => {
     expect(normalisePathPattern('/')).toBe('/');
   });
 
+  // A pattern is typed in the tester and a path is any request's (issue 42, finding 12): 100,000
+  // slashes are read in linear time. Dropping trailing slashes scanned the run from each slash
+  // (seconds, past the test's timeout: a guard against quadratic work, not a timing assertion).
+  it('reads runs of 100,000 slashes', () => {
+    const slashes = '/'.repeat(100_000);
+    expect(normalisePathPattern(`${slashes}x`)).toBe(`${slashes}x`);
+    expect(normalisePathPattern(`api${slashes}`)).toBe('/api');
+    expect(pathMatches('/api/videos', `/api/videos${slashes}`)).toBe(true);
+    expect(pathMatches(`/api/videos${slashes}x`, '/api/videos')).toBe(false);
+    expect(pathMatches('/api/{id}', `/api/${'{'.repeat(100_000)}`)).toBe(true);
+  });
+
   it('matches a literal path exactly, trailing slash or not', () => {
     expect(pathMatches('/api/videos', '/api/videos')).toBe(true);
     expect(pathMatches('/api/videos', '/api/videos/')).toBe(true);

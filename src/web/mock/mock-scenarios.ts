@@ -88,7 +88,8 @@ export function writeMockScenarios(storage: ScenarioStorage, scenarios: MockScen
 export function normalisePathPattern(pattern: string): string {
   const trimmed = pattern.trim();
   const withSlash = trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
-  return withSlash.length > 1 ? withSlash.replace(/\/+$/, '') : withSlash;
+  // Trailing slashes tried from the first of a run only (the lookbehind): linear on any path.
+  return withSlash.length > 1 ? withSlash.replace(/(?<!\/)\/+$/, '') : withSlash;
 }
 
 /** True when `pathname` is one the pattern names. */

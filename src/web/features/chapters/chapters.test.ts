@@ -94,3 +94,55 @@ describe('splitTimes', () => {
     expect(splitTimes('')).toEqual([]);
   });
 });
+
+/**
+ * Hostile descriptions of 100,000 characters (issue 42, finding 12): a description is catalogue
+ * text, parsed in every server render of its watch page and again in the browser. The patterns
+ * cannot backtrack (the line is trimmed before its pattern, whose title runs to the line's end);
+ * these inputs guard that: quadratic parsing took 24 s on 60,000 spaces, so a regression runs
+ * past the test's timeout, a guard against work that grows with the square of the text, not a
+ * timing assertion.
+ */
+describe('chapters of hostile descriptions', () => {
+  const run = 100_000;
+
+  it('reads a title with a long run of spaces inside it, and the chapters around it', () => {
+    const description = `0:00 Intro a${' '.repeat(60_000)}b\n1:00 Next`;
+    expect(parseChapters(description)).toEqual([
+      { start: 0, title: `Intro a${' '.repeat(60_000)}b` },
+      { start: 60, title: 'Next' },
+    ]);
+    expect(parseChapters(`0:00 Intro a${' '.repeat(run)}b\n1:00 Next`)[0]?.title).toHaveLength(
+      run + 8,
+    );
+  });
+
+  it('reads lines that are long runs of spaces, digits, colons, brackets or one letter', () => {
+    /** The chapters a hostile line adds between `0:00 Intro` and `9:00:00 End`. */
+    const between = (line: string) =>
+      parseChapters(`0:00 Intro\n${line}\n9:00:00 End`).slice(1, -1);
+    expect(between(`1:00 Title${' '.repeat(run)}`)).toEqual([{ start: 60, title: 'Title' }]);
+    expect(between(`${' '.repeat(run)}1:00 Spaced`)).toEqual([{ start: 60, title: 'Spaced' }]);
+    expect(between(`1:00${' '.repeat(run)}`)).toEqual([]);
+    expect(between(`1:00 x${' '.repeat(run)}\u2028y`)).toEqual([]);
+    expect(between(`1:00 ${'-'.repeat(run)}`)).toEqual([{ start: 60, title: '-'.repeat(run - 1) }]);
+    expect(between(`1:00 ${'a'.repeat(run)}`)).toEqual([{ start: 60, title: 'a'.repeat(run) }]);
+    expect(between(`${'['.repeat(run)}1:00 Opened`)).toEqual([]);
+    expect(between(`(1:00)${')'.repeat(run)}`)).toEqual([]);
+    expect(between(`(1:00) ${')'.repeat(run)}`)).toEqual([{ start: 60, title: ')'.repeat(run) }]);
+    expect(between('1:2'.repeat(33_333))).toEqual([
+      { start: 4881, title: `${'21:'.repeat(33_330)}2` },
+    ]);
+    expect(between('9'.repeat(run))).toEqual([]);
+    expect(between(':'.repeat(run))).toEqual([]);
+  });
+
+  it('splits a 100,000-character run of digits and colons at its times', () => {
+    const digits = '1:2'.repeat(run / 3);
+    expect(splitTimes(digits)).toEqual([digits]);
+    const times = '1:23 '.repeat(run / 5);
+    const parts = splitTimes(times);
+    expect(parts).toHaveLength((2 * run) / 5);
+    expect(parts[0]).toEqual({ time: '1:23', seconds: 83 });
+  });
+});

@@ -193,6 +193,36 @@ describe('importForeign: yt-dlp', () => {
     expect(await catalogue(store)).toEqual([]);
   });
 
+  it("refuses titles and descriptions beyond YouTube's limits in both formats, by their names there (issue 42)", async () => {
+    const store = emptyStore();
+    const playlist = JSON.parse(readFileSync(fixture('yt-dlp-playlist.flat.json'), 'utf8'));
+    playlist.entries[1].description = `0:00 Intro a${' '.repeat(60_000)}b`;
+    const ytDlp = await run(store, {
+      path: fileWith(JSON.stringify(playlist)),
+      from: 'yt-dlp',
+      category: 'CSS',
+    });
+    expect(ytDlp).toMatchObject({
+      ok: false,
+      problems: [
+        "entries[1]: description must be at most 5,000 characters (YouTube's limit), not 60,013",
+      ],
+    });
+    const response = JSON.parse(readFileSync(fixture('youtube-api-videos.json'), 'utf8'));
+    response.items[0].snippet.title = 'T'.repeat(150);
+    const api = await run(store, {
+      path: fileWith(JSON.stringify(response)),
+      from: 'youtube-api',
+    });
+    expect(api).toMatchObject({
+      ok: false,
+      problems: [
+        "items[0]: snippet.title must be at most 100 characters (YouTube's limit), not 150",
+      ],
+    });
+    expect(await catalogue(store)).toEqual([]);
+  });
+
   it('says so when the file is the other format', async () => {
     const store = emptyStore();
     expect(

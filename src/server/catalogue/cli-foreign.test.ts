@@ -182,7 +182,10 @@ describe.each(['sqlite', 'postgres'] as const)('catalogue CLI import --from on %
     );
     expect(pruned.code).toBe(0);
     expect(pruned.stdout).toBe(
-      `videos: added 0, updated 0, unchanged 2, rejected 0\nsource: ${PLAYLIST}\npruned: removed 1 video the file no longer holds\n`,
+      `videos: added 0, updated 0, unchanged 2, rejected 0\n` +
+        // A flat playlist gives no dates and no descriptions: the catalogue's stay.
+        'left as they were (the file does not give them): uploadedOn of 2 videos, description of 2 videos\n' +
+        `source: ${PLAYLIST}\npruned: removed 1 video the file no longer holds\n`,
     );
     expect((await inDatabase(PLAYLIST)).ofSource).toEqual(['H4vRt6yUi8o', 'Qm3kT9xW2aE']);
   }, 120_000);
@@ -231,6 +234,35 @@ describe.each(['sqlite', 'postgres'] as const)('catalogue CLI import --from on %
     );
   }, 120_000);
 
+  it('keeps views and durations that a part=snippet,player answer does not give, and says so (issue 42)', async () => {
+    const full = await runCatalogueCli(
+      ['import', '--from', 'youtube-api', fixture('youtube-api-videos.json')],
+      env,
+    );
+    expect(full.code).toBe(0);
+    const ids = ['Qm3kT9xW2aE', 'H4vRt6yUi8o'];
+    const stored = async () =>
+      (await inDatabase()).videos
+        .filter((video) => ids.includes(video._id))
+        .map((video) => [video._id, video.views, video.duration]);
+    expect(await stored()).toEqual([
+      ['Qm3kT9xW2aE', 48211, 725],
+      ['H4vRt6yUi8o', 9034, 3723],
+    ]);
+    const run = await runCatalogueCli(
+      ['import', '--from', 'youtube-api', fixture('youtube-api-snippet-player.json')],
+      env,
+    );
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(
+      'videos: added 0, updated 0, unchanged 2, rejected 0\nleft as they were (the file does not give them): views of 2 videos, duration of 2 videos\n',
+    );
+    expect(await stored()).toEqual([
+      ['Qm3kT9xW2aE', 48211, 725],
+      ['H4vRt6yUi8o', 9034, 3723],
+    ]);
+  }, 120_000);
+
   it('makes a yt-dlp playlist a course in one step (--as-course): playlist order, title and description, idempotent', async () => {
     const args = [
       'import',
@@ -245,7 +277,7 @@ describe.each(['sqlite', 'postgres'] as const)('catalogue CLI import --from on %
     const run = await runCatalogueCli(args, env);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(
-      /^videos: added \d, updated \d, unchanged \d, rejected 0\nsource: yt-dlp:PLxGridGarden0cssLayout01\ncourses: added 1, updated 0, unchanged 0, rejected 0\n$/,
+      /^videos: added \d, updated \d, unchanged \d, rejected 0\n(left as they were \(the file does not give them\): .+\n)?source: yt-dlp:PLxGridGarden0cssLayout01\ncourses: added 1, updated 0, unchanged 0, rejected 0\n$/,
     );
     const course = async () => {
       const url = env.DATABASE_URL!;
@@ -269,7 +301,7 @@ describe.each(['sqlite', 'postgres'] as const)('catalogue CLI import --from on %
     const again = await runCatalogueCli(args, env);
     expect(again.code).toBe(0);
     expect(again.stdout).toBe(
-      'videos: added 0, updated 0, unchanged 3, rejected 0\nsource: yt-dlp:PLxGridGarden0cssLayout01\ncourses: added 0, updated 0, unchanged 1, rejected 0\n',
+      'videos: added 0, updated 0, unchanged 3, rejected 0\nleft as they were (the file does not give them): uploadedOn of 3 videos, description of 3 videos\nsource: yt-dlp:PLxGridGarden0cssLayout01\ncourses: added 0, updated 0, unchanged 1, rejected 0\n',
     );
 
     // A single video is no playlist: nothing is imported.

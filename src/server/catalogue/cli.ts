@@ -13,7 +13,7 @@ import { MAX_QUERY_TEXT } from '../../contract/limits';
 import { exportCatalogue } from './export-catalogue';
 import { FOREIGN_FORMATS, type ForeignFormat } from './foreign-formats';
 import { importCatalogue } from './import-catalogue';
-import { MAX_SOURCE_LENGTH, importForeign } from './import-foreign';
+import { KEPT_ORDER, MAX_SOURCE_LENGTH, importForeign } from './import-foreign';
 import { terminalProgress } from './progress-bar';
 import { RecordFileError } from './read-records';
 import { removeCourses } from './remove-courses';
@@ -254,6 +254,13 @@ async function runForeignImport(
       return EXIT.badData;
     }
     io.out(`videos: ${formatCounts(outcome.videos, 0)}`);
+    const { kept } = outcome;
+    if (kept) {
+      const fields = KEPT_ORDER.filter((field) => kept[field] !== undefined).map(
+        (field) => `${field} of ${counted(kept[field]!, 'video', 'videos')}`,
+      );
+      io.out(`left as they were (the file does not give them): ${fields.join(', ')}`);
+    }
     if (outcome.source !== undefined) io.out(`source: ${outcome.source}`);
     if (foreign.prune) {
       io.out(

@@ -143,6 +143,26 @@ describe('importForeign: yt-dlp', () => {
     expect((await catalogue(store))[0]!.categoryName).toBe('CSS');
   });
 
+  it('keeps the fields a yt-dlp record leaves out or null, and says which (issue 42)', async () => {
+    const store = emptyStore();
+    const full = JSON.parse(readFileSync(fixture('yt-dlp-video.json'), 'utf8'));
+    await run(store, { path: fileWith(JSON.stringify(full)), from: 'yt-dlp' });
+    const before = await catalogue(store);
+    const sparse = { ...full, view_count: null, duration: null, description: null };
+    for (const field of ['upload_date', 'timestamp', 'release_timestamp']) delete sparse[field];
+    const outcome = await run(store, { path: fileWith(JSON.stringify(sparse)), from: 'yt-dlp' });
+    expect(outcome).toMatchObject({
+      ok: true,
+      videos: { added: 0, updated: 0, unchanged: 1 },
+      kept: { views: 1, uploadedOn: 1, description: 1, duration: 1 },
+    });
+    expect(await catalogue(store)).toEqual(before);
+    // What the file does give still changes the video.
+    const renamed = { ...sparse, title: 'Flexbox or Grid?' };
+    await run(store, { path: fileWith(JSON.stringify(renamed)), from: 'yt-dlp' });
+    expect(await catalogue(store)).toEqual([{ ...before[0], title: 'Flexbox or Grid?' }]);
+  });
+
   it('wants --category where the file gives none, naming each entry as jq reaches it', async () => {
     const store = emptyStore();
     const noCategory =
@@ -285,6 +305,33 @@ describe('importForeign: youtube-api', () => {
         categoryName: 'Science & Technology',
         duration: 3723,
       },
+    ]);
+  });
+
+  it('keeps the views and duration a part=snippet,player answer does not give, and says so (issue 42)', async () => {
+    const store = emptyStore();
+    await run(store, { path: fixture('youtube-api-videos.json'), from: 'youtube-api' });
+    const before = await catalogue(store);
+    expect(before.map((video) => [video.views, video.duration])).toEqual([
+      [48211, 725],
+      [9034, 3723],
+    ]);
+    const outcome = await run(store, {
+      path: fixture('youtube-api-snippet-player.json'),
+      from: 'youtube-api',
+    });
+    expect(outcome).toMatchObject({
+      ok: true,
+      videos: { added: 0, updated: 0, unchanged: 2 },
+      kept: { views: 2, duration: 2 },
+    });
+    expect(await catalogue(store)).toEqual(before);
+    // A new video gets what the format's absence means: no views counted, no length known.
+    const fresh = emptyStore();
+    await run(fresh, { path: fixture('youtube-api-snippet-player.json'), from: 'youtube-api' });
+    expect((await catalogue(fresh)).map((video) => [video.views, video.duration])).toEqual([
+      [0, undefined],
+      [0, undefined],
     ]);
   });
 

@@ -1,7 +1,12 @@
 import type { Course } from '../../contract/courses';
 import type { Video } from '../../contract/entities';
 import type { Store, UpsertCounts } from '../../api/store/store';
-import { FIELD_NAMES, type ForeignFormat, foreignEntries } from './foreign-formats';
+import {
+  FIELD_NAMES,
+  type ForeignFormat,
+  type KeepableField,
+  foreignEntries,
+} from './foreign-formats';
 import type { ImportProgress } from './import-catalogue';
 import { IMPORT_BATCH_SIZE } from './import-catalogue';
 import { type RecordFile, RecordFileError, openRecordFile } from './read-records';
@@ -12,8 +17,11 @@ import { checkRecord } from './validate-video';
 /** What a foreign import writes through. */
 export type ForeignWriter = Pick<
   Store,
-  'upsertVideos' | 'videoIdsOfSource' | 'removeVideos' | 'upsertCourses'
+  'upsertVideos' | 'videoIdsOfSource' | 'removeVideos' | 'upsertCourses' | 'getVideos'
 >;
+
+/** Per field, how many videos of the catalogue kept theirs because the file gave none. */
+export type KeptFields = Partial<Record<KeepableField, number>>;
 
 export interface ForeignImport {
   path: string;
@@ -49,6 +57,8 @@ export type ForeignOutcome =
       repeated: number;
       /** With `asCourse`: the course written (added, updated or unchanged). */
       courses?: UpsertCounts;
+      /** Fields left as they were (not the avatar, which these formats rarely give); if any. */
+      kept?: KeptFields;
     }
   | {
       ok: false;
@@ -68,6 +78,46 @@ function inFormatTerms(format: ForeignFormat, problem: string): string {
   const [field, ...rest] = problem.split(' ');
   const name = field === undefined ? undefined : FIELD_NAMES[format][field];
   return name === undefined ? problem : [name, ...rest].join(' ');
+}
+
+/** The order the report names kept fields in (the Video's). */
+export const KEPT_ORDER: readonly KeepableField[] = [
+  'views',
+  'uploadedOn',
+  'avatar',
+  'description',
+  'duration',
+];
+
+/**
+ * A batch's videos with the fields their file did not give taken from the catalogue's copies
+ * (issue 42: a `videos.list` answer without statistics keeps the views): new videos keep the
+ * record's defaults. Counts into `kept`, but for the avatar.
+ */
+async function withKeptFields(
+  store: Pick<Store, 'getVideos'>,
+  batch: { video: Video; absent: KeepableField[] }[],
+  kept: KeptFields,
+): Promise<Video[]> {
+  const ids = batch.filter((item) => item.absent.length > 0).map((item) => item.video._id);
+  const stored = new Map(
+    ids.length === 0 ? [] : (await store.getVideos(ids)).map((video) => [video._id, video]),
+  );
+  return batch.map(({ video, absent }) => {
+    const before = stored.get(video._id);
+    if (!before) return video;
+    const merged: Video = { ...video };
+    for (const field of absent) {
+      if (field === 'duration') {
+        if (before.duration === undefined) delete merged.duration;
+        else merged.duration = before.duration;
+      } else {
+        (merged as unknown as Record<string, unknown>)[field] = before[field];
+      }
+      if (field !== 'avatar') kept[field] = (kept[field] ?? 0) + 1;
+    }
+    return merged;
+  });
 }
 
 /** How many records a file has, counting no further than `upTo`. */
@@ -268,11 +318,12 @@ export async function importForeign(
   }
 
   const counts = noCounts();
+  const kept: KeptFields = {};
   const written = new Set<string>();
-  let batch: Video[] = [];
+  let batch: { video: Video; absent: KeepableField[] }[] = [];
   const flush = async () => {
     if (batch.length === 0) return;
-    addCounts(counts, await store.upsertVideos(batch, source));
+    addCounts(counts, await store.upsertVideos(await withKeptFields(store, batch, kept), source));
     batch = [];
     progress?.update(written.size);
   };
@@ -285,7 +336,7 @@ export async function importForeign(
       }
       if (written.has(checked.video._id)) continue;
       written.add(checked.video._id);
-      batch.push(checked.video);
+      batch.push({ video: checked.video, absent: entry.absent ?? [] });
       if (batch.length >= batchSize) await flush();
     }
     await flush();
@@ -310,5 +361,6 @@ export async function importForeign(
     skipped,
     repeated,
     ...(courses ? { courses } : {}),
+    ...(Object.keys(kept).length > 0 ? { kept } : {}),
   };
 }

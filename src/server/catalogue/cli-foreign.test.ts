@@ -176,7 +176,7 @@ describe.each(['sqlite', 'postgres'] as const)('catalogue CLI import --from on %
     const lines = readFileSync(fixture('yt-dlp-playlist.flat.jsonl'), 'utf8').split('\n');
     lines.splice(1, 1);
     const pruned = await runCatalogueCli(
-      ['import', '--from', 'yt-dlp', '--category', 'CSS', '--prune', '-'],
+      ['import', '--from', 'yt-dlp', '--category', 'CSS', '--prune', '--yes', '-'],
       env,
       lines.join('\n'),
     );
@@ -185,7 +185,9 @@ describe.each(['sqlite', 'postgres'] as const)('catalogue CLI import --from on %
       `videos: added 0, updated 0, unchanged 2, rejected 0\n` +
         // A flat playlist gives no dates and no descriptions: the catalogue's stay.
         'left as they were (the file does not give them): uploadedOn of 2 videos, description of 2 videos\n' +
-        `source: ${PLAYLIST}\npruned: removed 1 video the file no longer holds\n`,
+        `source: ${PLAYLIST}\n` +
+        'prune b7Lp0vNcX4s "Flexbox vs Grid: when to use which" (not in the file): nothing users made\n' +
+        'pruned: removed 1 video the file no longer holds\n',
     );
     expect((await inDatabase(PLAYLIST)).ofSource).toEqual(['H4vRt6yUi8o', 'Qm3kT9xW2aE']);
   }, 120_000);
@@ -262,6 +264,81 @@ describe.each(['sqlite', 'postgres'] as const)('catalogue CLI import --from on %
       ['H4vRt6yUi8o', 9034, 3723],
     ]);
   }, 120_000);
+
+  it('--prune lists what users made of each video it would remove, and removes only with --yes (issue 42)', async () => {
+    const source = 'prune-plan';
+    const playlist = JSON.parse(readFileSync(fixture('yt-dlp-playlist.flat.json'), 'utf8'));
+    const base = ['import', '--from', 'yt-dlp', '--category', 'CSS', '--source', source];
+    expect((await runCatalogueCli([...base, fileWith(JSON.stringify(playlist))], env)).code).toBe(
+      0,
+    );
+    // Pupils' notes, a like and a saved position on two of its videos.
+    const url = env.DATABASE_URL!;
+    const database = openDatabase(
+      dialect === 'postgres' ? { dialect, url } : { dialect: 'sqlite', path: url },
+    );
+    try {
+      const store = new SqlStore(database);
+      const at = '2026-12-01T10:00:00.000Z';
+      for (const email of ['pupil-1@school.example', 'pupil-2@school.example']) {
+        const user = await store.createUser({
+          firstName: 'P',
+          lastName: 'Q',
+          email,
+          passwordHash: 'x',
+          extras: {},
+          createdAt: at,
+          updatedAt: at,
+        });
+        await store.addNote(user._id, 'b7Lp0vNcX4s', 'flex is one axis', at, 12);
+        await store.addVideoTo(user._id, 'likes', 'b7Lp0vNcX4s', at);
+        await store.saveProgress(user._id, 'H4vRt6yUi8o', 40, at);
+      }
+    } finally {
+      await database.close();
+    }
+    // At the source the second video turned private and the fourth left the playlist.
+    playlist.entries[1] = { ...playlist.entries[1], title: '[Private video]' };
+    playlist.entries.splice(3, 1);
+    const changed = fileWith(JSON.stringify(playlist));
+    const plan = [
+      'prune H4vRt6yUi8o "Subgrid, finally: a café menu layout" (not in the file): 2 saved positions',
+      'prune b7Lp0vNcX4s "Flexbox vs Grid: when to use which" (private or deleted at the source): 2 notes, 2 likes',
+    ];
+    const ids = async () => (await inDatabase(source)).ofSource;
+
+    const asked = await runCatalogueCli([...base, '--prune', changed], env);
+    expect(asked.code).toBe(0);
+    expect(asked.stdout).toContain(
+      [
+        ...plan,
+        'pruned: nothing removed: 2 videos the file no longer holds would go, with 2 notes, 2 likes, 2 saved positions; run again with --yes to remove them',
+        '',
+      ].join('\n'),
+    );
+    expect(await ids()).toEqual(['H4vRt6yUi8o', 'Qm3kT9xW2aE', 'b7Lp0vNcX4s']);
+
+    const dry = await runCatalogueCli([...base, '--prune', '--yes', '--dry-run', changed], env);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toMatch(/^dry run: nothing was written/);
+    expect(dry.stdout).toContain(
+      [
+        ...plan,
+        'pruned (dry run): nothing removed: 2 videos the file no longer holds, with 2 notes, 2 likes, 2 saved positions',
+      ].join('\n'),
+    );
+    expect(await ids()).toEqual(['H4vRt6yUi8o', 'Qm3kT9xW2aE', 'b7Lp0vNcX4s']);
+
+    const confirmed = await runCatalogueCli([...base, '--prune', '--yes', changed], env);
+    expect(confirmed.code).toBe(0);
+    expect(confirmed.stdout).toContain(
+      [
+        ...plan,
+        'pruned: removed 2 videos the file no longer holds, with 2 notes, 2 likes, 2 saved positions',
+      ].join('\n'),
+    );
+    expect(await ids()).toEqual(['Qm3kT9xW2aE']);
+  }, 180_000);
 
   it('makes a yt-dlp playlist a course in one step (--as-course): playlist order, title and description, idempotent', async () => {
     const args = [

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Video } from '../../contract/entities';
 import { MemoryStore } from '../../api/store/memory-store';
+import { emptyUserData } from '../../api/store/store';
 import { createTempDir } from '../testing/test-databases';
 import { parseIsoDuration } from './foreign-formats';
 import { type ForeignImport, importForeign } from './import-foreign';
@@ -410,12 +411,27 @@ describe('importForeign --prune', () => {
     await store.addVideoTo(user._id, 'likes', 'b7Lp0vNcX4s', '2026-01-01T00:00:00Z');
     const playlist = JSON.parse(readFileSync(fixture('yt-dlp-playlist.flat.json'), 'utf8'));
     playlist.entries.splice(1, 1);
-    const outcome = await run(store, {
+    const request = {
       path: fileWith(JSON.stringify(playlist, null, 2)),
       from: 'yt-dlp',
       category: 'CSS',
       prune: true,
+    } as const;
+    // Without yes: only the plan, with what users made of each video (issue 42).
+    expect(await run(store, request)).toMatchObject({
+      ok: true,
+      pruned: 0,
+      pruneCandidates: [
+        {
+          id: 'b7Lp0vNcX4s',
+          title: 'Flexbox vs Grid: when to use which',
+          unavailable: false,
+          userData: { ...emptyUserData(), likes: 1 },
+        },
+      ],
     });
+    expect(await store.listVideosIn(user._id, 'likes')).toHaveLength(1);
+    const outcome = await run(store, { ...request, yes: true });
     expect(outcome).toMatchObject({
       ok: true,
       source: PLAYLIST,
@@ -468,7 +484,12 @@ describe('importForeign --prune', () => {
       videos: { added: 3 },
     });
     expect(
-      await run(store, { ...pages, path: fixture('youtube-api-videos.json'), prune: true }),
+      await run(store, {
+        ...pages,
+        path: fixture('youtube-api-videos.json'),
+        prune: true,
+        yes: true,
+      }),
     ).toMatchObject({ ok: true, source: 'css-course', pruned: 1 });
     expect((await catalogue(store)).map((video) => video._id)).toEqual([
       'Qm3kT9xW2aE',

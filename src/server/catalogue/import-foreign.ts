@@ -1,6 +1,7 @@
 import type { Course } from '../../contract/courses';
 import type { Video } from '../../contract/entities';
-import type { Store, UpsertCounts } from '../../api/store/store';
+import type { Store, UpsertCounts, VideoUserData } from '../../api/store/store';
+import { sameVideo } from '../../api/catalogue/same-video';
 import {
   FIELD_NAMES,
   type ForeignFormat,
@@ -17,8 +18,23 @@ import { checkRecord } from './validate-video';
 /** What a foreign import writes through. */
 export type ForeignWriter = Pick<
   Store,
-  'upsertVideos' | 'videoIdsOfSource' | 'removeVideos' | 'upsertCourses' | 'getVideos'
+  | 'upsertVideos'
+  | 'videoIdsOfSource'
+  | 'removeVideos'
+  | 'upsertCourses'
+  | 'getVideos'
+  | 'userDataOfVideos'
 >;
+
+/** A video `--prune` weighs: the source's, not in the file (issue 42). */
+export interface PruneCandidate {
+  id: string;
+  title: string;
+  /** The file lists it as private or deleted (else it is not in the file at all). */
+  unavailable: boolean;
+  /** What users made of it (removed with it); undefined when nothing. */
+  userData?: VideoUserData;
+}
 
 /** Per field, how many videos of the catalogue kept theirs because the file gave none. */
 export type KeptFields = Partial<Record<KeepableField, number>>;
@@ -32,8 +48,12 @@ export interface ForeignImport {
   category?: string;
   /** `--source <name>`: the source the videos are written as, whatever the file says. */
   source?: string;
-  /** `--prune`: remove the source's videos the file no longer holds. */
+  /** `--prune`: weigh the source's videos the file no longer holds (see `yes`). */
   prune?: boolean;
+  /** `--yes`: with `prune`, remove them (with what users made of them); else only list them. */
+  yes?: boolean;
+  /** `--dry-run`: write nothing; the outcome says what the import would do. */
+  dryRun?: boolean;
   /** The import's date (YYYY-MM-DD), for videos the file gives no date; default: today (UTC). */
   importedOn?: string;
   /**
@@ -49,8 +69,10 @@ export type ForeignOutcome =
       videos: UpsertCounts;
       /** The source written, if any. */
       source?: string;
-      /** Videos of the source removed by `--prune`. */
+      /** Videos of the source removed by `--prune` (only with `yes`). */
       pruned: number;
+      /** With `prune`: the source's videos the file no longer holds (removed or not). */
+      pruneCandidates?: PruneCandidate[];
       /** Private or deleted entries left out. */
       skipped: number;
       /** Entries naming a video the file listed before (kept once). */
@@ -225,6 +247,7 @@ export async function importForeign(
   let skipped = 0;
   let repeated = 0;
   let meta: PlaylistMeta | undefined;
+  const unavailable = new Set<string>();
   progress?.start('checking', file.size);
   try {
     for await (const { entry, checked } of videosOf(
@@ -236,6 +259,7 @@ export async function importForeign(
     )) {
       if (entry.kind === 'skipped') {
         skipped += 1;
+        if (entry.id !== undefined) unavailable.add(entry.id);
         continue;
       }
       if (entry.kind === 'problem' || !checked?.ok) {
@@ -323,7 +347,23 @@ export async function importForeign(
   let batch: { video: Video; absent: KeepableField[] }[] = [];
   const flush = async () => {
     if (batch.length === 0) return;
-    addCounts(counts, await store.upsertVideos(await withKeptFields(store, batch, kept), source));
+    const videos = await withKeptFields(store, batch, kept);
+    if (request.dryRun) {
+      const stored = new Map(
+        (await store.getVideos(videos.map((video) => video._id))).map((video) => [
+          video._id,
+          video,
+        ]),
+      );
+      for (const video of videos) {
+        const before = stored.get(video._id);
+        if (!before) counts.added += 1;
+        else if (sameVideo(before, video)) counts.unchanged += 1;
+        else counts.updated += 1;
+      }
+    } else {
+      addCounts(counts, await store.upsertVideos(videos, source));
+    }
     batch = [];
     progress?.update(written.size);
   };
@@ -345,19 +385,42 @@ export async function importForeign(
   }
 
   let pruned = 0;
+  let pruneCandidates: PruneCandidate[] | undefined;
   if (request.prune && source !== undefined) {
-    const gone = (await store.videoIdsOfSource(source)).filter((id) => !ids.has(id));
+    // By id: the plan reads the same on every database, run after run.
+    const gone = (await store.videoIdsOfSource(source)).filter((id) => !ids.has(id)).sort();
+    pruneCandidates = [];
     for (let start = 0; start < gone.length; start += batchSize) {
-      pruned += await store.removeVideos(gone.slice(start, start + batchSize));
+      const chunk = gone.slice(start, start + batchSize);
+      const titles = new Map(
+        (await store.getVideos(chunk)).map((video) => [video._id, video.title]),
+      );
+      const userData = await store.userDataOfVideos(chunk);
+      for (const id of chunk) {
+        const data = userData.get(id);
+        pruneCandidates.push({
+          id,
+          title: titles.get(id) ?? '',
+          unavailable: unavailable.has(id),
+          ...(data ? { userData: data } : {}),
+        });
+      }
+    }
+    // Nothing users made goes without the operator's --yes (issue 42).
+    if (request.yes && !request.dryRun) {
+      for (let start = 0; start < gone.length; start += batchSize) {
+        pruned += await store.removeVideos(gone.slice(start, start + batchSize));
+      }
     }
   }
   // After its videos: every lesson is in the catalogue by now.
-  const courses = course ? await store.upsertCourses([course]) : undefined;
+  const courses = course && !request.dryRun ? await store.upsertCourses([course]) : undefined;
   return {
     ok: true,
     videos: counts,
     ...(source ? { source } : {}),
     pruned,
+    ...(pruneCandidates ? { pruneCandidates } : {}),
     skipped,
     repeated,
     ...(courses ? { courses } : {}),

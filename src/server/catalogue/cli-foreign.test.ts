@@ -54,6 +54,11 @@ describe('catalogue CLI import --from: usage', () => {
     ],
     [['export', '--from', 'yt-dlp'], '--from is an option of import'],
     [
+      ['import', '--from', 'yt-dlp', '--yes', 'a.json'],
+      '--yes goes with --prune (it confirms the removal)',
+    ],
+    [['import', '--dry-run', 'a.json'], '--dry-run goes with --from'],
+    [
       ['import', '--from', 'yt-dlp', '--as-course', 'JS Basics', 'a.json'],
       '--as-course "JS Basics": slug must be lower-case letters and digits in words joined by single hyphens (e.g. js-basics)',
     ],

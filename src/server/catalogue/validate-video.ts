@@ -106,6 +106,12 @@ function checkField(name: string, rule: Rule, value: unknown): string | undefine
       : `${name} must be a non-negative whole number`;
   }
   if (typeof value !== 'string') return `${name} must be a string`;
+  // Before the scans below: a hostile length costs one count, not every check.
+  const limit = TEXT_LIMITS[name];
+  const length = limit === undefined ? undefined : longerThan(value, limit);
+  if (limit !== undefined && length !== undefined) {
+    return `${name} must be at most ${limit.toLocaleString('en')} characters (YouTube's limit), not ${length.toLocaleString('en')}`;
+  }
   // PostgreSQL cannot store the NUL character in text.
   if (value.includes('\u0000')) return `${name} must not contain the NUL character`;
   // Half of a UTF-16 pair alone (JSON's "\ud800") has no UTF-8 form: stored, it would read back
@@ -113,11 +119,6 @@ function checkField(name: string, rule: Rule, value: unknown): string | undefine
   const surrogate = LONE_SURROGATE.exec(value)?.[0];
   if (surrogate !== undefined) {
     return `${name} must be valid Unicode (a lone surrogate \\u${surrogate.charCodeAt(0).toString(16)})`;
-  }
-  const limit = TEXT_LIMITS[name];
-  const length = limit === undefined ? undefined : longerThan(value, limit);
-  if (limit !== undefined && length !== undefined) {
-    return `${name} must be at most ${limit.toLocaleString('en')} characters (YouTube's limit), not ${length.toLocaleString('en')}`;
   }
   if (rule === 'optional-text' || rule === 'absent-or-text') return undefined;
   if (value.trim() === '') return `${name} is required`;

@@ -37,7 +37,9 @@ import type {
   VideoListName,
   VideoPage,
   VideoQuery,
+  VideoUserData,
 } from './store';
+import { emptyUserData } from './store';
 
 interface ListEntry {
   videoId: string;
@@ -324,6 +326,29 @@ export class MemoryStore implements Store {
     }
     if (counts.added + counts.updated > 0) this.touchCatalogue();
     return counts;
+  }
+
+  async userDataOfVideos(videoIds: readonly string[]): Promise<Map<string, VideoUserData>> {
+    const asked = new Set(videoIds);
+    const found = new Map<string, VideoUserData>();
+    const count = (videoId: string, kind: keyof VideoUserData) => {
+      if (!asked.has(videoId)) return;
+      let data = found.get(videoId);
+      if (!data) found.set(videoId, (data = emptyUserData()));
+      data[kind] += 1;
+    };
+    for (const user of this.data.users) {
+      for (const entry of user.notes) count(entry.videoId, 'notes');
+      for (const entry of user.likes) count(entry.videoId, 'likes');
+      for (const entry of user.history) count(entry.videoId, 'history');
+      for (const entry of user.watchlater) count(entry.videoId, 'watchLater');
+      for (const playlist of user.playlists) {
+        for (const entry of playlist.videos) count(entry.videoId, 'playlistEntries');
+      }
+      for (const entry of user.lessonMarks ?? []) count(entry.videoId, 'lessonMarks');
+      for (const entry of user.progress ?? []) count(entry.videoId, 'positions');
+    }
+    return found;
   }
 
   async removeVideos(videoIds: string[]): Promise<number> {

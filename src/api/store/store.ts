@@ -34,6 +34,32 @@ export interface UserSummary {
   disabled: boolean;
 }
 
+/**
+ * What users made of one catalogue video, by kind: what removing the video takes with it (the
+ * catalogue CLI's `--prune` plan, issue 42).
+ */
+export interface VideoUserData {
+  notes: number;
+  likes: number;
+  history: number;
+  watchLater: number;
+  playlistEntries: number;
+  /** Course progress: done marks on the video as a lesson. */
+  lessonMarks: number;
+  /** Course progress: saved positions in the video. */
+  positions: number;
+}
+
+export const emptyUserData = (): VideoUserData => ({
+  notes: 0,
+  likes: 0,
+  history: 0,
+  watchLater: 0,
+  playlistEntries: 0,
+  lessonMarks: 0,
+  positions: 0,
+});
+
 export interface NewUser {
   firstName: string;
   lastName: string;
@@ -175,6 +201,11 @@ export interface Store {
   videoIdsOfSource(source: string): Promise<string[]>;
   /** Inserts new categories and updates changed ones, by `_id`. */
   upsertCategories(categories: Category[]): Promise<UpsertCounts>;
+  /**
+   * How much users made of each of these videos (all users together), for the videos that have
+   * any: those with none are not in the map.
+   */
+  userDataOfVideos(videoIds: readonly string[]): Promise<Map<string, VideoUserData>>;
   /** Removes videos (and every list entry, note and position that names them); how many went. */
   removeVideos(videoIds: string[]): Promise<number>;
   /** Reads the catalogue in order, a chunk at a time (the CLI's export). */

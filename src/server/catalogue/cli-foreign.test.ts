@@ -54,6 +54,11 @@ describe('catalogue CLI import --from: usage', () => {
     ],
     [['export', '--from', 'yt-dlp'], '--from is an option of import'],
     [
+      ['import', '--from', 'yt-dlp', '--yes', 'a.json'],
+      '--yes goes with --prune (it confirms the removal)',
+    ],
+    [['import', '--dry-run', 'a.json'], '--dry-run goes with --from'],
+    [
       ['import', '--from', 'yt-dlp', '--as-course', 'JS Basics', 'a.json'],
       '--as-course "JS Basics": slug must be lower-case letters and digits in words joined by single hyphens (e.g. js-basics)',
     ],
@@ -176,13 +181,18 @@ describe.each(['sqlite', 'postgres'] as const)('catalogue CLI import --from on %
     const lines = readFileSync(fixture('yt-dlp-playlist.flat.jsonl'), 'utf8').split('\n');
     lines.splice(1, 1);
     const pruned = await runCatalogueCli(
-      ['import', '--from', 'yt-dlp', '--category', 'CSS', '--prune', '-'],
+      ['import', '--from', 'yt-dlp', '--category', 'CSS', '--prune', '--yes', '-'],
       env,
       lines.join('\n'),
     );
     expect(pruned.code).toBe(0);
     expect(pruned.stdout).toBe(
-      `videos: added 0, updated 0, unchanged 2, rejected 0\nsource: ${PLAYLIST}\npruned: removed 1 video the file no longer holds\n`,
+      `videos: added 0, updated 0, unchanged 2, rejected 0\n` +
+        // A flat playlist gives no dates and no descriptions: the catalogue's stay.
+        'left as they were (the file does not give them): uploadedOn of 2 videos, description of 2 videos\n' +
+        `source: ${PLAYLIST}\n` +
+        'prune b7Lp0vNcX4s "Flexbox vs Grid: when to use which" (not in the file): nothing users made\n' +
+        'pruned: removed 1 video the file no longer holds\n',
     );
     expect((await inDatabase(PLAYLIST)).ofSource).toEqual(['H4vRt6yUi8o', 'Qm3kT9xW2aE']);
   }, 120_000);
@@ -231,6 +241,110 @@ describe.each(['sqlite', 'postgres'] as const)('catalogue CLI import --from on %
     );
   }, 120_000);
 
+  it('keeps views and durations that a part=snippet,player answer does not give, and says so (issue 42)', async () => {
+    const full = await runCatalogueCli(
+      ['import', '--from', 'youtube-api', fixture('youtube-api-videos.json')],
+      env,
+    );
+    expect(full.code).toBe(0);
+    const ids = ['Qm3kT9xW2aE', 'H4vRt6yUi8o'];
+    const stored = async () =>
+      (await inDatabase()).videos
+        .filter((video) => ids.includes(video._id))
+        .map((video) => [video._id, video.views, video.duration]);
+    expect(await stored()).toEqual([
+      ['Qm3kT9xW2aE', 48211, 725],
+      ['H4vRt6yUi8o', 9034, 3723],
+    ]);
+    const run = await runCatalogueCli(
+      ['import', '--from', 'youtube-api', fixture('youtube-api-snippet-player.json')],
+      env,
+    );
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(
+      'videos: added 0, updated 0, unchanged 2, rejected 0\nleft as they were (the file does not give them): views of 2 videos, duration of 2 videos\n',
+    );
+    expect(await stored()).toEqual([
+      ['Qm3kT9xW2aE', 48211, 725],
+      ['H4vRt6yUi8o', 9034, 3723],
+    ]);
+  }, 120_000);
+
+  it('--prune lists what users made of each video it would remove, and removes only with --yes (issue 42)', async () => {
+    const source = 'prune-plan';
+    const playlist = JSON.parse(readFileSync(fixture('yt-dlp-playlist.flat.json'), 'utf8'));
+    const base = ['import', '--from', 'yt-dlp', '--category', 'CSS', '--source', source];
+    expect((await runCatalogueCli([...base, fileWith(JSON.stringify(playlist))], env)).code).toBe(
+      0,
+    );
+    // Pupils' notes, a like and a saved position on two of its videos.
+    const url = env.DATABASE_URL!;
+    const database = openDatabase(
+      dialect === 'postgres' ? { dialect, url } : { dialect: 'sqlite', path: url },
+    );
+    try {
+      const store = new SqlStore(database);
+      const at = '2026-12-01T10:00:00.000Z';
+      for (const email of ['pupil-1@school.example', 'pupil-2@school.example']) {
+        const user = await store.createUser({
+          firstName: 'P',
+          lastName: 'Q',
+          email,
+          passwordHash: 'x',
+          extras: {},
+          createdAt: at,
+          updatedAt: at,
+        });
+        await store.addNote(user._id, 'b7Lp0vNcX4s', 'flex is one axis', at, 12);
+        await store.addVideoTo(user._id, 'likes', 'b7Lp0vNcX4s', at);
+        await store.saveProgress(user._id, 'H4vRt6yUi8o', 40, at);
+      }
+    } finally {
+      await database.close();
+    }
+    // At the source the second video turned private and the fourth left the playlist.
+    playlist.entries[1] = { ...playlist.entries[1], title: '[Private video]' };
+    playlist.entries.splice(3, 1);
+    const changed = fileWith(JSON.stringify(playlist));
+    const plan = [
+      'prune H4vRt6yUi8o "Subgrid, finally: a café menu layout" (not in the file): 2 saved positions',
+      'prune b7Lp0vNcX4s "Flexbox vs Grid: when to use which" (private or deleted at the source): 2 notes, 2 likes',
+    ];
+    const ids = async () => (await inDatabase(source)).ofSource;
+
+    const asked = await runCatalogueCli([...base, '--prune', changed], env);
+    expect(asked.code).toBe(0);
+    expect(asked.stdout).toContain(
+      [
+        ...plan,
+        'pruned: nothing removed: 2 videos the file no longer holds would go, with 2 notes, 2 likes, 2 saved positions; run again with --yes to remove them',
+        '',
+      ].join('\n'),
+    );
+    expect(await ids()).toEqual(['H4vRt6yUi8o', 'Qm3kT9xW2aE', 'b7Lp0vNcX4s']);
+
+    const dry = await runCatalogueCli([...base, '--prune', '--yes', '--dry-run', changed], env);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toMatch(/^dry run: nothing was written/);
+    expect(dry.stdout).toContain(
+      [
+        ...plan,
+        'pruned (dry run): nothing removed: 2 videos the file no longer holds, with 2 notes, 2 likes, 2 saved positions',
+      ].join('\n'),
+    );
+    expect(await ids()).toEqual(['H4vRt6yUi8o', 'Qm3kT9xW2aE', 'b7Lp0vNcX4s']);
+
+    const confirmed = await runCatalogueCli([...base, '--prune', '--yes', changed], env);
+    expect(confirmed.code).toBe(0);
+    expect(confirmed.stdout).toContain(
+      [
+        ...plan,
+        'pruned: removed 2 videos the file no longer holds, with 2 notes, 2 likes, 2 saved positions',
+      ].join('\n'),
+    );
+    expect(await ids()).toEqual(['Qm3kT9xW2aE']);
+  }, 180_000);
+
   it('makes a yt-dlp playlist a course in one step (--as-course): playlist order, title and description, idempotent', async () => {
     const args = [
       'import',
@@ -245,7 +359,7 @@ describe.each(['sqlite', 'postgres'] as const)('catalogue CLI import --from on %
     const run = await runCatalogueCli(args, env);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(
-      /^videos: added \d, updated \d, unchanged \d, rejected 0\nsource: yt-dlp:PLxGridGarden0cssLayout01\ncourses: added 1, updated 0, unchanged 0, rejected 0\n$/,
+      /^videos: added \d, updated \d, unchanged \d, rejected 0\n(left as they were \(the file does not give them\): .+\n)?source: yt-dlp:PLxGridGarden0cssLayout01\ncourses: added 1, updated 0, unchanged 0, rejected 0\n$/,
     );
     const course = async () => {
       const url = env.DATABASE_URL!;
@@ -269,7 +383,7 @@ describe.each(['sqlite', 'postgres'] as const)('catalogue CLI import --from on %
     const again = await runCatalogueCli(args, env);
     expect(again.code).toBe(0);
     expect(again.stdout).toBe(
-      'videos: added 0, updated 0, unchanged 3, rejected 0\nsource: yt-dlp:PLxGridGarden0cssLayout01\ncourses: added 0, updated 0, unchanged 1, rejected 0\n',
+      'videos: added 0, updated 0, unchanged 3, rejected 0\nleft as they were (the file does not give them): uploadedOn of 3 videos, description of 3 videos\nsource: yt-dlp:PLxGridGarden0cssLayout01\ncourses: added 0, updated 0, unchanged 1, rejected 0\n',
     );
 
     // A single video is no playlist: nothing is imported.

@@ -13,7 +13,14 @@ import { MAX_QUERY_TEXT } from '../../contract/limits';
 import { exportCatalogue } from './export-catalogue';
 import { FOREIGN_FORMATS, type ForeignFormat } from './foreign-formats';
 import { importCatalogue } from './import-catalogue';
-import { MAX_SOURCE_LENGTH, importForeign } from './import-foreign';
+import {
+  KEPT_ORDER,
+  MAX_SOURCE_LENGTH,
+  type PruneCandidate,
+  importForeign,
+} from './import-foreign';
+import type { VideoUserData } from '../../api/store/store';
+import { MAX_LISTED_PROBLEMS } from './report';
 import { terminalProgress } from './progress-bar';
 import { RecordFileError } from './read-records';
 import { removeCourses } from './remove-courses';
@@ -48,7 +55,11 @@ const USAGE = `Usage: npm run catalogue -- <command>
          --category <name>           every video's category (needed where the file has none)
          --source <name>             the source the videos belong to (default: the playlist
                                      a yt-dlp file came from; videos.list names none)
-         --prune                     then remove the source's videos the file no longer holds
+         --prune                     then list the source's videos the file no longer holds,
+                                     with the notes, likes, history, playlist entries and course
+                                     progress users have on each; removes nothing without --yes
+         --yes                       with --prune: remove them, and what users made of them
+         --dry-run                   write nothing: say what the import (and --prune) would do
          --as-course <slug>          yt-dlp: the playlist becomes that course too (lessons in the
                                      playlist's order, its title and description; run again to
                                      update it)
@@ -159,6 +170,8 @@ interface ForeignOptions {
   category?: string;
   source?: string;
   prune: boolean;
+  yes: boolean;
+  dryRun: boolean;
   asCourse?: string;
 }
 
@@ -168,9 +181,21 @@ function foreignOptions(values: {
   category?: string;
   source?: string;
   prune?: boolean;
+  yes?: boolean;
+  'dry-run'?: boolean;
   'as-course'?: string;
 }): ForeignOptions | undefined {
-  const { from, category, source, prune = false, 'as-course': asCourse } = values;
+  const {
+    from,
+    category,
+    source,
+    prune = false,
+    yes = false,
+    'dry-run': dryRun = false,
+    'as-course': asCourse,
+  } = values;
+  if (yes && !prune) throw new UsageError('--yes goes with --prune (it confirms the removal)');
+  if (dryRun && from === undefined) throw new UsageError('--dry-run goes with --from');
   if (from === undefined && asCourse !== undefined) {
     throw new UsageError(
       '--as-course goes with --from yt-dlp (a native file holds its own course records)',
@@ -218,8 +243,74 @@ function foreignOptions(values: {
     category,
     source,
     prune,
+    yes,
+    dryRun,
     ...(asCourse === undefined ? {} : { asCourse }),
   };
+}
+
+/** What users made, in the order the README names it: `2 notes, 1 like`; empty for nothing. */
+const USER_DATA_WORDS: readonly [keyof VideoUserData, string, string][] = [
+  ['notes', 'note', 'notes'],
+  ['likes', 'like', 'likes'],
+  ['history', 'history entry', 'history entries'],
+  ['watchLater', 'watch-later entry', 'watch-later entries'],
+  ['playlistEntries', 'playlist entry', 'playlist entries'],
+  ['lessonMarks', 'lesson mark', 'lesson marks'],
+  ['positions', 'saved position', 'saved positions'],
+];
+
+function userDataPhrase(data: VideoUserData | undefined): string {
+  if (!data) return '';
+  return USER_DATA_WORDS.filter(([kind]) => data[kind] > 0)
+    .map(([kind, one, many]) => counted(data[kind], one, many))
+    .join(', ');
+}
+
+/** The `--prune` plan: a line per video (the first 50), then what was or would be removed. */
+function printPrunePlan(
+  candidates: PruneCandidate[],
+  removed: number,
+  foreign: ForeignOptions,
+  io: Output,
+) {
+  if (candidates.length === 0) {
+    io.out('pruned: removed 0 videos the file no longer holds');
+    return;
+  }
+  const total: VideoUserData = {
+    notes: 0,
+    likes: 0,
+    history: 0,
+    watchLater: 0,
+    playlistEntries: 0,
+    lessonMarks: 0,
+    positions: 0,
+  };
+  for (const [index, candidate] of candidates.entries()) {
+    for (const [kind] of USER_DATA_WORDS) total[kind] += candidate.userData?.[kind] ?? 0;
+    if (index >= MAX_LISTED_PROBLEMS) continue;
+    const why = candidate.unavailable ? 'private or deleted at the source' : 'not in the file';
+    const data = userDataPhrase(candidate.userData) || 'nothing users made';
+    io.out(`prune ${candidate.id} ${JSON.stringify(candidate.title)} (${why}): ${data}`);
+  }
+  if (candidates.length > MAX_LISTED_PROBLEMS) {
+    io.out(`and ${candidates.length - MAX_LISTED_PROBLEMS} more`);
+  }
+  const videos = counted(candidates.length, 'video', 'videos');
+  const data = userDataPhrase(total);
+  const withData = data ? `, with ${data}` : '';
+  if (foreign.yes && !foreign.dryRun) {
+    io.out(
+      `pruned: removed ${counted(removed, 'video', 'videos')} the file no longer holds${withData}`,
+    );
+  } else if (foreign.dryRun) {
+    io.out(`pruned (dry run): nothing removed: ${videos} the file no longer holds${withData}`);
+  } else {
+    io.out(
+      `pruned: nothing removed: ${videos} the file no longer holds would go${withData}; run again with --yes to remove them`,
+    );
+  }
 }
 
 async function runForeignImport(
@@ -253,13 +344,17 @@ async function runForeignImport(
       }
       return EXIT.badData;
     }
+    if (foreign.dryRun) io.out('dry run: nothing was written; an import would do this:');
     io.out(`videos: ${formatCounts(outcome.videos, 0)}`);
-    if (outcome.source !== undefined) io.out(`source: ${outcome.source}`);
-    if (foreign.prune) {
-      io.out(
-        `pruned: removed ${counted(outcome.pruned, 'video', 'videos')} the file no longer holds`,
+    const { kept } = outcome;
+    if (kept) {
+      const fields = KEPT_ORDER.filter((field) => kept[field] !== undefined).map(
+        (field) => `${field} of ${counted(kept[field]!, 'video', 'videos')}`,
       );
+      io.out(`left as they were (the file does not give them): ${fields.join(', ')}`);
     }
+    if (outcome.source !== undefined) io.out(`source: ${outcome.source}`);
+    if (foreign.prune) printPrunePlan(outcome.pruneCandidates ?? [], outcome.pruned, foreign, io);
     if (outcome.courses) io.out(`courses: ${formatCounts(outcome.courses, 0)}`);
     if (outcome.skipped > 0) {
       io.err(
@@ -438,6 +533,8 @@ export async function runCli(
           category: { type: 'string' },
           source: { type: 'string' },
           prune: { type: 'boolean' },
+          yes: { type: 'boolean' },
+          'dry-run': { type: 'boolean' },
           'as-course': { type: 'string' },
         },
         allowPositionals: true,

@@ -24,11 +24,20 @@ export type ForeignEntry = { where: string } & (
       record: Record<string, unknown>;
       /** The playlist it came from (yt-dlp), for the import's source. */
       playlist?: string;
+      /**
+       * The fields the file did not give (missing or null): the record holds what a new video gets
+       * (0 views, empty, unknown length, the import's day); a video already in the catalogue keeps
+       * its own (issue 42).
+       */
+      absent?: KeepableField[];
     }
   | { kind: 'problem'; problems: string[]; id?: string }
   /** An unavailable video a playlist still lists (private, deleted): not imported. */
   | { kind: 'skipped'; id?: string }
 );
+
+/** The fields an import leaves as they were when its file does not give them. */
+export type KeepableField = 'views' | 'uploadedOn' | 'avatar' | 'description' | 'duration';
 
 /** The field names of a format, for checkRecord's messages about the native record made of it. */
 export const FIELD_NAMES: Record<ForeignFormat, Record<string, string>> = {
@@ -178,12 +187,22 @@ function ytDlpVideo(
   const category =
     options.category ?? (Array.isArray(value.categories) ? text(value.categories[0]) : undefined);
   if (category === undefined) problems.push(NO_CATEGORY);
-  const views = value.view_count ?? 0;
-  const uploadedOn =
+  const absent: KeepableField[] = [];
+  const given = <T>(field: KeepableField, found: T | undefined, otherwise: T): T => {
+    if (found !== undefined) return found;
+    absent.push(field);
+    return otherwise;
+  };
+  const views = given('views', value.view_count ?? undefined, 0);
+  const uploadedOn = given(
+    'uploadedOn',
     ytDlpDate(value.upload_date) ??
-    epochDate(value.timestamp) ??
-    epochDate(value.release_timestamp) ??
-    options.importedOn;
+      epochDate(value.timestamp) ??
+      epochDate(value.release_timestamp),
+    options.importedOn,
+  );
+  const avatar = given('avatar', sameChannel ? parent?.avatar : undefined, '');
+  const description = given('description', value.description ?? undefined, '');
   if (problems.length > 0) return { where, kind: 'problem', id, problems };
   const record: Json = {
     _id: value.id,
@@ -191,14 +210,16 @@ function ytDlpVideo(
     channelName: channel,
     views,
     uploadedOn,
-    avatar: (sameChannel ? parent?.avatar : undefined) ?? '',
-    description: value.description ?? '',
+    avatar,
+    description,
     categoryName: category,
   };
+  // A duration yt-dlp gives as a number but too short to count (a live stream) is unknown: said.
+  if (value.duration === undefined || value.duration === null) absent.push('duration');
   const duration = wholeSeconds(value.duration);
   if (duration !== undefined) record.duration = duration;
   const playlist = parent?.id ?? text(value.playlist_id);
-  return { where, kind: 'video', record, ...(playlist ? { playlist } : {}) };
+  return { where, kind: 'video', record, absent, ...(playlist ? { playlist } : {}) };
 }
 
 function* ytDlpRecord(
@@ -278,6 +299,12 @@ function apiVideo(item: unknown, where: string, options: ForeignOptions): Foreig
       problems: ['snippet is missing: ask videos.list for part=snippet,contentDetails,statistics'],
     };
   }
+  // videos.list has no avatar; the other fields are there when their part was asked for.
+  const absent: KeepableField[] = ['avatar'];
+  if (snippet.publishedAt === undefined || snippet.publishedAt === null) absent.push('uploadedOn');
+  if (snippet.description === undefined || snippet.description === null) {
+    absent.push('description');
+  }
   const record: Json = {
     _id: item.id,
     title: snippet.title,
@@ -299,6 +326,12 @@ function apiVideo(item: unknown, where: string, options: ForeignOptions): Foreig
     );
   }
   record.categoryName = category;
+  // Without part=statistics there is no count to take; with it, a hidden count is none (0).
+  if (!isObject(item.statistics)) absent.push('views');
+  // Without part=contentDetails the length is not said; P0D (a live stream) says it is unknown.
+  if (!isObject(item.contentDetails) || item.contentDetails.duration === undefined) {
+    absent.push('duration');
+  }
   const statistics = isObject(item.statistics) ? item.statistics : {};
   // Counts are strings in this API; a video may hide its count (none at all).
   const viewCount = statistics.viewCount;
@@ -323,7 +356,7 @@ function apiVideo(item: unknown, where: string, options: ForeignOptions): Foreig
     problems.push('contentDetails.duration must be an ISO 8601 duration (PT1H2M3S)');
   }
   if (problems.length > 0) return { where, kind: 'problem', id, problems };
-  return { where, kind: 'video', record };
+  return { where, kind: 'video', record, absent };
 }
 
 function* apiRecord(

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Video } from '../../contract/entities';
 import { MemoryStore } from '../../api/store/memory-store';
+import { emptyUserData } from '../../api/store/store';
 import { createTempDir } from '../testing/test-databases';
 import { parseIsoDuration } from './foreign-formats';
 import { type ForeignImport, importForeign } from './import-foreign';
@@ -143,6 +144,26 @@ describe('importForeign: yt-dlp', () => {
     expect((await catalogue(store))[0]!.categoryName).toBe('CSS');
   });
 
+  it('keeps the fields a yt-dlp record leaves out or null, and says which (issue 42)', async () => {
+    const store = emptyStore();
+    const full = JSON.parse(readFileSync(fixture('yt-dlp-video.json'), 'utf8'));
+    await run(store, { path: fileWith(JSON.stringify(full)), from: 'yt-dlp' });
+    const before = await catalogue(store);
+    const sparse = { ...full, view_count: null, duration: null, description: null };
+    for (const field of ['upload_date', 'timestamp', 'release_timestamp']) delete sparse[field];
+    const outcome = await run(store, { path: fileWith(JSON.stringify(sparse)), from: 'yt-dlp' });
+    expect(outcome).toMatchObject({
+      ok: true,
+      videos: { added: 0, updated: 0, unchanged: 1 },
+      kept: { views: 1, uploadedOn: 1, description: 1, duration: 1 },
+    });
+    expect(await catalogue(store)).toEqual(before);
+    // What the file does give still changes the video.
+    const renamed = { ...sparse, title: 'Flexbox or Grid?' };
+    await run(store, { path: fileWith(JSON.stringify(renamed)), from: 'yt-dlp' });
+    expect(await catalogue(store)).toEqual([{ ...before[0], title: 'Flexbox or Grid?' }]);
+  });
+
   it('wants --category where the file gives none, naming each entry as jq reaches it', async () => {
     const store = emptyStore();
     const noCategory =
@@ -189,6 +210,36 @@ describe('importForeign: yt-dlp', () => {
       ],
       rejected: 3,
       refused: false,
+    });
+    expect(await catalogue(store)).toEqual([]);
+  });
+
+  it("refuses titles and descriptions beyond YouTube's limits in both formats, by their names there (issue 42)", async () => {
+    const store = emptyStore();
+    const playlist = JSON.parse(readFileSync(fixture('yt-dlp-playlist.flat.json'), 'utf8'));
+    playlist.entries[1].description = `0:00 Intro a${' '.repeat(60_000)}b`;
+    const ytDlp = await run(store, {
+      path: fileWith(JSON.stringify(playlist)),
+      from: 'yt-dlp',
+      category: 'CSS',
+    });
+    expect(ytDlp).toMatchObject({
+      ok: false,
+      problems: [
+        "entries[1]: description must be at most 5,000 characters (YouTube's limit), not 60,013",
+      ],
+    });
+    const response = JSON.parse(readFileSync(fixture('youtube-api-videos.json'), 'utf8'));
+    response.items[0].snippet.title = 'T'.repeat(150);
+    const api = await run(store, {
+      path: fileWith(JSON.stringify(response)),
+      from: 'youtube-api',
+    });
+    expect(api).toMatchObject({
+      ok: false,
+      problems: [
+        "items[0]: snippet.title must be at most 100 characters (YouTube's limit), not 150",
+      ],
     });
     expect(await catalogue(store)).toEqual([]);
   });
@@ -255,6 +306,33 @@ describe('importForeign: youtube-api', () => {
         categoryName: 'Science & Technology',
         duration: 3723,
       },
+    ]);
+  });
+
+  it('keeps the views and duration a part=snippet,player answer does not give, and says so (issue 42)', async () => {
+    const store = emptyStore();
+    await run(store, { path: fixture('youtube-api-videos.json'), from: 'youtube-api' });
+    const before = await catalogue(store);
+    expect(before.map((video) => [video.views, video.duration])).toEqual([
+      [48211, 725],
+      [9034, 3723],
+    ]);
+    const outcome = await run(store, {
+      path: fixture('youtube-api-snippet-player.json'),
+      from: 'youtube-api',
+    });
+    expect(outcome).toMatchObject({
+      ok: true,
+      videos: { added: 0, updated: 0, unchanged: 2 },
+      kept: { views: 2, duration: 2 },
+    });
+    expect(await catalogue(store)).toEqual(before);
+    // A new video gets what the format's absence means: no views counted, no length known.
+    const fresh = emptyStore();
+    await run(fresh, { path: fixture('youtube-api-snippet-player.json'), from: 'youtube-api' });
+    expect((await catalogue(fresh)).map((video) => [video.views, video.duration])).toEqual([
+      [0, undefined],
+      [0, undefined],
     ]);
   });
 
@@ -333,12 +411,27 @@ describe('importForeign --prune', () => {
     await store.addVideoTo(user._id, 'likes', 'b7Lp0vNcX4s', '2026-01-01T00:00:00Z');
     const playlist = JSON.parse(readFileSync(fixture('yt-dlp-playlist.flat.json'), 'utf8'));
     playlist.entries.splice(1, 1);
-    const outcome = await run(store, {
+    const request = {
       path: fileWith(JSON.stringify(playlist, null, 2)),
       from: 'yt-dlp',
       category: 'CSS',
       prune: true,
+    } as const;
+    // Without yes: only the plan, with what users made of each video (issue 42).
+    expect(await run(store, request)).toMatchObject({
+      ok: true,
+      pruned: 0,
+      pruneCandidates: [
+        {
+          id: 'b7Lp0vNcX4s',
+          title: 'Flexbox vs Grid: when to use which',
+          unavailable: false,
+          userData: { ...emptyUserData(), likes: 1 },
+        },
+      ],
     });
+    expect(await store.listVideosIn(user._id, 'likes')).toHaveLength(1);
+    const outcome = await run(store, { ...request, yes: true });
     expect(outcome).toMatchObject({
       ok: true,
       source: PLAYLIST,
@@ -391,7 +484,12 @@ describe('importForeign --prune', () => {
       videos: { added: 3 },
     });
     expect(
-      await run(store, { ...pages, path: fixture('youtube-api-videos.json'), prune: true }),
+      await run(store, {
+        ...pages,
+        path: fixture('youtube-api-videos.json'),
+        prune: true,
+        yes: true,
+      }),
     ).toMatchObject({ ok: true, source: 'css-course', pruned: 1 });
     expect((await catalogue(store)).map((video) => video._id)).toEqual([
       'Qm3kT9xW2aE',

@@ -1,7 +1,13 @@
 import type { Course } from '../../contract/courses';
 import type { Video } from '../../contract/entities';
-import type { Store, UpsertCounts } from '../../api/store/store';
-import { FIELD_NAMES, type ForeignFormat, foreignEntries } from './foreign-formats';
+import type { Store, UpsertCounts, VideoUserData } from '../../api/store/store';
+import { sameVideo } from '../../api/catalogue/same-video';
+import {
+  FIELD_NAMES,
+  type ForeignFormat,
+  type KeepableField,
+  foreignEntries,
+} from './foreign-formats';
 import type { ImportProgress } from './import-catalogue';
 import { IMPORT_BATCH_SIZE } from './import-catalogue';
 import { type RecordFile, RecordFileError, openRecordFile } from './read-records';
@@ -12,8 +18,26 @@ import { checkRecord } from './validate-video';
 /** What a foreign import writes through. */
 export type ForeignWriter = Pick<
   Store,
-  'upsertVideos' | 'videoIdsOfSource' | 'removeVideos' | 'upsertCourses'
+  | 'upsertVideos'
+  | 'videoIdsOfSource'
+  | 'removeVideos'
+  | 'upsertCourses'
+  | 'getVideos'
+  | 'userDataOfVideos'
 >;
+
+/** A video `--prune` weighs: the source's, not in the file (issue 42). */
+export interface PruneCandidate {
+  id: string;
+  title: string;
+  /** The file lists it as private or deleted (else it is not in the file at all). */
+  unavailable: boolean;
+  /** What users made of it (removed with it); undefined when nothing. */
+  userData?: VideoUserData;
+}
+
+/** Per field, how many videos of the catalogue kept theirs because the file gave none. */
+export type KeptFields = Partial<Record<KeepableField, number>>;
 
 export interface ForeignImport {
   path: string;
@@ -24,8 +48,12 @@ export interface ForeignImport {
   category?: string;
   /** `--source <name>`: the source the videos are written as, whatever the file says. */
   source?: string;
-  /** `--prune`: remove the source's videos the file no longer holds. */
+  /** `--prune`: weigh the source's videos the file no longer holds (see `yes`). */
   prune?: boolean;
+  /** `--yes`: with `prune`, remove them (with what users made of them); else only list them. */
+  yes?: boolean;
+  /** `--dry-run`: write nothing; the outcome says what the import would do. */
+  dryRun?: boolean;
   /** The import's date (YYYY-MM-DD), for videos the file gives no date; default: today (UTC). */
   importedOn?: string;
   /**
@@ -41,14 +69,18 @@ export type ForeignOutcome =
       videos: UpsertCounts;
       /** The source written, if any. */
       source?: string;
-      /** Videos of the source removed by `--prune`. */
+      /** Videos of the source removed by `--prune` (only with `yes`). */
       pruned: number;
+      /** With `prune`: the source's videos the file no longer holds (removed or not). */
+      pruneCandidates?: PruneCandidate[];
       /** Private or deleted entries left out. */
       skipped: number;
       /** Entries naming a video the file listed before (kept once). */
       repeated: number;
       /** With `asCourse`: the course written (added, updated or unchanged). */
       courses?: UpsertCounts;
+      /** Fields left as they were (not the avatar, which these formats rarely give); if any. */
+      kept?: KeptFields;
     }
   | {
       ok: false;
@@ -68,6 +100,46 @@ function inFormatTerms(format: ForeignFormat, problem: string): string {
   const [field, ...rest] = problem.split(' ');
   const name = field === undefined ? undefined : FIELD_NAMES[format][field];
   return name === undefined ? problem : [name, ...rest].join(' ');
+}
+
+/** The order the report names kept fields in (the Video's). */
+export const KEPT_ORDER: readonly KeepableField[] = [
+  'views',
+  'uploadedOn',
+  'avatar',
+  'description',
+  'duration',
+];
+
+/**
+ * A batch's videos with the fields their file did not give taken from the catalogue's copies
+ * (issue 42: a `videos.list` answer without statistics keeps the views): new videos keep the
+ * record's defaults. Counts into `kept`, but for the avatar.
+ */
+async function withKeptFields(
+  store: Pick<Store, 'getVideos'>,
+  batch: { video: Video; absent: KeepableField[] }[],
+  kept: KeptFields,
+): Promise<Video[]> {
+  const ids = batch.filter((item) => item.absent.length > 0).map((item) => item.video._id);
+  const stored = new Map(
+    ids.length === 0 ? [] : (await store.getVideos(ids)).map((video) => [video._id, video]),
+  );
+  return batch.map(({ video, absent }) => {
+    const before = stored.get(video._id);
+    if (!before) return video;
+    const merged: Video = { ...video };
+    for (const field of absent) {
+      if (field === 'duration') {
+        if (before.duration === undefined) delete merged.duration;
+        else merged.duration = before.duration;
+      } else {
+        (merged as unknown as Record<string, unknown>)[field] = before[field];
+      }
+      if (field !== 'avatar') kept[field] = (kept[field] ?? 0) + 1;
+    }
+    return merged;
+  });
 }
 
 /** How many records a file has, counting no further than `upTo`. */
@@ -175,6 +247,7 @@ export async function importForeign(
   let skipped = 0;
   let repeated = 0;
   let meta: PlaylistMeta | undefined;
+  const unavailable = new Set<string>();
   progress?.start('checking', file.size);
   try {
     for await (const { entry, checked } of videosOf(
@@ -186,6 +259,7 @@ export async function importForeign(
     )) {
       if (entry.kind === 'skipped') {
         skipped += 1;
+        if (entry.id !== undefined) unavailable.add(entry.id);
         continue;
       }
       if (entry.kind === 'problem' || !checked?.ok) {
@@ -268,11 +342,28 @@ export async function importForeign(
   }
 
   const counts = noCounts();
+  const kept: KeptFields = {};
   const written = new Set<string>();
-  let batch: Video[] = [];
+  let batch: { video: Video; absent: KeepableField[] }[] = [];
   const flush = async () => {
     if (batch.length === 0) return;
-    addCounts(counts, await store.upsertVideos(batch, source));
+    const videos = await withKeptFields(store, batch, kept);
+    if (request.dryRun) {
+      const stored = new Map(
+        (await store.getVideos(videos.map((video) => video._id))).map((video) => [
+          video._id,
+          video,
+        ]),
+      );
+      for (const video of videos) {
+        const before = stored.get(video._id);
+        if (!before) counts.added += 1;
+        else if (sameVideo(before, video)) counts.unchanged += 1;
+        else counts.updated += 1;
+      }
+    } else {
+      addCounts(counts, await store.upsertVideos(videos, source));
+    }
     batch = [];
     progress?.update(written.size);
   };
@@ -285,7 +376,7 @@ export async function importForeign(
       }
       if (written.has(checked.video._id)) continue;
       written.add(checked.video._id);
-      batch.push(checked.video);
+      batch.push({ video: checked.video, absent: entry.absent ?? [] });
       if (batch.length >= batchSize) await flush();
     }
     await flush();
@@ -294,21 +385,45 @@ export async function importForeign(
   }
 
   let pruned = 0;
+  let pruneCandidates: PruneCandidate[] | undefined;
   if (request.prune && source !== undefined) {
-    const gone = (await store.videoIdsOfSource(source)).filter((id) => !ids.has(id));
+    // By id: the plan reads the same on every database, run after run.
+    const gone = (await store.videoIdsOfSource(source)).filter((id) => !ids.has(id)).sort();
+    pruneCandidates = [];
     for (let start = 0; start < gone.length; start += batchSize) {
-      pruned += await store.removeVideos(gone.slice(start, start + batchSize));
+      const chunk = gone.slice(start, start + batchSize);
+      const titles = new Map(
+        (await store.getVideos(chunk)).map((video) => [video._id, video.title]),
+      );
+      const userData = await store.userDataOfVideos(chunk);
+      for (const id of chunk) {
+        const data = userData.get(id);
+        pruneCandidates.push({
+          id,
+          title: titles.get(id) ?? '',
+          unavailable: unavailable.has(id),
+          ...(data ? { userData: data } : {}),
+        });
+      }
+    }
+    // Nothing users made goes without the operator's --yes (issue 42).
+    if (request.yes && !request.dryRun) {
+      for (let start = 0; start < gone.length; start += batchSize) {
+        pruned += await store.removeVideos(gone.slice(start, start + batchSize));
+      }
     }
   }
   // After its videos: every lesson is in the catalogue by now.
-  const courses = course ? await store.upsertCourses([course]) : undefined;
+  const courses = course && !request.dryRun ? await store.upsertCourses([course]) : undefined;
   return {
     ok: true,
     videos: counts,
     ...(source ? { source } : {}),
     pruned,
+    ...(pruneCandidates ? { pruneCandidates } : {}),
     skipped,
     repeated,
     ...(courses ? { courses } : {}),
+    ...(Object.keys(kept).length > 0 ? { kept } : {}),
   };
 }

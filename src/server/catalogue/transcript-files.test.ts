@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CaptionError, captionFileName, parseSrt, parseVtt } from './transcript-files';
 
@@ -127,6 +129,50 @@ describe('WebVTT', () => {
       { start: 2.36, end: 5, text: 'to the channel' },
       { start: 5.01, end: 8, text: 'today closures' },
     ]);
+  });
+
+  it('starts a cue at every timing line, blank line before it or not, and never reads its settings as text (issue 42)', () => {
+    // yt-dlp's --write-auto-subs output as YouTube sends it: two timing lines follow the text of
+    // the cue before with no blank line between them.
+    const file = readFileSync(
+      join(import.meta.dirname, 'fixtures/captions/Closures explained [c1osur3s-A].en.vtt'),
+      'utf8',
+    );
+    const parsed = parseVtt(file);
+    expect(parsed.language).toBe('en');
+    expect(parsed.cues).toEqual([
+      { start: 300.03, end: 302.07, text: 'so the question is' },
+      { start: 302.08, end: 304.08, text: 'what' },
+      { start: 304.08, end: 305.069, text: 'this will happen when' },
+      { start: 305.079, end: 307.51, text: 'the closure runs later' },
+      { start: 307.52, end: 310, text: 'it still sees its scope' },
+    ]);
+    for (const cue of parsed.cues) expect(cue.text).not.toMatch(/-->|align:|position:|\d:\d\d/);
+  });
+
+  it('reads a timing line inside a block as the next cue, an identifier only after a blank line', () => {
+    const text = [
+      'WEBVTT',
+      '',
+      'one',
+      '00:00:01.000 --> 00:00:02.000 line:0 align:end',
+      'First',
+      '00:00:02.000 --> 00:00:03.000 position:10%',
+      'Second',
+      'and more',
+      '',
+    ].join('\n');
+    expect(parseVtt(text).cues).toEqual([
+      { start: 1, end: 2, text: 'First' },
+      { start: 2, end: 3, text: 'Second and more' },
+    ]);
+    const badInside =
+      'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nFirst\n00:00:03 --> 00:00:04.000\nx\n';
+    expect(failure(() => parseVtt(badInside))).toEqual({
+      line: 5,
+      message:
+        'bad cue timing "00:00:03 --> 00:00:04.000" (expected "00:00:01.000 --> 00:00:04.000")',
+    });
   });
 
   it('keeps the lines of ordinary captions that happen to repeat', () => {

@@ -179,15 +179,28 @@ export function parseVtt(text: string): ParsedCaptions {
         `expected a cue timing such as "00:00:01.000 --> 00:00:04.000", found "${clip(timing ?? first)}"`,
       );
     }
-    const { start, end } = timingOf(
-      timing,
-      block.line + at,
-      TIMING,
-      '"00:00:01.000 --> 00:00:04.000"',
-    );
-    const payload = block.lines.slice(at + 1);
-    if (payload.some((line) => /<\d+:\d{2}[:.]/.test(line))) tagged = true;
-    cues.push({ start, end, lines: payload.map(cleanLine).filter(Boolean), line: block.line });
+    // A line holding "-->" ends the cue's text and starts the next cue, blank line before it or
+    // not (the WebVTT standard's cue text rule; YouTube's auto-captions rely on it).
+    let from = at;
+    for (let index = at + 1; index <= block.lines.length; index += 1) {
+      const line = block.lines[index];
+      if (line !== undefined && !line.includes('-->')) continue;
+      const { start, end } = timingOf(
+        block.lines[from]!,
+        block.line + from,
+        TIMING,
+        '"00:00:01.000 --> 00:00:04.000"',
+      );
+      const payload = block.lines.slice(from + 1, index);
+      if (payload.some((text) => /<\d+:\d{2}[:.]/.test(text))) tagged = true;
+      cues.push({
+        start,
+        end,
+        lines: payload.map(cleanLine).filter(Boolean),
+        line: block.line + from,
+      });
+      from = index;
+    }
   }
   return { cues: finish(cues, tagged), ...(language ? { language } : {}) };
 }

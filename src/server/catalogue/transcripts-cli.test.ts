@@ -100,6 +100,21 @@ describe('npm run catalogue -- transcripts', () => {
     ]);
   }, 120_000);
 
+  it('names the refused file, not its folder, when the folder holds that one file (issue 42)', async () => {
+    const folder = folderWith('one-bad', {
+      'vid-c.vtt': 'WEBVTT\n\n00:00:04 --> 00:00:05.000\nbroken\n',
+    });
+    const run = await runCatalogueCli(['transcripts', 'import', folder], env);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      [
+        `${join(folder, 'vid-c.vtt')}:3: bad cue timing "00:00:04 --> 00:00:05.000" (expected "00:00:01.000 --> 00:00:04.000")`,
+        '1 file was not imported: fix them and run again',
+        '',
+      ].join('\n'),
+    );
+  }, 120_000);
+
   it('replaces a transcript when imported again, and removes transcripts', async () => {
     const file = join(
       folderWith('again', { 'vid-a.vtt': 'WEBVTT\n\n00:02.000 --> 00:03.000\nNew words\n' }),

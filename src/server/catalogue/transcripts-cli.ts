@@ -55,19 +55,22 @@ const counted = (count: number, one: string, many: string) =>
   `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
 
 /** The caption files a path names: the file itself, or a folder's .vtt and .srt files, sorted. */
-async function captionFiles(path: string, label: string): Promise<string[]> {
+async function captionFiles(
+  path: string,
+  label: string,
+): Promise<{ files: string[]; folder: boolean }> {
   let info;
   try {
     info = await stat(path);
   } catch {
     throw new TranscriptPathError(`${label}: cannot read it (no such file or folder)`);
   }
-  if (!info.isDirectory()) return [path];
+  if (!info.isDirectory()) return { files: [path], folder: false };
   const names = (await readdir(path)).filter((name) => /\.(vtt|srt)$/i.test(name)).sort();
   if (names.length === 0) {
     throw new TranscriptPathError(`${label}: the folder holds no .vtt or .srt file`);
   }
-  return names.map((name) => join(path, name));
+  return { files: names.map((name) => join(path, name)), folder: true };
 }
 
 /**
@@ -81,8 +84,9 @@ async function importTranscripts(
   label: string,
   io: Output,
 ): Promise<number> {
-  const files = await captionFiles(path, label);
-  const named = (file: string) => (files.length === 1 ? label : join(label, basename(file)));
+  const { files, folder } = await captionFiles(path, label);
+  // A folder's files by their own names, even when it holds one.
+  const named = (file: string) => (folder ? join(label, basename(file)) : label);
   let imported = 0;
   let cues = 0;
   let refused = 0;

@@ -134,6 +134,20 @@ describe('checkRecord', () => {
     ).toEqual(['categoryName must be at most 200 characters']);
   });
 
+  it("bounds a title and a description by YouTube's own limits: 100 and 5,000 characters (issue 42)", () => {
+    // Characters, not UTF-16 units: an emoji is one.
+    expect(
+      problemsOf({ ...video, title: '😀'.repeat(100), description: 'é'.repeat(5_000) }),
+    ).toEqual([]);
+    expect(problemsOf({ ...video, title: 'a'.repeat(101) })).toEqual([
+      "title must be at most 100 characters (YouTube's limit), not 101",
+    ]);
+    const hostile = `0:00 Intro a${' '.repeat(60_000)}b\n1:00 Next`;
+    expect(problemsOf({ ...video, description: hostile })).toEqual([
+      "description must be at most 5,000 characters (YouTube's limit), not 60,023",
+    ]);
+  });
+
   it('checks the id and the date', () => {
     expect(problemsOf({ ...video, _id: 'x'.repeat(129) })).toEqual([
       '_id must be at most 128 characters',

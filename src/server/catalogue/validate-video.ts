@@ -1,6 +1,27 @@
 import type { Category, Video } from '../../contract/entities';
 import { MAX_ID_LENGTH, MAX_QUERY_TEXT, MAX_VIDEO_DURATION } from '../../contract/limits';
 
+/**
+ * YouTube's own limits on a video's title and description, in characters (issue 42): no video of
+ * YouTube's is longer, so a longer one is refused, with its line, like any broken rule (README,
+ * "Operators: loading the catalogue"). The watch page's chapters read the description.
+ */
+export const MAX_TITLE_LENGTH = 100;
+export const MAX_DESCRIPTION_LENGTH = 5_000;
+
+const TEXT_LIMITS: Readonly<Record<string, number>> = {
+  title: MAX_TITLE_LENGTH,
+  description: MAX_DESCRIPTION_LENGTH,
+};
+
+/** Characters (code points: an emoji is one), counted only when the UTF-16 length may be over. */
+function longerThan(value: string, max: number): number | undefined {
+  if (value.length <= max) return undefined;
+  let count = 0;
+  for (const _character of value) count += 1;
+  return count > max ? count : undefined;
+}
+
 /** What a record turned out to be, or every rule it breaks (one message per broken rule). */
 export type Checked =
   | { ok: true; kind: 'video'; video: Video }
@@ -85,6 +106,12 @@ function checkField(name: string, rule: Rule, value: unknown): string | undefine
       : `${name} must be a non-negative whole number`;
   }
   if (typeof value !== 'string') return `${name} must be a string`;
+  // Before the scans below: a hostile length costs one count, not every check.
+  const limit = TEXT_LIMITS[name];
+  const length = limit === undefined ? undefined : longerThan(value, limit);
+  if (limit !== undefined && length !== undefined) {
+    return `${name} must be at most ${limit.toLocaleString('en')} characters (YouTube's limit), not ${length.toLocaleString('en')}`;
+  }
   // PostgreSQL cannot store the NUL character in text.
   if (value.includes('\u0000')) return `${name} must not contain the NUL character`;
   // Half of a UTF-16 pair alone (JSON's "\ud800") has no UTF-8 form: stored, it would read back

@@ -27,7 +27,9 @@ import type {
   VideoListName,
   VideoPage,
   VideoQuery,
+  VideoUserData,
 } from '../../api/store/store';
+import { emptyUserData } from '../../api/store/store';
 import { CourseSql } from './course-sql';
 import { CatalogueSql, NUL, toVideo, videoColumns, type VideoRow } from './catalogue-sql';
 import {
@@ -238,6 +240,40 @@ export class SqlStore implements Store {
 
   removeVideos(videoIds: string[]): Promise<number> {
     return this.catalogue.remove(videoIds);
+  }
+
+  /** One grouped count per table that names videos, a chunk of ids at a time. */
+  async userDataOfVideos(videoIds: readonly string[]): Promise<Map<string, VideoUserData>> {
+    const ids = [...new Set(videoIds)].filter((videoId) => !namesNothing(videoId));
+    const found = new Map<string, VideoUserData>();
+    const tables = [
+      ['notes', 'notes'],
+      ['likes', 'likes'],
+      ['history', 'history'],
+      ['watch_later', 'watchLater'],
+      ['playlist_videos', 'playlistEntries'],
+      ['lesson_marks', 'lessonMarks'],
+      ['progress', 'positions'],
+    ] as const;
+    return this.guard(async () => {
+      for (let start = 0; start < ids.length; start += VIDEOS_READ_AT_ONCE) {
+        const chunk = ids.slice(start, start + VIDEOS_READ_AT_ONCE);
+        for (const [table, kind] of tables) {
+          const rows = await this.db
+            .selectFrom(table)
+            .select((eb) => ['video_id', eb.fn.countAll<number | string>().as('count')])
+            .where('video_id', 'in', chunk)
+            .groupBy('video_id')
+            .execute();
+          for (const row of rows) {
+            let data = found.get(row.video_id);
+            if (!data) found.set(row.video_id, (data = emptyUserData()));
+            data[kind] = Number(row.count);
+          }
+        }
+      }
+      return found;
+    });
   }
 
   getTranscript(videoId: string): Promise<Transcript | undefined> {

@@ -141,7 +141,7 @@ export async function serveApp(
   let site: ServerAppParts['site'];
   try {
     site = await loadStaticSite(config.webDir, {
-      page: (request, html, fetchApi) => seo.page(request, html, fetchApi),
+      page: (request, html, fetchApi, client) => seo.page(request, html, fetchApi, client),
     });
   } catch (error) {
     if (!options.database) await database.close().catch(() => {});

@@ -367,6 +367,21 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
   };
 }
 
+/**
+ * What the server (not the CLIs, which write no link) needs besides parseConfig's: in production
+ * PUBLIC_URL, so that canonical links, the sitemap and robots.txt never name a request's Host.
+ */
+export function checkServerConfig(
+  config: ServerConfig,
+  env: Record<string, string | undefined>,
+): void {
+  if (env.NODE_ENV === 'production' && config.publicUrl === undefined) {
+    throw new ConfigError(
+      `PUBLIC_URL: must be set when NODE_ENV=production (${PUBLIC_URL_RULE.replace('must be ', '')})`,
+    );
+  }
+}
+
 /** The address a server listening on `host` and `port` is reached at: an IPv6 host in brackets. */
 export function listeningUrl(host: string, port: number): string {
   return `http://${isIPv6(host) ? `[${host}]` : host}:${port}`;

@@ -32,7 +32,10 @@ export type SeoStore = Pick<
 >;
 
 export interface SeoOptions {
-  /** PUBLIC_URL's origin; undefined: the origin the request names (its Host). */
+  /**
+   * PUBLIC_URL's origin (required in production); undefined: `http://` and the request's Host
+   * header, never the origin of an absolute-form request line.
+   */
   publicUrl?: string;
   /** URLs per sitemap file (tests make it small). */
   sitemapSize?: number;
@@ -248,6 +251,18 @@ export function withRenderedPage(
   return codeAfterPaint(html);
 }
 
+/** `http://` and a Host header that names a host (and port) and nothing else; else localhost. */
+function hostOrigin(host: string | null): string {
+  if (host && /^[\w.-]+(:\d{1,5})?$|^\[[\da-f:.]+\](:\d{1,5})?$/i.test(host)) {
+    try {
+      return new URL(`http://${host}`).origin;
+    } catch {
+      // Not a host after all: the default.
+    }
+  }
+  return 'http://localhost';
+}
+
 const etagOf = (text: string) =>
   `"seo-${createHash('sha1').update(text).digest('base64url').slice(0, 22)}"`;
 
@@ -295,9 +310,9 @@ export class SeoAnswers {
     );
   }
 
-  /** The origin absolute addresses start with: PUBLIC_URL, else the request's own. */
+  /** The origin absolute addresses start with: PUBLIC_URL, else the request's Host (development). */
   originOf(request: Request): string {
-    return this.options.publicUrl ?? new URL(request.url).origin;
+    return this.options.publicUrl ?? hostOrigin(request.headers.get('host'));
   }
 
   /**

@@ -29,6 +29,7 @@ import { loadOrCreateSecret } from './secret';
 import { logSeedProgress } from './seed-progress';
 import { createServerApp, type ServerAppParts } from './server-app';
 import { answerClientErrors, nodeListener } from './http/client-errors';
+import { capPipelinedRequests } from './http/pipeline-cap';
 import { closeGracefullyOnSignals, createDrain, type StopServing } from './shutdown';
 import { loadStaticSite } from './static-site';
 import { processMetricsReader, serveMetrics, ServerMetrics } from './metrics';
@@ -239,7 +240,8 @@ export async function serveApp(
         2 * BODY_WHOLE_TIMES_IDLE * config.bodyTimeoutSeconds * 1000,
       ),
     },
-    metrics ? metrics.recording(listener) : listener,
+    // At most PIPELINED_MAX of a connection's pipelined requests at once (http/pipeline-cap.ts).
+    capPipelinedRequests(metrics ? metrics.recording(listener) : listener),
   );
   // The parser's own refusals (431, 400) too, written on the socket.
   answerClientErrors(server, securityHeaders);

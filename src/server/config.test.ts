@@ -38,6 +38,7 @@ describe('parseConfig', () => {
       signup: { open: true, emailDomains: [] },
       authLimits: { signupsPerAddress: { max: 20, windowSeconds: 3600 } },
       bodyTimeoutSeconds: 10,
+      rendersPerMinute: 20,
       publicUrl: undefined,
     });
   });
@@ -256,6 +257,14 @@ describe('CATALOGUE_FULL_LIST_MAX', () => {
     expect(parseConfig({ DEMO_ACCOUNT: 'on' }).demoAccount).toBe(true);
     expect(() => parseConfig({ DEMO_ACCOUNT: 'no' })).toThrow(
       'DEMO_ACCOUNT: must be on or off (got "no")',
+    );
+  });
+
+  it('reads RENDERS_PER_MINUTE, the pages one client address gets rendered a minute', () => {
+    expect(parseConfig({}).rendersPerMinute).toBe(20);
+    expect(parseConfig({ RENDERS_PER_MINUTE: '600' }).rendersPerMinute).toBe(600);
+    expect(() => parseConfig({ RENDERS_PER_MINUTE: 'lots' })).toThrow(
+      'RENDERS_PER_MINUTE: must be a whole number from 0 to 1000000 (got "lots")',
     );
   });
 

@@ -34,6 +34,7 @@ import { closeGracefullyOnSignals, createDrain, type StopServing } from './shutd
 import { loadStaticSite } from './static-site';
 import { processMetricsReader, serveMetrics, ServerMetrics } from './metrics';
 import { SeoAnswers } from './seo/seo-answers';
+import { RENDER_LIMITS, RenderBudget } from './seo/render-budget';
 import { bootScript, loadPageRenderer, pageStyles, rendererPath } from './seo/page-renderer';
 import { codetubeVersion } from './version';
 import { PASSWORD_ITERATIONS } from './auth/password-work';
@@ -134,6 +135,7 @@ export async function serveApp(
     failed: (error) =>
       log.error(`page head not read: ${error instanceof Error ? error.message : String(error)}`),
     render,
+    renderBudget: new RenderBudget({ ...RENDER_LIMITS, perClient: config.rendersPerMinute }),
     renderFailed: (error) =>
       log.error(
         `page not rendered: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,

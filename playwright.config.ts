@@ -92,6 +92,8 @@ export default defineConfig({
         SEED_VIDEOS: EXTRA_VIDEOS,
         // Every test signs its users up from 127.0.0.1 (20 an hour by default).
         SIGNUPS_PER_HOUR: '100000',
+        // …and asks for many rendered pages from it (20 a minute by default).
+        RENDERS_PER_MINUTE: '100000',
       },
       // Stopped the way a process manager would: SIGTERM, and the server closes its database.
       gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },

@@ -32,9 +32,11 @@ import {
 import { projectRoot } from './lib/build';
 import { describeStatuses, type LoadRequest } from './lib/load';
 import { startPostgres } from './lib/postgres';
-import { median } from './lib/stats';
+import { median, percentile } from './lib/stats';
 import { fmt, printGoal, printLine, printZeroGoal } from './lib/report';
 import { startBenchServer, type BenchServer } from './lib/server';
+import { buildApp } from './lib/build';
+import { connect, type Socket } from 'node:net';
 import { DEFAULT_AUTH_LIMITS } from '../src/contract/limits';
 import { tempDir } from './lib/temp';
 
@@ -593,7 +595,166 @@ async function compressionFloods() {
   }
 }
 
+const RENDER_CONNECTIONS = 16;
+const PIPELINE_CONNECTIONS = 6;
+const PIPELINED_REQUESTS = 20_000;
+const PIPELINE_RSS_GOAL_MB = 100;
+
+/** The probes' p95 while `until()` is false: health, and a cold watch page (a new video each). */
+async function probe(
+  url: string,
+  agent: ReturnType<typeof clientAgent>,
+  ids: string[],
+  until: () => boolean,
+) {
+  const health: number[] = [];
+  const pages: number[] = [];
+  let errors = 0;
+  while (!until()) {
+    const answer = await send(url, agent, { path: '/api/health', timeoutMs: USER_TIMEOUT_MS });
+    health.push(answer.ms);
+    const id = ids.shift();
+    if (id) {
+      const page = await send(url, agent, { path: `/watch/${id}`, timeoutMs: USER_TIMEOUT_MS });
+      pages.push(page.ms);
+      if (page.status !== 200) errors += 1;
+    }
+    if (answer.status !== 200) errors += 1;
+    await sleep(50);
+  }
+  return { health, pages, errors };
+}
+
+/**
+ * Issue 42, findings 13 and 14, on one process (WEB_CONCURRENCY=1) of the server built with its
+ * page renderer: the real user's `/api/health` and cold watch pages (p95, 127.0.0.1) idle, then
+ * while 16 connections from 127.0.0.2 ask for unique addresses (half `/trending?x=<n>`, half
+ * `/results?q=<n>`, a real render each); then six connections each write 20,000 pipelined
+ * `GET /trending` without reading, and the server's RSS is followed.
+ */
+async function renderFloods() {
+  const webDir = await buildApp('server');
+  for (const storeName of STORES) {
+    const store =
+      storeName === 'postgres' ? await postgresStore(webDir) : await sqliteStore(webDir);
+    const database = await store.fresh();
+    let server: BenchServer | undefined;
+    try {
+      server = await startBenchServer({
+        webDir,
+        ports: SERVER_PORTS,
+        env: {
+          DATABASE_URL: database.databaseUrl,
+          WEB_CONCURRENCY: '1',
+          PUBLIC_URL: 'https://tube.example.org',
+        },
+      });
+      const url = server.url;
+      const ids: string[] = [];
+      for (const offset of [0, 100, 200]) {
+        const answer = await fetch(`${url}/api/videos?offset=${offset}&limit=100`);
+        ids.push(
+          ...((await answer.json()) as { videos: { _id: string }[] }).videos.map((v) => v._id),
+        );
+      }
+      const user = clientAgent(USER_ADDRESS, 2);
+      await send(url, user, { path: '/trending', timeoutMs: USER_TIMEOUT_MS });
+      const idleEnd = performance.now() + IDLE_SECONDS * 1000;
+      const idle = await probe(url, user, ids, () => performance.now() >= idleEnd);
+      // The attack: 16 loops from another address, each asking for a new address each time.
+      const attacker = clientAgent('127.0.0.2', RENDER_CONNECTIONS);
+      let stop = false;
+      let sent = 0;
+      const statuses = new StatusTally();
+      let rendered = 0;
+      const loops = Array.from({ length: RENDER_CONNECTIONS }, async (_, loop) => {
+        while (!stop) {
+          const n = (sent += 1);
+          const path = n % 2 === 0 ? `/trending?x=${n}` : `/results?q=word${n}`;
+          const answer = await send(url, attacker, { path, timeoutMs: USER_TIMEOUT_MS });
+          statuses.add(answer.status);
+          // A search's page rendered (a trending page is kept once rendered: it counts not).
+          if (path.startsWith('/results') && answer.body.includes('<html data-rendered')) {
+            rendered += 1;
+          }
+          if (answer.status === 0) await sleep(10 + loop);
+        }
+      });
+      await sleep(1000);
+      const attackEnd = performance.now() + ATTACK_SECONDS * 1000;
+      const during = await probe(url, user, ids, () => performance.now() >= attackEnd);
+      stop = true;
+      await Promise.all(loops);
+      const p95 = (values: number[]) => percentile(values, 95);
+      printLine(
+        `${store.name}, ${RENDER_CONNECTIONS} connections of unique-URL pages: ${sent} sent ` +
+          `(${describeCounts(statuses.counts)}), ${rendered} of the searches rendered, the rest the shell`,
+      );
+      printLine(
+        `  /api/health p95 idle ${fmt(p95(idle.health), 1)} ms, attacked ${fmt(p95(during.health), 1)} ms; ` +
+          `cold watch page p95 idle ${fmt(p95(idle.pages), 1)} ms, attacked ${fmt(p95(during.pages), 1)} ms ` +
+          `(${idle.pages.length} / ${during.pages.length} pages)`,
+      );
+      printGoal(
+        `${store.name}: /api/health p95 attacked / idle`,
+        p95(during.health) / p95(idle.health),
+        RATIO_GOAL,
+        'at-most',
+        '×',
+      );
+      printGoal(
+        `${store.name}: cold page p95 attacked / idle`,
+        p95(during.pages) / p95(idle.pages),
+        RATIO_GOAL,
+        'at-most',
+        '×',
+      );
+      printZeroGoal(`${store.name}: real user's errors`, idle.errors + during.errors);
+
+      // Pipelining: six sockets, 20,000 requests each, never read.
+      const before = server.rssMiB();
+      let peak = before;
+      const request = 'GET /trending HTTP/1.1\r\nHost: tube.example.org\r\n\r\n';
+      const sockets: Socket[] = [];
+      for (let index = 0; index < PIPELINE_CONNECTIONS; index += 1) {
+        const socket = connect({
+          port: Number(new URL(url).port),
+          host: '127.0.0.1',
+          localAddress: '127.0.0.3',
+        });
+        socket.on('error', () => {});
+        socket.pause();
+        sockets.push(socket);
+        socket.write(request.repeat(PIPELINED_REQUESTS));
+      }
+      const pipelineEnd = performance.now() + ATTACK_SECONDS * 1000;
+      while (performance.now() < pipelineEnd) {
+        peak = Math.max(peak, server.rssMiB());
+        await sleep(200);
+      }
+      const health = await send(url, user, { path: '/api/health', timeoutMs: USER_TIMEOUT_MS });
+      for (const socket of sockets) socket.destroy();
+      printLine(
+        `${store.name}, ${PIPELINE_CONNECTIONS} × ${PIPELINED_REQUESTS.toLocaleString('en')} pipelined GET /trending, unread: ` +
+          `RSS ${fmt(before, 0)} → peak ${fmt(peak, 0)} MiB; /api/health meanwhile ${health.status} in ${fmt(health.ms, 1)} ms`,
+      );
+      printGoal(
+        `${store.name}: RSS growth under pipelining`,
+        peak - before,
+        PIPELINE_RSS_GOAL_MB,
+        'at-most',
+        ' MiB',
+      );
+    } finally {
+      if (server) await server.stop();
+      await database.drop();
+      await store.stop();
+    }
+  }
+}
+
 export async function run(): Promise<void> {
   if (PARTS.includes('attacks')) await attacks();
   if (PARTS.includes('compression')) await compressionFloods();
+  if (PARTS.includes('render')) await renderFloods();
 }

@@ -2,7 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, defaultReadThreads, listeningUrl, parseConfig } from './config';
+import {
+  checkServerConfig,
+  ConfigError,
+  defaultReadThreads,
+  listeningUrl,
+  parseConfig,
+} from './config';
 
 /** The project's folder: DATA_DIR's and WEB_DIR's defaults are in it. */
 const project = resolve(import.meta.dirname, '../..');
@@ -32,6 +38,7 @@ describe('parseConfig', () => {
       signup: { open: true, emailDomains: [] },
       authLimits: { signupsPerAddress: { max: 20, windowSeconds: 3600 } },
       bodyTimeoutSeconds: 10,
+      rendersPerMinute: 20,
       publicUrl: undefined,
     });
   });
@@ -251,6 +258,25 @@ describe('CATALOGUE_FULL_LIST_MAX', () => {
     expect(() => parseConfig({ DEMO_ACCOUNT: 'no' })).toThrow(
       'DEMO_ACCOUNT: must be on or off (got "no")',
     );
+  });
+
+  it('reads RENDERS_PER_MINUTE, the pages one client address gets rendered a minute', () => {
+    expect(parseConfig({}).rendersPerMinute).toBe(20);
+    expect(parseConfig({ RENDERS_PER_MINUTE: '600' }).rendersPerMinute).toBe(600);
+    expect(() => parseConfig({ RENDERS_PER_MINUTE: 'lots' })).toThrow(
+      'RENDERS_PER_MINUTE: must be a whole number from 0 to 1000000 (got "lots")',
+    );
+  });
+
+  it('requires PUBLIC_URL of a server with NODE_ENV=production (its links are never a Host)', () => {
+    const production = parseConfig({ NODE_ENV: 'production' });
+    expect(() => checkServerConfig(production, { NODE_ENV: 'production' })).toThrow(
+      /^PUBLIC_URL: must be set when NODE_ENV=production/,
+    );
+    const env = { NODE_ENV: 'production', PUBLIC_URL: 'https://tube.example.org' };
+    expect(() => checkServerConfig(parseConfig(env), env)).not.toThrow();
+    // Development, and the CLIs (which write no link), go without.
+    expect(() => checkServerConfig(parseConfig({}), {})).not.toThrow();
   });
 
   it('turns the demo account off by default when NODE_ENV=production; DEMO_ACCOUNT=on turns it on', () => {

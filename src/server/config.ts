@@ -7,6 +7,7 @@ import { DEFAULT_AUTH_LIMITS, DEFAULT_FULL_LIST_MAX, type AuthLimits } from '../
 import type { SignupPolicy } from '../api/context';
 import type { DatabaseLocation } from './db/dialect';
 import { isAddressOrSubnet, type TrustProxy } from './http/client-address';
+import { RENDER_LIMITS } from './seo/render-budget';
 
 /**
  * The project's folder, two levels above this module both as a source (src/server) and in the
@@ -85,6 +86,8 @@ export interface ServerConfig {
    * 408 and its connection closed; it must be whole within three times that.
    */
   bodyTimeoutSeconds: number;
+  /** RENDERS_PER_MINUTE: pages rendered for one client address a minute (then the shell). */
+  rendersPerMinute: number;
   /**
    * PUBLIC_URL: the site's origin as visitors reach it (`https://tube.example.org`), for the
    * absolute addresses of link previews, canonical links and the sitemap; undefined: the
@@ -160,6 +163,7 @@ const envSchema = z.object({
   SEED_VIDEOS: optional(wholeNumber(0, 1_000_000)),
   CATALOGUE_FULL_LIST_MAX: optional(wholeNumber(0, 100_000)),
   SIGNUPS_PER_HOUR: optional(wholeNumber(1, 1_000_000)),
+  RENDERS_PER_MINUTE: optional(wholeNumber(0, 1_000_000)),
   BODY_TIMEOUT_SECONDS: optional(wholeNumber(1, 300)),
   PUBLIC_URL: optional(
     z.string().transform((value, context) => {
@@ -359,12 +363,28 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
       },
     },
     bodyTimeoutSeconds: vars.BODY_TIMEOUT_SECONDS ?? 10,
+    rendersPerMinute: vars.RENDERS_PER_MINUTE ?? RENDER_LIMITS.perClient,
     publicUrl: vars.PUBLIC_URL,
     metrics:
       vars.METRICS_PORT === undefined
         ? undefined
         : { host: vars.METRICS_HOST ?? '127.0.0.1', port: vars.METRICS_PORT },
   };
+}
+
+/**
+ * What the server (not the CLIs, which write no link) needs besides parseConfig's: in production
+ * PUBLIC_URL, so that canonical links, the sitemap and robots.txt never name a request's Host.
+ */
+export function checkServerConfig(
+  config: ServerConfig,
+  env: Record<string, string | undefined>,
+): void {
+  if (env.NODE_ENV === 'production' && config.publicUrl === undefined) {
+    throw new ConfigError(
+      `PUBLIC_URL: must be set when NODE_ENV=production (${PUBLIC_URL_RULE.replace('must be ', '')})`,
+    );
+  }
 }
 
 /** The address a server listening on `host` and `port` is reached at: an IPv6 host in brackets. */

@@ -1,6 +1,12 @@
 import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, listeningUrl, parseConfig, type ServerConfig } from './config';
+import {
+  checkServerConfig,
+  ConfigError,
+  listeningUrl,
+  parseConfig,
+  type ServerConfig,
+} from './config';
 import { stopWhenPrimaryGone, superviseWorkers, tellPrimary } from './cluster';
 import { createLogger, type ServerLogger } from './logger';
 import { clusterMetricsReader, serveMetrics } from './metrics';
@@ -16,6 +22,7 @@ async function main() {
   let config: ServerConfig;
   try {
     config = parseConfig(process.env);
+    checkServerConfig(config, process.env);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(`CodeTube cannot start, the configuration is invalid:\n${error.message}`);

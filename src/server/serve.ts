@@ -29,10 +29,12 @@ import { loadOrCreateSecret } from './secret';
 import { logSeedProgress } from './seed-progress';
 import { createServerApp, type ServerAppParts } from './server-app';
 import { answerClientErrors, nodeListener } from './http/client-errors';
+import { capPipelinedRequests } from './http/pipeline-cap';
 import { closeGracefullyOnSignals, createDrain, type StopServing } from './shutdown';
 import { loadStaticSite } from './static-site';
 import { processMetricsReader, serveMetrics, ServerMetrics } from './metrics';
 import { SeoAnswers } from './seo/seo-answers';
+import { RENDER_LIMITS, RenderBudget } from './seo/render-budget';
 import { bootScript, loadPageRenderer, pageStyles, rendererPath } from './seo/page-renderer';
 import { codetubeVersion } from './version';
 import { PASSWORD_ITERATIONS } from './auth/password-work';
@@ -133,6 +135,7 @@ export async function serveApp(
     failed: (error) =>
       log.error(`page head not read: ${error instanceof Error ? error.message : String(error)}`),
     render,
+    renderBudget: new RenderBudget({ ...RENDER_LIMITS, perClient: config.rendersPerMinute }),
     renderFailed: (error) =>
       log.error(
         `page not rendered: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
@@ -141,7 +144,7 @@ export async function serveApp(
   let site: ServerAppParts['site'];
   try {
     site = await loadStaticSite(config.webDir, {
-      page: (request, html, fetchApi) => seo.page(request, html, fetchApi),
+      page: (request, html, fetchApi, client) => seo.page(request, html, fetchApi, client),
     });
   } catch (error) {
     if (!options.database) await database.close().catch(() => {});
@@ -239,7 +242,8 @@ export async function serveApp(
         2 * BODY_WHOLE_TIMES_IDLE * config.bodyTimeoutSeconds * 1000,
       ),
     },
-    metrics ? metrics.recording(listener) : listener,
+    // At most PIPELINED_MAX of a connection's pipelined requests at once (http/pipeline-cap.ts).
+    capPipelinedRequests(metrics ? metrics.recording(listener) : listener),
   );
   // The parser's own refusals (431, 400) too, written on the socket.
   answerClientErrors(server, securityHeaders);

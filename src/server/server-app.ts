@@ -16,9 +16,14 @@ export interface ServerAppParts {
   api: Hono;
   /**
    * The built SPA (loadStaticSite); undefined for requests it does not serve. `fetchApi` asks the
-   * API as this request's client (a page rendered with its data reads it so).
+   * API as this request's client (a page rendered with its data reads it so); `client` is its
+   * address (renders are budgeted per address).
    */
-  site: (request: Request, fetchApi?: ApiFetch) => Response | Promise<Response> | undefined;
+  site: (
+    request: Request,
+    fetchApi?: ApiFetch,
+    client?: string,
+  ) => Response | Promise<Response> | undefined;
   /** robots.txt and the sitemaps (seo/seo-answers.ts); unset: none (404). */
   seo?: SeoAnswers;
   /** A trivial query; rejects when the database cannot answer. */
@@ -182,7 +187,9 @@ export function createServerApp({
   app.all('*', async (c) => {
     // The API straight, as this client: its limits and its address, no compression.
     const fetchApi: ApiFetch = async (request) => api.fetch(request, c.env);
-    return (await site(c.req.raw, fetchApi)) ?? c.json({ errors: ['Not found.'] }, 404);
+    return (
+      (await site(c.req.raw, fetchApi, clientAddress(c))) ?? c.json({ errors: ['Not found.'] }, 404)
+    );
   });
 
   app.onError((error, c) => {

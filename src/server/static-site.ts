@@ -104,8 +104,14 @@ export interface StaticSiteOptions {
   /**
    * Answers a path that is not a file in place of index.html as built, given its text: server
    * mode writes each page's own head into it (seo/seo-answers.ts). Unset: index.html as built.
+   * `client`: the client's address (renders are budgeted per address).
    */
-  page?: (request: Request, indexHtml: string, fetchApi?: ApiFetch) => Promise<Response>;
+  page?: (
+    request: Request,
+    indexHtml: string,
+    fetchApi?: ApiFetch,
+    client?: string,
+  ) => Promise<Response>;
 }
 
 /**
@@ -118,7 +124,13 @@ export interface StaticSiteOptions {
 export async function loadStaticSite(
   root: string,
   options: StaticSiteOptions,
-): Promise<(request: Request, fetchApi?: ApiFetch) => Response | Promise<Response> | undefined>;
+): Promise<
+  (
+    request: Request,
+    fetchApi?: ApiFetch,
+    client?: string,
+  ) => Response | Promise<Response> | undefined
+>;
 export async function loadStaticSite(
   root: string,
 ): Promise<(request: Request) => Response | undefined>;
@@ -142,7 +154,11 @@ export async function loadStaticSite(root: string, options: StaticSiteOptions = 
   const indexHtml = index.identity.toString('utf8');
   const { page } = options;
 
-  return (request: Request, fetchApi?: ApiFetch): Response | Promise<Response> | undefined => {
+  return (
+    request: Request,
+    fetchApi?: ApiFetch,
+    client?: string,
+  ): Response | Promise<Response> | undefined => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
     const { pathname } = new URL(request.url);
     if (pathname === '/api' || pathname.startsWith('/api/')) return undefined;
@@ -155,6 +171,6 @@ export async function loadStaticSite(root: string, options: StaticSiteOptions = 
     const asset = assets.get(decoded);
     if (asset) return respond(request, asset);
     if (decoded.startsWith('/assets/')) return new Response('Not found', { status: 404 });
-    return page ? page(request, indexHtml, fetchApi) : respond(request, index);
+    return page ? page(request, indexHtml, fetchApi, client) : respond(request, index);
   };
 }

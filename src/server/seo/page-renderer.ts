@@ -16,8 +16,15 @@ export interface RenderedPage {
   dataScript: string;
 }
 
-/** Renders the page at a path (with its query); undefined when its data could not be read. */
-export type PageRenderer = (url: string, fetchApi: ApiFetch) => Promise<RenderedPage | undefined>;
+/**
+ * Renders the page at a path (with its query); undefined when its data could not be read. Once
+ * `signal` aborts, the render is abandoned (its result is not used): it should stop.
+ */
+export type PageRenderer = (
+  url: string,
+  fetchApi: ApiFetch,
+  signal?: AbortSignal,
+) => Promise<RenderedPage | undefined>;
 
 /** Where the renderer is for a web build's folder: dist/web → dist/web-render/render-page.js. */
 export const rendererPath = (webDir: string) => join(`${webDir}-render`, 'render-page.js');

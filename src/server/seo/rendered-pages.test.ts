@@ -15,7 +15,8 @@ import { writeWebFixture } from '../testing/web-fixture';
 import { shellOf } from './page-code';
 import { SCRIPT_AFTER_PAINT } from '../../web/boot/code-after-paint';
 import type { PageRenderer } from './page-renderer';
-import { SeoAnswers, withRenderedPage } from './seo-answers';
+import { RENDER_LIMITS, RenderBudget, type RenderLimits } from './render-budget';
+import { SeoAnswers, withRenderedPage, type SeoOptions } from './seo-answers';
 
 const silent: Logger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 const html = (text: string) => new DOMParser().parseFromString(text, 'text/html');
@@ -57,8 +58,17 @@ describe('public pages rendered with their data', () => {
   let opened: Awaited<ReturnType<typeof openSqliteTestStore>>;
   let site: string;
 
+  /** Renders with a budget whose event loop never lags (the machine's load plays no part). */
+  const seoWith = (options: SeoOptions, limits: Partial<RenderLimits> = {}, lag = () => 0) =>
+    new SeoAnswers(opened.store, {
+      renderBudget: new RenderBudget({ ...RENDER_LIMITS, ...limits }, lag),
+      ...options,
+    });
+
   async function appWith(seo: SeoAnswers): Promise<Hono> {
     return createServerApp({
+      // The client's address, as a test names it.
+      clientAddress: (c) => c.req.header('x-test-client') ?? 'client',
       api: createApi({
         store: opened.store,
         secret: 'x'.repeat(32),
@@ -66,7 +76,7 @@ describe('public pages rendered with their data', () => {
         clock: systemClock,
       }),
       site: await loadStaticSite(site, {
-        page: (request, text, fetchApi) => seo.page(request, text, fetchApi),
+        page: (request, text, fetchApi, client) => seo.page(request, text, fetchApi, client),
       }),
       seo,
       checkDatabase: async () => {},
@@ -87,7 +97,7 @@ describe('public pages rendered with their data', () => {
 
   it('puts the page in #root and its data after it, read from the API, once per address', async () => {
     const renderer = listingRenderer();
-    const app = await appWith(new SeoAnswers(opened.store, { render: renderer.render }));
+    const app = await appWith(seoWith({ render: renderer.render }));
     const answer = await app.request('/trending');
     expect(answer.status).toBe(200);
     const page = html(await answer.text());
@@ -114,7 +124,7 @@ describe('public pages rendered with their data', () => {
   it("carries the app's stylesheets inline, in place of their links", async () => {
     const renderer = listingRenderer();
     const styles = '.card{color:red}\n.grid{display:grid}';
-    const app = await appWith(new SeoAnswers(opened.store, { render: renderer.render, styles }));
+    const app = await appWith(seoWith({ render: renderer.render, styles }));
     const page = html(await (await app.request('/trending')).text());
     expect([...page.querySelectorAll('head style')].map((style) => style.textContent)).toContain(
       styles,
@@ -174,7 +184,7 @@ describe('public pages rendered with their data', () => {
 
   it('renders the library screens (their shell), never the forms, the profile or the tester', async () => {
     const renderer = listingRenderer();
-    const app = await appWith(new SeoAnswers(opened.store, { render: renderer.render }));
+    const app = await appWith(seoWith({ render: renderer.render }));
     for (const path of ['/login', '/signup', '/profile', '/mock']) {
       const page = html(await (await app.request(path)).text());
       expect(page.documentElement.hasAttribute('data-rendered')).toBe(false);
@@ -191,9 +201,7 @@ describe('public pages rendered with their data', () => {
 
   it('sends the shell, not kept, while its renders are all busy', async () => {
     const renderer = listingRenderer();
-    const app = await appWith(
-      new SeoAnswers(opened.store, { render: renderer.render, renderSlots: 1 }),
-    );
+    const app = await appWith(seoWith({ render: renderer.render }, { slots: 1 }));
     const open = renderer.hold();
     const first = app.request('/trending');
     // The one slot is taken: another page goes out at once, as the shell.
@@ -214,7 +222,7 @@ describe('public pages rendered with their data', () => {
     const renderer = listingRenderer();
     let outcome: 'throw' | 'unread' | 'render' = 'throw';
     const app = await appWith(
-      new SeoAnswers(opened.store, {
+      seoWith({
         render: async (url, fetchApi) => {
           if (outcome === 'throw') throw new Error('render broke');
           if (outcome === 'unread') return undefined;
@@ -234,5 +242,127 @@ describe('public pages rendered with their data', () => {
     outcome = 'render';
     const rendered = html(await (await app.request('/trending')).text());
     expect(rendered.documentElement.hasAttribute('data-rendered')).toBe(true);
+  });
+  const isRendered = async (answer: Response | Promise<Response>) =>
+    html(await (await answer).text()).documentElement.hasAttribute('data-rendered');
+
+  it('keeps one render per page and the parameters it reads: junk parameters and hosts share it', async () => {
+    const renderer = listingRenderer();
+    const app = await appWith(
+      seoWith({ render: renderer.render, publicUrl: 'https://tube.example.org' }),
+    );
+    const { videos } = (await (await app.request('/api/videos/trending?limit=1')).json()) as {
+      videos: { _id: string }[];
+    };
+    const id = videos[0]!._id;
+    const asked = [
+      'http://localhost/trending?x=1',
+      'http://evil.example/trending?x=2',
+      'http://other.example:8080/trending?utm_source=a&x=3',
+      'http://localhost/?utm=1&category=CSS',
+      'http://localhost/?category=CSS&utm=2',
+      'http://localhost/results?q=css&ref=mail',
+      'http://localhost/results?q=css',
+      `http://localhost/watch/${id}?t=30&fbclid=1`,
+      `http://localhost/watch/${id}?fbclid=2&t=30`,
+      'http://localhost/courses?page=9',
+    ];
+    for (const address of asked) expect(await isRendered(app.request(address))).toBe(true);
+    // Each page rendered once, with only what it reads in its address.
+    expect(renderer.calls).toEqual([
+      '/trending',
+      '/?category=CSS',
+      '/results?q=css',
+      `/watch/${id}?t=30`,
+      '/courses',
+    ]);
+    // What a page reads still makes its own page.
+    await app.request('/?category=HTML&x=1');
+    expect(renderer.calls.at(-1)).toBe('/?category=HTML');
+  });
+
+  it("sends the shell past a client address's renders, others still rendered", async () => {
+    const renderer = listingRenderer();
+    const app = await appWith(seoWith({ render: renderer.render }, { perClient: 2 }));
+    const asked = (path: string, client: string) =>
+      isRendered(app.request(path, { headers: { 'x-test-client': client } }));
+    expect(await asked('/results?q=one', 'attacker')).toBe(true);
+    expect(await asked('/results?q=two', 'attacker')).toBe(true);
+    expect(await asked('/results?q=three', 'attacker')).toBe(false);
+    expect(renderer.calls).toHaveLength(2);
+    // Another address has its own renders; a page rendered already is served to anyone.
+    expect(await asked('/results?q=three', 'user')).toBe(true);
+    expect(await asked('/results?q=one', 'attacker')).toBe(true);
+    expect(renderer.calls).toHaveLength(3);
+  });
+
+  it("sends the shell once the process's renders took their share of its time", async () => {
+    let now = 0;
+    const renderer = listingRenderer();
+    const app = await appWith(
+      seoWith({
+        render: async (url, fetchApi) => {
+          now += 1_000; // each render takes a second of this process's time
+          return renderer.render(url, fetchApi);
+        },
+        renderBudget: new RenderBudget(
+          { ...RENDER_LIMITS, share: 0.25, shareWindowMs: 4_000 },
+          () => 0,
+          () => now,
+        ),
+      }),
+    );
+    expect(
+      await isRendered(app.request('/results?q=a', { headers: { 'x-test-client': 'a' } })),
+    ).toBe(true);
+    // A quarter of four seconds is spent: from any address, the shell.
+    expect(
+      await isRendered(app.request('/results?q=b', { headers: { 'x-test-client': 'b' } })),
+    ).toBe(false);
+    now += 8_000;
+    expect(
+      await isRendered(app.request('/results?q=b', { headers: { 'x-test-client': 'b' } })),
+    ).toBe(true);
+  });
+
+  it('sends the shell while the event loop lags', async () => {
+    let lagMs = 500;
+    const renderer = listingRenderer();
+    const app = await appWith(seoWith({ render: renderer.render }, {}, () => lagMs));
+    expect(await isRendered(app.request('/trending'))).toBe(false);
+    expect(renderer.calls).toEqual([]);
+    lagMs = 3;
+    expect(await isRendered(app.request('/trending'))).toBe(true);
+  });
+
+  it('abandons a render that runs too long for the shell, its signal aborted', async () => {
+    const signals: AbortSignal[] = [];
+    let finish = () => {};
+    let hang = true;
+    const app = await appWith(
+      seoWith(
+        {
+          render: (_url, _fetchApi, signal) => {
+            if (signal) signals.push(signal);
+            if (!hang) return Promise.resolve({ html: '<p>soon</p>', dataScript: '' });
+            return new Promise((resolve) => {
+              finish = () => resolve({ html: '<p>late</p>', dataScript: '' });
+            });
+          },
+        },
+        { timeoutMs: 20, slots: 1 },
+      ),
+    );
+    const answer = await app.request('/trending');
+    expect(answer.status).toBe(200);
+    expect(await isRendered(answer)).toBe(false);
+    expect(signals).toHaveLength(1);
+    expect(signals[0]!.aborted).toBe(true);
+    // Its slot is taken until it ends, then free again.
+    expect(await isRendered(app.request('/courses'))).toBe(false);
+    expect(signals).toHaveLength(1);
+    hang = false;
+    finish();
+    await expect.poll(() => isRendered(app.request('/courses'))).toBe(true);
   });
 });

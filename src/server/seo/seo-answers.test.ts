@@ -250,15 +250,40 @@ describe.each(stores)('link previews and sitemaps on $name', ({ open }) => {
     expect(await unchanged.text()).toBe('');
   });
 
-  it('names the request’s own origin when PUBLIC_URL is unset', async () => {
+  it('names the request’s own Host when PUBLIC_URL is unset (development)', async () => {
     const own = await appWith(new SeoAnswers(store, { sitemapSize: PER_FILE }));
-    const doc = html(await (await own.request('http://tube.local:8080/trending')).text());
+    const asked = (path: string) =>
+      own.request(`http://127.0.0.1:3000${path}`, { headers: { host: 'tube.local:8080' } });
+    const doc = html(await (await asked('/trending')).text());
     expect(doc.head.querySelector('link[rel=canonical]')?.getAttribute('href')).toBe(
       'http://tube.local:8080/trending',
     );
-    expect(await (await own.request('http://tube.local:8080/robots.txt')).text()).toContain(
+    expect(await (await asked('/robots.txt')).text()).toContain(
       'Sitemap: http://tube.local:8080/sitemap.xml',
     );
+  });
+
+  it('never takes the origin from an absolute-form request line, nor a Host that is no host', async () => {
+    const own = await appWith(new SeoAnswers(store, { sitemapSize: PER_FILE }));
+    // `GET https://evil.example/… HTTP/1.1` with `Host: tube.local`: node-server's URL is the line's.
+    const asked = (path: string, host?: string) =>
+      own.request(`https://evil.example${path}`, { headers: host ? { host } : {} });
+    const canonical = async (answer: Response | Promise<Response>) =>
+      html(await (await answer).text())
+        .head.querySelector('link[rel=canonical]')
+        ?.getAttribute('href');
+    expect(await canonical(asked('/trending', 'tube.local'))).toBe('http://tube.local/trending');
+    expect(await (await asked('/robots.txt', 'tube.local')).text()).toContain(
+      'Sitemap: http://tube.local/sitemap.xml',
+    );
+    const index = await (await asked('/sitemap.xml', 'tube.local')).text();
+    expect(index).toContain('<loc>http://tube.local/sitemaps/');
+    expect(index).not.toContain('evil.example');
+    // No Host, or one with a path or credentials: the server's own name, never the line's.
+    for (const host of [undefined, 'evil.example/x', 'user@evil.example', 'a b']) {
+      const link = await canonical(asked('/trending', host));
+      expect(link).toBe('http://localhost/trending');
+    }
   });
 
   it('answers 503 while the database is out of reach: a page with the site’s head, the sitemaps JSON', async () => {

@@ -12,6 +12,7 @@ import { answerToKeep, KeptAnswers, type KeptAnswer } from '../http/kept-answers
 import { codeAfterPaint } from './page-code';
 import { pageHead, pagePaths, type PageData, type ScreenName } from './page-head';
 import type { ApiFetch, PageRenderer, RenderedPage } from './page-renderer';
+import { RENDER_LIMITS, RenderBudget, type NoRender } from './render-budget';
 import {
   PAGES_SITEMAP,
   parseSitemapName,
@@ -31,7 +32,10 @@ export type SeoStore = Pick<
 >;
 
 export interface SeoOptions {
-  /** PUBLIC_URL's origin; undefined: the origin the request names (its Host). */
+  /**
+   * PUBLIC_URL's origin (required in production); undefined: `http://` and the request's Host
+   * header, never the origin of an absolute-form request line.
+   */
   publicUrl?: string;
   /** URLs per sitemap file (tests make it small). */
   sitemapSize?: number;
@@ -44,8 +48,11 @@ export interface SeoOptions {
    * app's shell with its own head, drawn by the browser.
    */
   render?: PageRenderer;
-  /** Renders one process runs at once; a page asked for past them is sent as the shell. */
-  renderSlots?: number;
+  /**
+   * What renders may cost this process (render-budget.ts): a page asked for past it is sent as
+   * the shell. Default: RENDER_LIMITS, the event loop's own lag.
+   */
+  renderBudget?: RenderBudget;
   /** Told of a render that threw (the page went out as the shell). */
   renderFailed?: (error: unknown) => void;
   /** The app's stylesheets, put inline in a rendered page in place of its links (pageStyles). */
@@ -54,8 +61,6 @@ export interface SeoOptions {
   boot?: { tag: string; text: string };
 }
 
-/** Renders a process runs at once by default: a page costs milliseconds of its event loop. */
-const RENDER_SLOTS = 2;
 /** Rendered pages say how long ago videos went up: one is kept for an hour at most. */
 const RENDERED_FOR_MS = 3_600_000;
 /** The pages rendered with their data: the ones anyone may see the same. */
@@ -142,6 +147,29 @@ export function pageRequestOf(url: URL): PageRequest {
   return { page: 'unknown' };
 }
 
+/**
+ * A rendered page's address as the page reads it: its path and only the parameters its screen
+ * reads (home's filters, the search's text, a watch page's moment, playlist and course), in one
+ * order. Any other parameter (a tracker's, a cache buster) names the same page.
+ */
+export function renderedAddress(url: URL, wanted: PageRequest): string {
+  const read =
+    wanted.page === 'home'
+      ? ['category', 'search']
+      : wanted.page === 'results'
+        ? ['q']
+        : wanted.page === 'watch'
+          ? ['t', 'list', 'course']
+          : [];
+  const params = new URLSearchParams();
+  for (const name of read) {
+    const value = url.searchParams.get(name);
+    if (value !== null) params.set(name, value);
+  }
+  const query = params.toString();
+  return query ? `${url.pathname}?${query}` : url.pathname;
+}
+
 /** The name of what a page request answers, for the kept answers (nothing else changes it). */
 function pageName(request: PageRequest): string {
   switch (request.page) {
@@ -226,6 +254,18 @@ export function withRenderedPage(
   return codeAfterPaint(html);
 }
 
+/** `http://` and a Host header that names a host (and port) and nothing else; else localhost. */
+function hostOrigin(host: string | null): string {
+  if (host && /^[\w.-]+(:\d{1,5})?$|^\[[\da-f:.]+\](:\d{1,5})?$/i.test(host)) {
+    try {
+      return new URL(`http://${host}`).origin;
+    } catch {
+      // Not a host after all: the default.
+    }
+  }
+  return 'http://localhost';
+}
+
 const etagOf = (text: string) =>
   `"seo-${createHash('sha1').update(text).digest('base64url').slice(0, 22)}"`;
 
@@ -257,8 +297,7 @@ export class SeoAnswers {
   private readonly sitemapSize: number;
   private readonly compress = answerCompressor();
   private template: Template | undefined;
-  /** Pages being rendered now (at most renderSlots). */
-  private rendering = 0;
+  private readonly budget: RenderBudget;
   /** Sitemap files are built one at a time: one file's ids in memory at once per process. */
   private sitemapQueue: Promise<unknown> = Promise.resolve();
 
@@ -267,15 +306,16 @@ export class SeoAnswers {
     private readonly options: SeoOptions = {},
   ) {
     this.kept = new KeptAnswers(options.limits ?? DEFAULT_LIMITS);
+    this.budget = options.renderBudget ?? new RenderBudget(RENDER_LIMITS);
     this.sitemapSize = Math.max(
       1,
       Math.min(Math.floor(options.sitemapSize ?? SITEMAP_MAX_URLS), SITEMAP_MAX_URLS),
     );
   }
 
-  /** The origin absolute addresses start with: PUBLIC_URL, else the request's own. */
+  /** The origin absolute addresses start with: PUBLIC_URL, else the request's Host (development). */
   originOf(request: Request): string {
-    return this.options.publicUrl ?? new URL(request.url).origin;
+    return this.options.publicUrl ?? hostOrigin(request.headers.get('host'));
   }
 
   /**
@@ -283,7 +323,7 @@ export class SeoAnswers {
    * video read from the catalogue (indexed, kept per catalogue version), 404 when it is not
    * there. With the database out of reach, the page with the site's head, 503.
    */
-  async page(request: Request, html: string, fetchApi?: ApiFetch): Promise<Response> {
+  async page(request: Request, html: string, fetchApi?: ApiFetch, client = ''): Promise<Response> {
     if (this.template?.html !== html) this.template = templateOf(html);
     const template = this.template;
     const url = new URL(request.url);
@@ -298,9 +338,11 @@ export class SeoAnswers {
       };
     };
     const rendering = this.options.render && fetchApi && isRendered(wanted);
-    // A rendered page is named by its whole address (home's filters, the search's own text).
+    // A rendered page is named by what it reads of its address (home's filters, the search's
+    // own text), never by other parameters: a new one each time would make each request a render.
+    const address = renderedAddress(url, wanted);
     const name = rendering
-      ? `page ${url.pathname}${url.search} @${Math.floor(Date.now() / RENDERED_FOR_MS)}`
+      ? `page ${address} @${Math.floor(Date.now() / RENDERED_FOR_MS)}`
       : pageName(wanted);
     try {
       return await this.answer(request, name, async () => {
@@ -315,10 +357,9 @@ export class SeoAnswers {
           built = render(wanted);
         }
         if (!rendering || built.status !== 200) return built;
-        const page = await this.renderPage(url, fetchApi);
+        const page = await this.renderPage(address, fetchApi, client);
         const text =
-          page &&
-          page !== 'busy' &&
+          typeof page === 'object' &&
           withRenderedPage(built.text, page, this.options.styles, this.options.boot);
         // Not rendered (busy, a read that failed, a render that threw): sent, never kept.
         return text ? { ...built, text } : { ...built, keep: false };
@@ -338,26 +379,42 @@ export class SeoAnswers {
   }
 
   /**
-   * The page rendered with its data, or 'busy' when this process renders as many as it may at
-   * once (the shell goes out instead, not kept), or undefined when its data could not be read or
-   * the render failed.
+   * The page rendered with its data; else why not (the shell goes out instead, not kept): past
+   * the render budget (render-budget.ts), 'slow' when it took longer than the budget's timeout
+   * (abandoned: its signal aborts it; its slot is taken until it ends), undefined when its data
+   * could not be read or the render failed.
    */
   private async renderPage(
-    url: URL,
+    address: string,
     fetchApi: ApiFetch | undefined,
-  ): Promise<RenderedPage | 'busy' | undefined> {
+    client: string,
+  ): Promise<RenderedPage | NoRender | 'slow' | undefined> {
     const render = this.options.render;
     if (!render || !fetchApi) return undefined;
-    if (this.rendering >= (this.options.renderSlots ?? RENDER_SLOTS)) return 'busy';
-    this.rendering += 1;
-    try {
-      return await render(url.pathname + url.search, fetchApi);
-    } catch (error) {
-      this.options.renderFailed?.(error);
-      return undefined;
-    } finally {
-      this.rendering -= 1;
-    }
+    const taken = this.budget.take(client);
+    if (typeof taken === 'string') return taken;
+    const abandon = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const slow = new Promise<'slow'>((resolve) => {
+      timer = setTimeout(() => {
+        abandon.abort(
+          new Error(`render of ${address} abandoned after ${this.budget.timeoutMs} ms`),
+        );
+        resolve('slow');
+      }, this.budget.timeoutMs);
+    });
+    const rendered = (async () => {
+      try {
+        return await render(address, fetchApi, abandon.signal);
+      } catch (error) {
+        if (!abandon.signal.aborted) this.options.renderFailed?.(error);
+        return undefined;
+      } finally {
+        clearTimeout(timer);
+        taken.done();
+      }
+    })();
+    return Promise.race([rendered, slow]);
   }
 
   /** robots.txt: everything but the API and the request tester, and where the sitemap is. */

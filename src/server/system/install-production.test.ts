@@ -69,6 +69,7 @@ describe('scripts/install-production.sh', () => {
       env: {
         PATH: process.env.PATH ?? '',
         NODE_ENV: 'production',
+        PUBLIC_URL: 'https://tube.example.org',
         HOST: '127.0.0.1',
         PORT: String(port),
         DATA_DIR: join(root, 'data'),

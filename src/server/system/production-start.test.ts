@@ -93,7 +93,10 @@ async function startAndCheckHealth(root: string, env: Record<string, string>) {
 describe('a production install (npm ci --omit=dev and a copied dist/)', () => {
   it('starts with NODE_ENV=production without building, though its sources look newer', async () => {
     const root = productionInstall('production');
-    const { status, body, output } = await startAndCheckHealth(root, { NODE_ENV: 'production' });
+    const { status, body, output } = await startAndCheckHealth(root, {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://tube.example.org',
+    });
     expect(status).toBe(200);
     expect(body).toMatchObject({ status: 'ok' });
     expect(output).not.toMatch(/Building|changed since the last build/);

@@ -25,6 +25,8 @@ function startWith(env: Record<string, string>) {
       ...env,
     },
     encoding: 'utf8',
+    // A server that starts after all is stopped (the test then fails on its exit code).
+    timeout: 25_000,
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -36,6 +38,18 @@ describe('the server refuses to start', () => {
     expect(stderr).toContain('CodeTube cannot start, the configuration is invalid:');
     expect(stderr).toContain('PORT: must be a whole number from 1 to 65535 (got "http")');
     expect(stderr).toContain('DATABASE_URL: must be a file path, a file: URL or a postgres://');
+  }, 30_000);
+
+  it('with NODE_ENV=production and no PUBLIC_URL, naming it', () => {
+    const { code, stderr } = startWith({
+      NODE_ENV: 'production',
+      DATA_DIR: join(dir.path, 'production'),
+      WEB_CONCURRENCY: '1',
+      JWT_SECRET: 'p'.repeat(32),
+    });
+    expect(code).toBe(1);
+    expect(stderr).toContain('CodeTube cannot start, the configuration is invalid:');
+    expect(stderr).toContain('PUBLIC_URL: must be set when NODE_ENV=production');
   }, 30_000);
 
   it('when the database cannot be reached, saying which one', () => {

@@ -47,6 +47,7 @@ function scriptSafeJson(value: unknown): string {
 export async function renderPage(
   url: string,
   fetchApi: ApiFetch,
+  signal?: AbortSignal,
 ): Promise<RenderedPage | undefined> {
   return renderApi.run(fetchApi, async () => {
     const at = new URL(url, 'http://localhost');
@@ -57,6 +58,8 @@ export async function renderPage(
       return undefined;
     }
     await preloadPage(at.pathname);
+    // Abandoned by the server (it took too long: the shell went out): no render at all.
+    signal?.throwIfAborted();
     // Whole, not streamed (prerender: every part in, no inline script, which the CSP refuses):
     // the page is kept per catalogue version (seo-answers.ts), and a part that failed fails the
     // render (else React would leave that part to the browser, quietly).
@@ -69,6 +72,8 @@ export async function renderPage(
       {
         onError: (error) => void failures.push(error),
         progressiveChunkSize: Number.POSITIVE_INFINITY,
+        // Aborted, React stops at its next boundary and reports the parts left (a failure).
+        signal,
       },
     );
     const html = await new Response(prelude).text();

@@ -276,7 +276,7 @@ describe.skipIf(!hasNginx)(
         .output()
         .split('\n')
         .find((each) => each.includes(`"reqId":"${String(id)}"`));
-      expect(JSON.parse(appLine!)).toMatchObject({ reqId: id, status: 200 });
+      expect(JSON.parse(appLine!)).toMatchObject({ reqId: id, client: CLIENT_B, status: 200 });
     });
 
     // Last: it stops the app.

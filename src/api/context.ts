@@ -70,6 +70,18 @@ export interface ApiDeps {
    * of asking the database again. Undefined: the API checks the session itself.
    */
   checkedSession?: (c: Context) => Promise<SignedIn> | undefined;
+  /**
+   * Told of every failure the API answers with a 5xx: the database out of reach or its pool
+   * full (503), or anything unexpected (500). The server logs it with the request (its id, route
+   * and client) through its logger; default: console.error (the page's mock, tests).
+   */
+  reportError?: (failure: ApiFailure, c: Context) => void;
+}
+
+/** A failure the API answered with a 5xx (ApiDeps.reportError). */
+export interface ApiFailure {
+  kind: 'database-unavailable' | 'pool-exhausted' | 'unexpected';
+  error: unknown;
 }
 
 /** Hono's typing for the API: routes under /api/user see the signed-in user. */

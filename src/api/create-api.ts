@@ -4,7 +4,7 @@ import { apiErrors } from '../contract/errors';
 import { MAX_BODY_BYTES, MAX_URL_LENGTH } from '../contract/limits';
 import type { ConfigResponse } from '../contract/responses';
 import { requireUser } from './auth/require-user';
-import type { ApiDeps } from './context';
+import type { ApiDeps, ApiFailure } from './context';
 import { ApiError, errorResponse } from './http/errors';
 import { apiErrorOf } from './http/store-errors';
 import { userWriteGate } from './http/user-write-gate';
@@ -19,7 +19,16 @@ import { testTodoRoutes } from './routes/test-todos';
 import { videoListRoutes } from './routes/video-lists';
 import { StoreError } from './store/store-error';
 
-export type { ApiDeps } from './context';
+export type { ApiDeps, ApiFailure } from './context';
+
+/** Where failures go without a reporter (the page's mock, tests): the console. */
+function reportToConsole({ kind, error }: ApiFailure): void {
+  if (kind === 'unexpected') console.error('Unexpected API failure', error);
+  else {
+    const what = kind === 'pool-exhausted' ? 'Database pool exhausted' : 'Database unavailable';
+    console.error(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
 
 /** What a 503 for an unavailable database asks clients to wait. */
 const RETRY_AFTER_SECONDS = 5;
@@ -105,18 +114,15 @@ export function createApi(deps: ApiDeps): Hono {
       return errorResponse(c, answer.status, answer.messages);
     }
     const unavailable = deps.unavailable?.(error);
+    const report = deps.reportError ?? reportToConsole;
     if (unavailable) {
       // A full pool (every connection busy past the wait) is not a database out of reach: the
-      // log says which (CODETUBE_POOL_EXHAUSTED: server/db/db-errors.ts).
+      // report says which (CODETUBE_POOL_EXHAUSTED: server/db/db-errors.ts).
       const exhausted = (error as { code?: unknown }).code === 'CODETUBE_POOL_EXHAUSTED';
-      console.error(
-        `${exhausted ? 'Database pool exhausted' : 'Database unavailable'}: ${
-          error instanceof Error ? error.message : error
-        }`,
-      );
+      report({ kind: exhausted ? 'pool-exhausted' : 'database-unavailable', error }, c);
       return errorResponse(c, 503, [unavailable], { 'retry-after': String(RETRY_AFTER_SECONDS) });
     }
-    console.error('Unexpected API failure', error);
+    report({ kind: 'unexpected', error }, c);
     const { status, message } = apiErrors.internal;
     return errorResponse(c, status, [message]);
   });

@@ -29,6 +29,7 @@ async function main() {
     process.exit(1);
   }
   const log = await createLogger({ level: config.logLevel, format: config.logFormat });
+  logCrashes(log);
   const where = describeDatabase(config);
   /** Ends the process once every log line is written. */
   const exit = (code: number) => {
@@ -91,6 +92,20 @@ async function main() {
   } catch (error) {
     fail(log, messageOf(error));
   }
+}
+
+/**
+ * A crash (an exception nothing caught, a rejection nothing handled) is one JSON line at level
+ * error with `crash` and the error under `err`, then exit 1 once the log is written, as Node's
+ * default would (a supervisor starts the server again; a cluster's primary replaces the worker).
+ */
+function logCrashes(log: ServerLogger): void {
+  const crash = (kind: 'uncaughtException' | 'unhandledRejection') => (error: unknown) => {
+    log.error(`crashed (${kind}): ${messageOf(error)}`, { crash: kind, err: error });
+    void log.close().finally(() => process.exit(1));
+  };
+  process.on('uncaughtException', crash('uncaughtException'));
+  process.on('unhandledRejection', crash('unhandledRejection'));
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chownSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadOrCreateSecret, SECRET_FILE } from './secret';
@@ -59,4 +59,17 @@ describe('loadOrCreateSecret', () => {
     }
     expect(lists[0]![0]!.length).toBeGreaterThanOrEqual(32);
   }, 30_000);
+
+  it.skipIf(process.getuid?.() !== 0)(
+    "refuses to create the secret in a folder of another user's (as root: nobody's)",
+    () => {
+      const dataDir = join(dir.path, 'theirs');
+      mkdirSync(dataDir, { mode: 0o700 });
+      chownSync(dataDir, 65534, 65534);
+      expect(() => loadOrCreateSecret(dataDir)).toThrow(
+        `refusing to create ${join(dataDir, SECRET_FILE)} as root: the folder belongs to nobody`,
+      );
+      expect(readdirSync(dataDir)).toEqual([]);
+    },
+  );
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MIN_SECRET_LENGTH } from './config';
+import { refuseForeignDataFolder } from './data-owner';
 
 export const SECRET_FILE = 'jwt-secret';
 
@@ -29,6 +30,7 @@ export function loadOrCreateSecret(dataDir: string): string {
     // Only a missing file is created; a data folder may be read-only once the secret is in it.
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
+  refuseForeignDataFolder(dataDir, file);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const draft = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
   writeFileSync(draft, `${randomBytes(32).toString('base64url')}\n`, { flag: 'wx', mode: 0o600 });

@@ -19,7 +19,12 @@ import { sqlCounters } from './db/sql-counters';
 import { SqlStore } from './db/sql-store';
 import { nodeTokenCodec } from './auth/node-token-codec';
 import { AnswerCache } from './http/answer-cache';
-import { clientAddressResolver, requestCameOverHttps } from './http/client-address';
+import {
+  clientAddressResolver,
+  requestCameOverHttps,
+  requestOrigin,
+  trustedPeer,
+} from './http/client-address';
 import { ListAnswers } from './http/list-answers';
 import { BODY_WHOLE_TIMES_IDLE } from './http/read-whole-body';
 import { logAnswered } from './http/request-log';
@@ -27,7 +32,7 @@ import { secureResponses, securityHeaderList } from './http/security-headers';
 import type { Logger } from './logger';
 import { loadOrCreateSecret } from './secret';
 import { logSeedProgress } from './seed-progress';
-import { createServerApp, type ServerAppParts } from './server-app';
+import { apiFailureReporter, createServerApp, type ServerAppParts } from './server-app';
 import { answerClientErrors, nodeListener } from './http/client-errors';
 import { capPipelinedRequests } from './http/pipeline-cap';
 import { closeGracefullyOnSignals, createDrain, type StopServing } from './shutdown';
@@ -166,6 +171,16 @@ export async function serveApp(
     }
     return resolveClient(peer, c.req.header('x-forwarded-for'));
   };
+  // A proxy TRUST_PROXY trusts names the request (X-Request-Id); anyone else's id is replaced.
+  const isTrustedPeer = trustedPeer(config.trustProxy);
+  const fromTrustedProxy = (c: Context) => {
+    try {
+      return isTrustedPeer(getConnInfo(c).remote.address);
+    } catch {
+      return false;
+    }
+  };
+  const origin = requestOrigin(config.trustProxy);
   const hashing = backgroundDerive();
   const hasher = boundedHasher(createPbkdf2Hasher(PASSWORD_ITERATIONS, hashing.derive), HASH_QUEUE);
   // SIGTERM starts it: /readyz says 503, every answer closes its connection (shutdown.ts).
@@ -180,6 +195,8 @@ export async function serveApp(
         method,
       ),
     (answered) => logAnswered(log, answered),
+    undefined,
+    origin,
   );
   const app = createServerApp({
     api: createApi({
@@ -197,6 +214,7 @@ export async function serveApp(
       unavailable: databaseUnavailable,
       checkedSession: (c) => lists.checkedFor((c.env as HttpBindings | undefined)?.incoming),
       clientAddress,
+      reportError: apiFailureReporter(log),
     }),
     site,
     seo,
@@ -206,6 +224,7 @@ export async function serveApp(
     settleWrites: database.settleWrites,
     log,
     clientAddress,
+    fromTrustedProxy,
     bodyIdleMs: config.bodyTimeoutSeconds * 1000,
     draining: () => drain.draining,
   });
@@ -213,6 +232,8 @@ export async function serveApp(
   const answers = new AnswerCache(
     () => store.catalogueVersion(),
     (answered) => logAnswered(log, answered),
+    undefined,
+    origin,
   );
   const securityHeaders = await securityHeaderList(boot ? [boot.text] : []);
   const listener = answers.serving(

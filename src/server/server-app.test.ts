@@ -13,7 +13,9 @@ import { migrateToLatest, openDatabase, type OpenDatabase } from './db/open-data
 import { SqlStore } from './db/sql-store';
 import type { Logger } from './logger';
 import { BodyBudget } from './http/read-whole-body';
-import { createServerApp } from './server-app';
+import { apiFailureReporter, createServerApp } from './server-app';
+import { createLogger } from './logger';
+import { databaseUnavailable } from './db/db-errors';
 import { loadStaticSite } from './static-site';
 import { createTempDir } from './testing/test-databases';
 import { fixtureAssetPath, fixtureIndexHtml, writeWebFixture } from './testing/web-fixture';
@@ -121,7 +123,11 @@ describe('the server app', () => {
     });
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({ errors: ['Internal Server Error'] });
-    expect(lines.some((line) => /^writes not saved: EIO/.test(line))).toBe(true);
+    expect(
+      lines.filter((line) =>
+        /^POST \/api\/auth\/signup 500 [\d.]+ms writes-not-saved: EIO$/.test(line),
+      ),
+    ).toHaveLength(1);
     gate = Promise.resolve();
   });
 
@@ -230,6 +236,118 @@ describe('the server app', () => {
     const response = await app.request('/api/health');
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ errors: ['The database is not reachable.'] });
+  });
+});
+
+describe("the server app's log of failures (pino's JSON lines)", () => {
+  const dir = createTempDir();
+  const written: string[] = [];
+  let database: OpenDatabase;
+  let app: ReturnType<typeof createServerApp>;
+  /** What every store call throws while set. */
+  let failWith: Error | undefined;
+  let pinoLog: Awaited<ReturnType<typeof createLogger>>;
+
+  beforeAll(async () => {
+    database = openDatabase({ dialect: 'sqlite', path: join(dir.path, 'log.sqlite') });
+    await migrateToLatest(database);
+    const real = new SqlStore(database);
+    await seedIfEmpty(real, testHasher, systemClock());
+    const store = new Proxy(real, {
+      get(target, name, receiver) {
+        const value: unknown = Reflect.get(target, name, receiver);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          if (failWith) throw failWith;
+          return (value as (...given: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    pinoLog = await createLogger({
+      level: 'info',
+      format: 'json',
+      destination: { write: (line: string) => written.push(line) },
+    });
+    app = createServerApp({
+      api: createApi({
+        store,
+        secret: 'x'.repeat(32),
+        passwordHasher: testHasher,
+        clock: systemClock,
+        unavailable: databaseUnavailable,
+        reportError: apiFailureReporter(pinoLog),
+      }),
+      site: await loadStaticSite(writeWebFixture(dir.path)),
+      checkDatabase: async () => {
+        if (failWith) throw failWith;
+        await sql`select 1`.execute(database.db);
+      },
+      settleWrites: () => database.settleWrites(),
+      log: pinoLog,
+      clientAddress: () => '198.51.100.23',
+    });
+  });
+  afterAll(async () => {
+    await database.close().catch(() => {});
+    await dir.drop();
+  });
+
+  /** The JSON lines written since `from`, parsed (each must be one JSON object). */
+  const parsedSince = (from: number) =>
+    written.slice(from).map((line) => JSON.parse(line) as Record<string, unknown>);
+
+  it('logs an unexpected 500 as one error line with the request id, route and client', async () => {
+    const from = written.length;
+    failWith = new Error('a bug in the store');
+    const response = await app.request('/api/video/abc');
+    failWith = undefined;
+    expect(response.status).toBe(500);
+    const lines = parsedSince(from);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      level: 'error',
+      reqId: response.headers.get('x-request-id'),
+      route: '/api/video/{videoId}',
+      client: '198.51.100.23',
+      status: 500,
+      failure: 'unexpected',
+      msg: expect.stringContaining('a bug in the store'),
+      err: { message: 'a bug in the store', stack: expect.stringContaining('Error: a bug') },
+    });
+  });
+
+  it('logs a database outage (the API and the health check) as one error line each', async () => {
+    const from = written.length;
+    failWith = Object.assign(new Error('unable to open database file'), {
+      code: 'SQLITE_CANTOPEN',
+    });
+    const read = await app.request('/api/categories');
+    const health = await app.request('/api/health');
+    failWith = undefined;
+    expect([read.status, health.status]).toEqual([503, 503]);
+    const lines = parsedSince(from);
+    expect(lines.map((line) => [line.level, line.route, line.failure, line.client])).toEqual([
+      ['error', '/api/categories', 'database-unavailable', '198.51.100.23'],
+      ['error', '/api/health', 'database-unavailable', '198.51.100.23'],
+    ]);
+    expect(lines.map((line) => line.reqId)).toEqual([
+      read.headers.get('x-request-id'),
+      health.headers.get('x-request-id'),
+    ]);
+  });
+
+  it('logs an answered request at info with its client and route', async () => {
+    const from = written.length;
+    const response = await app.request('/api/categories');
+    expect(response.status).toBe(200);
+    expect(parsedSince(from)).toEqual([
+      expect.objectContaining({
+        level: 'info',
+        route: '/api/categories',
+        client: '198.51.100.23',
+        status: 200,
+      }),
+    ]);
   });
 });
 

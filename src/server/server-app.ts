@@ -5,7 +5,8 @@ import { MAX_BODY_BYTES } from '../contract/limits';
 import { answerCompressor } from './http/compress-answers';
 import { REQUEST_TOO_SLOW } from './http/client-errors';
 import { BodyBudget, readWholeBody, BODY_IDLE_MS } from './http/read-whole-body';
-import { requestLog } from './http/request-log';
+import { noteFailure, requestLog } from './http/request-log';
+import type { ApiFailure } from '../api/create-api';
 import { databaseUnavailable } from './db/db-errors';
 import type { SeoAnswers } from './seo/seo-answers';
 import type { ApiFetch } from './seo/page-renderer';
@@ -33,8 +34,16 @@ export interface ServerAppParts {
   log: Logger;
   /** Defaults to BODY_BUDGET_BYTES for the process, BODY_SHARE_BYTES per client address. */
   bodyBudget?: BodyBudget;
-  /** The client's address, whose bodies share BODY_SHARE_BYTES; default: one for everyone. */
+  /**
+   * The client's address, whose bodies share BODY_SHARE_BYTES and which the request log names;
+   * default: one for everyone.
+   */
   clientAddress?: (c: Context) => string;
+  /**
+   * Whether the request's socket comes from a proxy TRUST_PROXY trusts: only then is its
+   * X-Request-Id kept (request-log.ts). Default: never.
+   */
+  fromTrustedProxy?: (c: Context) => boolean;
   /**
    * A body none of whose bytes arrive for this long is answered 408 (BODY_TIMEOUT_SECONDS); it
    * must be whole within three times that.
@@ -78,12 +87,18 @@ export function createServerApp({
   log,
   bodyBudget = new BodyBudget(BODY_BUDGET_BYTES, BODY_SHARE_BYTES),
   clientAddress = () => '',
+  fromTrustedProxy = () => false,
   bodyIdleMs = BODY_IDLE_MS,
   version = codetubeVersion(),
   draining = () => false,
 }: ServerAppParts): Hono {
   const app = new Hono();
-  app.use(requestLog(log));
+  app.use(
+    requestLog(log, (c) => ({
+      client: clientAddress(c),
+      fromTrustedProxy: fromTrustedProxy(c),
+    })),
+  );
   // Static files are compressed once at start (static-site.ts); API answers are compressed here.
   const compressed = answerCompressor();
 
@@ -92,7 +107,8 @@ export function createServerApp({
       await checkDatabase();
       return c.json({ status: 'ok', version });
     } catch (error) {
-      log.error(`health check failed: ${error instanceof Error ? error.message : String(error)}`);
+      // Logged once, in the request's line (level error).
+      noteFailure(c, 'database-unavailable', error);
       return c.json({ errors: [databaseDown] }, 503);
     }
   });
@@ -100,9 +116,12 @@ export function createServerApp({
   // is /api/health's). Readiness: serving, until a drain starts (SIGTERM: load balancers stop
   // sending new requests while the ones in flight finish).
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
-  app.get('/readyz', (c) =>
-    draining() ? c.json({ errors: [SHUTTING_DOWN] }, 503) : c.json({ status: 'ready' }),
-  );
+  app.get('/readyz', (c) => {
+    if (!draining()) return c.json({ status: 'ready' });
+    // A stop under way, not a failure: its line is a warning.
+    noteFailure(c, 'draining');
+    return c.json({ errors: [SHUTTING_DOWN] }, 503);
+  });
   // Prometheus' usual path: the metrics are on METRICS_PORT (metrics.ts), never on this port.
   app.all('/metrics', (c) => c.json({ errors: ['Not found.'] }, 404));
   app.use('/api/*', async (c, next) => {
@@ -139,7 +158,13 @@ export function createServerApp({
       try {
         await settleWrites();
       } catch (error) {
-        log.error(`writes not saved: ${error instanceof Error ? error.message : String(error)}`);
+        if (c.res.status < 500) {
+          noteFailure(
+            c,
+            databaseUnavailable(error) ? 'database-unavailable' : 'writes-not-saved',
+            error,
+          );
+        }
         // The API's answer may say the change was made: it must not go out, not even its headers.
         // A log out of reach for now (a folder made read-only) is a 503 the client may try again
         // after; the server recovers once it is back (group-commit.ts).
@@ -172,7 +197,7 @@ export function createServerApp({
       } catch (error) {
         const unavailable = databaseUnavailable(error);
         if (!unavailable) throw error;
-        log.error(`sitemap not read: ${error instanceof Error ? error.message : String(error)}`);
+        noteFailure(c, 'database-unavailable', error);
         return c.json({ errors: [unavailable] }, 503, {
           'retry-after': String(BUSY_RETRY_SECONDS),
         });
@@ -192,9 +217,25 @@ export function createServerApp({
     );
   });
 
-  app.onError((error, c) => {
-    log.error(`unexpected failure: ${error.stack ?? error.message}`);
-    return c.json({ errors: [failed] }, 500);
-  });
+  // The request log's line says it (level error, the error under `err`).
+  app.onError((_error, c) => c.json({ errors: [failed] }, 500));
   return app;
+}
+
+/**
+ * The API's reporter on the server (ApiDeps.reportError): a failure goes into its request's one
+ * log line (level error, with the request id, route and client); an API call outside the request
+ * log (a page rendered with its data) gets a line of its own.
+ */
+export function apiFailureReporter(log: Logger) {
+  return ({ kind, error }: ApiFailure, c: Context): void => {
+    if (noteFailure(c, kind, error)) return;
+    const why = error instanceof Error ? error.message : String(error);
+    log.error(`${c.req.method} ${c.req.path} ${kind}: ${why}`, {
+      method: c.req.method,
+      path: c.req.path,
+      failure: kind,
+      err: error,
+    });
+  };
 }

@@ -21,6 +21,7 @@ import { readPoolDatabase } from './read-pool-dialect';
 import type { Database } from './schema';
 import type { Logger } from '../logger';
 import { addSearchFold } from './sqlite-fold';
+import { refuseForeignDataFolder } from '../data-owner';
 
 /** An open database: the Kysely instance, which dialect it speaks, and how to close it. */
 export interface OpenDatabase {
@@ -108,6 +109,7 @@ function createPrivately(path: string, createFolder: boolean): void {
       `the folder ${dirname(path)} does not exist: create it, or correct DATABASE_URL`,
     );
   }
+  if (!existsSync(path)) refuseForeignDataFolder(dirname(path), path);
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   // 'a': creates the file when missing and never truncates one that is there.
   closeSync(openSync(path, 'a', 0o600));

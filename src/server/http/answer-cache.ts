@@ -2,7 +2,13 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { catalogueQueryNames, catalogueVersionOf } from '../../api/catalogue/catalogue-cache';
 import { chooseEncoding } from './compress-answers';
 import { answerToKeep, KeptAnswers } from './kept-answers';
-import { REQUEST_ID_HEADER, requestIdFor, type AnsweredRequest } from './request-log';
+import {
+  REQUEST_ID_HEADER,
+  requestIdFor,
+  type AnsweredRequest,
+  type RequestOrigin,
+} from './request-log';
+import { routeLabel } from '../metrics';
 
 /**
  * What kept answers cost at most, all together (bodies, keys and headers), and how many there
@@ -88,6 +94,11 @@ export class AnswerCache {
     private readonly catalogueVersion: () => Promise<string>,
     private readonly served: (answered: AnsweredRequest) => void,
     limits: { bytes: number; entries: number } = DEFAULT_LIMITS,
+    /** Who sent a request (client-address.ts requestOrigin); default: the caller's id is kept. */
+    private readonly origin: (request: IncomingMessage) => RequestOrigin = () => ({
+      client: '',
+      fromTrustedProxy: true,
+    }),
   ) {
     this.kept = new KeptAnswers(limits);
   }
@@ -143,12 +154,21 @@ export class AnswerCache {
           }
           this.kept.use(key);
           this.counts.hits += 1;
-          const reqId = requestIdFor(request.headers[REQUEST_ID_HEADER]);
+          const { client, fromTrustedProxy } = this.origin(request);
+          const reqId = requestIdFor(request.headers[REQUEST_ID_HEADER], fromTrustedProxy);
           response.setHeader(REQUEST_ID_HEADER, reqId);
           response.writeHead(200, found.headers);
           response.end(found.body);
           const ms = performance.now() - started;
-          this.served({ reqId, method: 'GET', path: request.url!.split('?')[0]!, status: 200, ms });
+          this.served({
+            reqId,
+            method: 'GET',
+            path: request.url!.split('?')[0]!,
+            route: routeLabel('GET', request.url!),
+            client,
+            status: 200,
+            ms,
+          });
         },
         // The database is out of reach: the app answers (a 503) and logs it.
         () => app(request, response),

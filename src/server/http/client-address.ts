@@ -79,18 +79,48 @@ export function clientAddressResolver(trust: TrustProxy) {
  * https. Of several values (proxies that append theirs) the last, the nearest proxy's, counts.
  */
 export function requestCameOverHttps(trust: TrustProxy): (request: IncomingMessage) => boolean {
+  const peerTrusted = trustedPeer(trust);
+  return (request) => {
+    if ((request.socket as TLSSocket | undefined)?.encrypted) return true;
+    const proto = request.headers['x-forwarded-proto'];
+    if (typeof proto !== 'string' || !peerTrusted(request.socket?.remoteAddress)) return false;
+    return proto.split(',').at(-1)!.trim().toLowerCase() === 'https';
+  };
+}
+
+/**
+ * Whether a socket's peer is a proxy TRUST_PROXY trusts: any peer with a hop count, else one of
+ * its addresses; none when unset. Such a proxy's X-Forwarded-Proto and X-Request-Id are believed.
+ */
+export function trustedPeer(trust: TrustProxy): (peer: string | undefined) => boolean {
   const trusted = trust.kind === 'addresses' ? trustedList(trust.addresses) : undefined;
-  const peerTrusted = (peer: string | undefined): boolean => {
+  return (peer) => {
     if (trust.kind === 'none' || peer === undefined) return false;
     if (trust.kind === 'hops') return trust.hops > 0;
     const address = plainAddress(peer);
     const version = isIP(address);
     return version !== 0 && trusted!.check(address, version === 6 ? 'ipv6' : 'ipv4');
   };
+}
+
+/**
+ * Who sent a request, for the request log: the client's address (through trusted proxies) and
+ * whether the socket's peer is a trusted proxy (whose X-Request-Id is then kept).
+ */
+export function requestOrigin(
+  trust: TrustProxy,
+): (request: IncomingMessage) => { client: string; fromTrustedProxy: boolean } {
+  const resolve = clientAddressResolver(trust);
+  const peerTrusted = trustedPeer(trust);
   return (request) => {
-    if ((request.socket as TLSSocket | undefined)?.encrypted) return true;
-    const proto = request.headers['x-forwarded-proto'];
-    if (typeof proto !== 'string' || !peerTrusted(request.socket?.remoteAddress)) return false;
-    return proto.split(',').at(-1)!.trim().toLowerCase() === 'https';
+    const peer = request.socket?.remoteAddress;
+    const forwarded = request.headers['x-forwarded-for'];
+    return {
+      client: resolve(
+        peer ?? 'unknown',
+        Array.isArray(forwarded) ? forwarded.join(',') : forwarded,
+      ),
+      fromTrustedProxy: peerTrusted(peer),
+    };
   };
 }

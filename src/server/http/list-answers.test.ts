@@ -90,6 +90,8 @@ describe.each(databases)('kept list answers on $name', ({ create }) => {
       checkDatabase: async () => {},
       settleWrites: database.settleWrites,
       log: quiet,
+      // As behind a proxy TRUST_PROXY trusts: the caller's X-Request-Id is kept.
+      fromTrustedProxy: () => true,
     });
     server = createServer(
       { ServerResponse: secureResponses(await securityHeaderList()) },

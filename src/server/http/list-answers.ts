@@ -8,7 +8,13 @@ import type { SignedIn } from '../../api/auth/require-user';
 import type { VideoListName } from '../../api/store/store';
 import { chooseEncoding } from './compress-answers';
 import { answerToKeep, KeptAnswers } from './kept-answers';
-import { REQUEST_ID_HEADER, requestIdFor, type AnsweredRequest } from './request-log';
+import {
+  REQUEST_ID_HEADER,
+  requestIdFor,
+  type AnsweredRequest,
+  type RequestOrigin,
+} from './request-log';
+import { routeLabel } from '../metrics';
 
 /** The reads a signed-in page makes on every visit, by the path it asks. */
 const LIST_PATHS = new Map<string, VideoListName>([
@@ -55,6 +61,11 @@ export class ListAnswers {
     private readonly check: CheckSession,
     private readonly served: (answered: AnsweredRequest) => void,
     limits: { bytes: number; entries: number } = DEFAULT_LIMITS,
+    /** Who sent a request (client-address.ts requestOrigin); default: the caller's id is kept. */
+    private readonly origin: (request: IncomingMessage) => RequestOrigin = () => ({
+      client: '',
+      fromTrustedProxy: true,
+    }),
   ) {
     this.kept = new KeptAnswers(limits);
   }
@@ -108,7 +119,8 @@ export class ListAnswers {
             return;
           }
           this.kept.use(key);
-          const reqId = requestIdFor(request.headers[REQUEST_ID_HEADER]);
+          const { client, fromTrustedProxy } = this.origin(request);
+          const reqId = requestIdFor(request.headers[REQUEST_ID_HEADER], fromTrustedProxy);
           // One object for writeHead: a header set before it makes Node set each of the
           // others one by one, checking every name and value again.
           const headers: OutgoingHttpHeaders = { [REQUEST_ID_HEADER]: reqId };
@@ -116,7 +128,15 @@ export class ListAnswers {
           response.writeHead(200, headers);
           response.end(found.body);
           const ms = performance.now() - started;
-          this.served({ reqId, method: 'GET', path: request.url!, status: 200, ms });
+          this.served({
+            reqId,
+            method: 'GET',
+            path: request.url!,
+            route: routeLabel('GET', request.url!),
+            client,
+            status: 200,
+            ms,
+          });
         },
         // Refused, or the database is out of reach: the app answers from this very outcome.
         () => {

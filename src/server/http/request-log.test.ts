@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { Logger } from '../logger';
 import { recordingLog } from '../testing/recording-log';
-import { requestIdFor, requestLog } from './request-log';
+import { noteFailure, requestIdFor, requestLog } from './request-log';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -52,12 +52,12 @@ describe('requestLog', () => {
     expect(failedId).toMatch(uuid);
     expect((await app.request('/refused')).status).toBe(422);
 
-    const answered = lines.filter((line) => line.level === 'info');
-    expect(answered.map((line) => line.message)).toEqual([
-      expect.stringMatching(/^GET \/json 200 \d+\.\dms$/),
-      expect.stringMatching(/^GET \/raw 202 \d+\.\dms$/),
-      expect.stringMatching(/^GET \/boom 500 \d+\.\dms$/),
-      expect.stringMatching(/^GET \/refused 422 \d+\.\dms$/),
+    const answered = lines.filter((line) => line.level !== 'debug');
+    expect(answered.map((line) => [line.level, line.message])).toEqual([
+      ['info', expect.stringMatching(/^GET \/json 200 \d+\.\dms$/)],
+      ['info', expect.stringMatching(/^GET \/raw 202 \d+\.\dms$/)],
+      ['error', expect.stringMatching(/^GET \/boom 500 \d+\.\dms unexpected: boom$/)],
+      ['info', expect.stringMatching(/^GET \/refused 422 \d+\.\dms$/)],
     ]);
     expect(answered[0]!.fields).toMatchObject({
       reqId: 'given-1',
@@ -77,5 +77,34 @@ describe('requestLog', () => {
       '-> GET /boom',
       '-> GET /refused',
     ]);
+  });
+
+  it('logs each answer with its route and client, a 5xx as one error line saying why', async () => {
+    const { lines, log } = recordingLog();
+    const app = new Hono();
+    app.use(requestLog(log, () => ({ client: '198.51.100.7', fromTrustedProxy: false })));
+    app.get('/api/video/:id', (c) => {
+      noteFailure(c, 'database-unavailable', new Error('connect ECONNREFUSED'));
+      return c.json({ errors: ['The database is not reachable.'] }, 503);
+    });
+    app.get('/api/videos', (c) => c.json([]));
+    const down = await app.request('/api/video/abc', { headers: { 'x-request-id': 'spoofed' } });
+    expect(down.status).toBe(503);
+    // Not from a trusted proxy: the caller's id is not taken.
+    expect(down.headers.get('x-request-id')).toMatch(uuid);
+    await app.request('/api/videos');
+    const answered = lines.filter((line) => line.level !== 'debug');
+    expect(answered.map((line) => line.level)).toEqual(['error', 'info']);
+    expect(answered[0]!.message).toMatch(
+      /^GET \/api\/video\/abc 503 \d+\.\dms database-unavailable: connect ECONNREFUSED$/,
+    );
+    expect(answered[0]!.fields).toMatchObject({
+      reqId: down.headers.get('x-request-id'),
+      route: '/api/video/{videoId}',
+      client: '198.51.100.7',
+      status: 503,
+      failure: 'database-unavailable',
+    });
+    expect(answered[1]!.fields).toMatchObject({ route: '/api/videos', client: '198.51.100.7' });
   });
 });

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../contract/limits';
 import { freePort } from '../testing/free-port';
-import { killAllServers, startServer } from '../testing/server-process';
+import { killAllServers, startServer, type ServerProcess } from '../testing/server-process';
 import { createTempDir } from '../testing/test-databases';
 import { writeWebFixture } from '../testing/web-fixture';
 
@@ -49,6 +49,8 @@ function siteConfig(ports: { app: number; http: number; https: number }, dir: st
   replace('listen 443 ssl http2;', `listen 127.0.0.1:${ports.https} ssl http2;`);
   replace(/ssl_certificate \S+;/, `ssl_certificate ${join(dir, 'cert.pem')};`);
   replace(/ssl_certificate_key \S+;/, `ssl_certificate_key ${join(dir, 'key.pem')};`);
+  replace(/\/var\/log\/nginx\/codetube\.access\.log/g, join(dir, 'access.log'));
+  replace('root /srv/codetube/deploy;', `root ${join(projectRoot, 'deploy')};`);
   return text;
 }
 
@@ -60,6 +62,7 @@ describe.skipIf(!hasNginx)(
     let nginxExited: Promise<void> | undefined;
     let ports: { app: number; http: number; https: number };
     let cert: string;
+    let server: ServerProcess;
 
     beforeAll(async () => {
       const made = spawnSync(
@@ -88,7 +91,7 @@ describe.skipIf(!hasNginx)(
       if (made.status !== 0) throw new Error(`openssl failed: ${made.stderr}`);
       cert = readFileSync(join(dir.path, 'cert.pem'), 'utf8');
 
-      const server = await startServer(
+      server = await startServer(
         {
           DATA_DIR: dir.path,
           WEB_DIR: writeWebFixture(dir.path),
@@ -244,6 +247,49 @@ describe.skipIf(!hasNginx)(
       expect(answer.headers['content-type']).toContain('application/json');
       expect(JSON.parse(answer.body)).toHaveProperty('errors');
       expect(answer.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    });
+
+    it("logs nginx's request id in its access log (JSON) and in the app's line for the request", async () => {
+      const answer = await send('https', '/api/videos?limit=1', { from: CLIENT_B });
+      expect(answer.status).toBe(200);
+      const id = answer.headers['x-request-id'];
+      expect(id).toMatch(/^[0-9a-f]{32}$/);
+      // nginx writes the line once the answer is sent: read until it is there.
+      const accessLine = async (): Promise<Record<string, unknown>> => {
+        for (;;) {
+          const text = existsSync(join(dir.path, 'access.log'))
+            ? readFileSync(join(dir.path, 'access.log'), 'utf8')
+            : '';
+          const line = text.split('\n').find((each) => each.includes(String(id)));
+          if (line) return JSON.parse(line) as Record<string, unknown>;
+          await new Promise((wait) => setTimeout(wait, 20));
+        }
+      };
+      expect(await accessLine()).toMatchObject({
+        request_id: id,
+        remote_addr: CLIENT_B,
+        status: '200',
+        uri: '/api/videos',
+      });
+      await server.waitForOutput(new RegExp(`"reqId":"${String(id)}"`));
+      const appLine = server
+        .output()
+        .split('\n')
+        .find((each) => each.includes(`"reqId":"${String(id)}"`));
+      expect(JSON.parse(appLine!)).toMatchObject({ reqId: id, client: CLIENT_B, status: 200 });
+    });
+
+    // Last: it stops the app.
+    it('answers a maintenance page (503, Retry-After) while the app is down, not a bare 502', async () => {
+      await server.stop('SIGTERM');
+      const page = await send('https', '/watch/abc');
+      expect(page.status).toBe(503);
+      expect(page.headers['retry-after']).toMatch(/^\d+$/);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.body).toContain('CodeTube is restarting');
+      const api = await send('https', '/api/health');
+      expect(api.status).toBe(503);
+      expect(api.headers['retry-after']).toMatch(/^\d+$/);
     });
   },
 );

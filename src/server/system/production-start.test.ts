@@ -90,6 +90,15 @@ async function startAndCheckHealth(root: string, env: Record<string, string>) {
   }
 }
 
+/** Whether a process of that pid runs (a zombie, reaped by no one yet, counts as gone). */
+function isAlive(pid: number): boolean {
+  try {
+    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
 describe('a production install (npm ci --omit=dev and a copied dist/)', () => {
   it('starts with NODE_ENV=production without building, though its sources look newer', async () => {
     const root = productionInstall('production');
@@ -132,6 +141,50 @@ describe('a production install (npm ci --omit=dev and a copied dist/)', () => {
     expect(result.stderr).not.toMatch(/Building|changed since the last build/);
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout.split('\n')[0]).toBe('email\tname\tcreated\tstate');
+  }, 60_000);
+
+  it("stops the server when npm start's own process gets SIGTERM (kill <npm pid>)", async () => {
+    const root = productionInstall('kill-npm');
+    const port = await freePort(3460, 3469);
+    const npm = spawn('npm', ['start'], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: join(root, 'data'),
+        WEB_CONCURRENCY: '1',
+        LOG_FORMAT: 'json',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const npmExited = new Promise<number | null>((done) => npm.once('exit', (code) => done(code)));
+    let serverPid: number | undefined;
+    try {
+      serverPid = await new Promise<number>((listening, failed) => {
+        const append = (chunk: Buffer) => {
+          output += chunk.toString();
+          const line = output.split('\n').find((each) => /listening on http/.test(each));
+          if (line) listening((JSON.parse(line) as { pid: number }).pid);
+        };
+        npm.stdout.on('data', append);
+        npm.stderr.on('data', append);
+        void npmExited.then((code) => failed(new Error(`npm exited with ${code}:\n${output}`)));
+      });
+      expect(serverPid).not.toBe(npm.pid);
+      npm.kill('SIGTERM');
+      await npmExited;
+      // npm is gone: so is the server, and nothing answers on its port.
+      expect(isAlive(serverPid), output).toBe(false);
+      await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+      expect(output).toContain('SIGTERM received');
+    } finally {
+      npm.kill('SIGKILL');
+      if (serverPid !== undefined && isAlive(serverPid)) process.kill(serverPid, 'SIGKILL');
+    }
   }, 60_000);
 
   it('says what to do when NODE_ENV=production finds no build', () => {

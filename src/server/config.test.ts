@@ -23,6 +23,7 @@ describe('parseConfig', () => {
         1,
         Math.floor(defaultReadThreads(Math.min(availableParallelism(), 64)) / 2),
       ),
+      databasePoolSize: 10,
       dataDir: join(project, 'data'),
       webDir: join(project, 'dist', 'web'),
       seedVideos: 0,
@@ -235,6 +236,14 @@ describe('CATALOGUE_FULL_LIST_MAX', () => {
     });
     expect(() => parseConfig({ SIGNUPS_PER_HOUR: '0' })).toThrow(
       'SIGNUPS_PER_HOUR: must be a whole number from 1 to 1000000',
+    );
+  });
+
+  it('reads DATABASE_POOL_SIZE as the PostgreSQL connections per process, 10 by default', () => {
+    expect(parseConfig({}).databasePoolSize).toBe(10);
+    expect(parseConfig({ DATABASE_POOL_SIZE: '3' }).databasePoolSize).toBe(3);
+    expect(() => parseConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(
+      'DATABASE_POOL_SIZE: must be a whole number from 1 to 1000 (got "0")',
     );
   });
 

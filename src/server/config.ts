@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { DEFAULT_AUTH_LIMITS, DEFAULT_FULL_LIST_MAX, type AuthLimits } from '../contract/limits';
 import type { SignupPolicy } from '../api/context';
 import type { DatabaseLocation } from './db/dialect';
+import { DEFAULT_POSTGRES_POOL_SIZE } from './db/pool-size';
 import { isAddressOrSubnet, type TrustProxy } from './http/client-address';
 
 /**
@@ -58,6 +59,8 @@ export interface ServerConfig {
    * client's costly reads always leave room to everyone else's.
    */
   catalogueReadsPerClient: number;
+  /** DATABASE_POOL_SIZE: PostgreSQL connections each server process keeps at most. */
+  databasePoolSize: number;
   /** Where the default SQLite file and the generated JWT secret live. */
   dataDir: string;
   /** The built SPA to serve. */
@@ -154,6 +157,7 @@ const envSchema = z.object({
   LOG_FORMAT: optional(z.enum(logFormats, { error: `must be one of ${logFormats.join(', ')}` })),
   WEB_CONCURRENCY: optional(wholeNumber(1, MAX_WEB_CONCURRENCY)),
   SQLITE_READ_THREADS: optional(wholeNumber(0, MAX_SQLITE_READ_THREADS)),
+  DATABASE_POOL_SIZE: optional(wholeNumber(1, 1000)),
   WEB_DIR: optional(z.string()),
   DEMO_ACCOUNT: optional(z.enum(['on', 'off'], { error: 'must be on or off' })),
   SIGNUP: optional(z.enum(['open', 'closed'], { error: 'must be open or closed' })),
@@ -344,6 +348,7 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
           2,
       ),
     ),
+    databasePoolSize: vars.DATABASE_POOL_SIZE ?? DEFAULT_POSTGRES_POOL_SIZE,
     dataDir,
     webDir: vars.WEB_DIR ? resolve(vars.WEB_DIR) : join(PROJECT_DIR, 'dist', 'web'),
     seedVideos: vars.SEED_VIDEOS ?? 0,

@@ -1,7 +1,6 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { sql } from 'kysely';
 import cluster from 'node:cluster';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,8 +12,14 @@ import { checkSession } from '../api/auth/require-user';
 import { createApi } from '../api/create-api';
 import { seedIfEmpty } from '../api/seed/seed-data';
 import { listeningUrl, type ServerConfig } from './config';
+import { connectionShortfall, readConnectionLimits } from './db/connection-budget';
 import { databaseUnavailable } from './db/db-errors';
-import { migrateToLatest, openDatabase, type OpenDatabase } from './db/open-database';
+import {
+  checkDatabaseHealth,
+  migrateToLatest,
+  openDatabase,
+  type OpenDatabase,
+} from './db/open-database';
 import { sqlCounters } from './db/sql-counters';
 import { SqlStore } from './db/sql-store';
 import { nodeTokenCodec } from './auth/node-token-codec';
@@ -68,6 +73,7 @@ export async function prepareOnce(config: ServerConfig, log: Logger): Promise<Op
   try {
     database = openDatabase(config.database, {
       readThreads: config.webConcurrency === 1 ? config.sqliteReadThreads : 0,
+      poolSize: config.databasePoolSize,
     });
   } catch (error) {
     throw cannotOpen(error);
@@ -77,6 +83,23 @@ export async function prepareOnce(config: ServerConfig, log: Logger): Promise<Op
   } catch (error) {
     await database.close().catch(() => {});
     throw cannotOpen(error);
+  }
+  if (database.dialect === 'postgres') {
+    // Every worker's pool full at once must fit what PostgreSQL allows the role (issue 42 #5).
+    let shortfall: string | undefined;
+    try {
+      shortfall = connectionShortfall(
+        { workers: config.webConcurrency, poolSize: config.databasePoolSize },
+        await readConnectionLimits(database.db),
+      );
+    } catch (error) {
+      await database.close().catch(() => {});
+      throw cannotOpen(error);
+    }
+    if (shortfall !== undefined) {
+      await database.close().catch(() => {});
+      throw new Error(shortfall);
+    }
   }
   try {
     await seedIfEmpty(
@@ -117,7 +140,11 @@ export async function serveApp(
   options: ServeOptions,
 ): Promise<StopServing> {
   const database =
-    options.database ?? openDatabase(config.database, { readThreads: config.sqliteReadThreads });
+    options.database ??
+    openDatabase(config.database, {
+      readThreads: config.sqliteReadThreads,
+      poolSize: config.databasePoolSize,
+    });
   const store = new SqlStore(database);
   // Each page's own head (title, description, link previews) and the sitemaps (seo/).
   // The public pages rendered with their data (page-renderer.ts), when the build has the renderer,
@@ -197,9 +224,7 @@ export async function serveApp(
     }),
     site,
     seo,
-    checkDatabase: async () => {
-      await sql`select 1`.execute(database.db);
-    },
+    checkDatabase: () => checkDatabaseHealth(database),
     settleWrites: database.settleWrites,
     log,
     clientAddress,

@@ -40,6 +40,11 @@ export interface ApiDeps {
    * CATALOGUE_READS_PER_CLIENT); only with `clientAddress`.
    */
   catalogueReadsPerClient?: number;
+  /**
+   * Catalogue reads of one client address that may wait for a turn beyond those (default
+   * CATALOGUE_WAITING_PER_CLIENT); one more is answered 429.
+   */
+  catalogueWaitingPerClient?: number;
   /** Limits on login and signup; the defaults are in contract/limits.ts. */
   authLimits?: Partial<AuthLimits>;
   /**

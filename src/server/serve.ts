@@ -26,13 +26,13 @@ import { nodeTokenCodec } from './auth/node-token-codec';
 import { AnswerCache } from './http/answer-cache';
 import { clientAddressResolver, requestCameOverHttps } from './http/client-address';
 import { ListAnswers } from './http/list-answers';
-import { BODY_WHOLE_TIMES_IDLE } from './http/read-whole-body';
+import { BodyBudget, BODY_WHOLE_TIMES_IDLE } from './http/read-whole-body';
 import { logAnswered } from './http/request-log';
 import { secureResponses, securityHeaderList } from './http/security-headers';
 import type { Logger } from './logger';
 import { loadOrCreateSecret } from './secret';
 import { logSeedProgress } from './seed-progress';
-import { createServerApp, type ServerAppParts } from './server-app';
+import { BODY_BUDGET_BYTES, createServerApp, type ServerAppParts } from './server-app';
 import { answerClientErrors, nodeListener } from './http/client-errors';
 import { closeGracefullyOnSignals, createDrain, type StopServing } from './shutdown';
 import { loadStaticSite } from './static-site';
@@ -214,6 +214,7 @@ export async function serveApp(
       clock: systemClock,
       fullListMax: config.fullListMax,
       catalogueReadsPerClient: config.catalogueReadsPerClient,
+      catalogueWaitingPerClient: config.catalogueWaitingPerClient,
       counters: counters.counters,
       demoAccount: config.demoAccount,
       signup: config.signup,
@@ -229,6 +230,7 @@ export async function serveApp(
     log,
     clientAddress,
     bodyIdleMs: config.bodyTimeoutSeconds * 1000,
+    bodyBudget: new BodyBudget(BODY_BUDGET_BYTES, config.bodyBytesPerAddress),
     draining: () => drain.draining,
   });
   // Catalogue answers, once computed, are served from their bytes (http/answer-cache.ts).

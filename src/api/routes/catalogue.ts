@@ -61,14 +61,11 @@ export function catalogueRoutes({
   searchMaxDepth = SEARCH_MAX_DEPTH,
   homeSearchScan = HOME_SEARCH_SCAN,
   catalogueReadsPerClient = CATALOGUE_READS_PER_CLIENT,
+  catalogueWaitingPerClient = CATALOGUE_WAITING_PER_CLIENT,
   clientAddress,
 }: ApiDeps) {
   const kept = new CatalogueCache(store);
-  const limited = readsPerClient(
-    clientAddress,
-    catalogueReadsPerClient,
-    CATALOGUE_WAITING_PER_CLIENT,
-  );
+  const limited = readsPerClient(clientAddress, catalogueReadsPerClient, catalogueWaitingPerClient);
   /** A catalogue answer: kept per catalogue version, computed within the client's share. */
   const cache = {
     answer: (c: Context, compute: () => Promise<CatalogueAnswer>) =>

@@ -27,15 +27,56 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 const OWN_PATHS = new Set(['/api/health', '/api/openapi.json', '/healthz', '/readyz', '/metrics']);
 
 /**
+ * The web app's screens, as its router names them (src/web/app/app.tsx; a test keeps the two
+ * alike): a page is counted by the screen it shows.
+ */
+export const SCREENS: readonly string[] = [
+  '/',
+  '/trending',
+  '/results',
+  '/watch/:videoId',
+  '/channel/:channelName',
+  '/liked-videos',
+  '/history',
+  '/watch-later',
+  '/notes',
+  '/playlist',
+  '/playlist/:playlistId',
+  '/courses',
+  '/course/:slug',
+  '/profile',
+  '/login',
+  '/signup',
+  '/mock',
+];
+
+const SCREEN_PATTERNS = SCREENS.map((screen) => ({
+  screen,
+  pattern: new RegExp(`^${screen.replace(/:[^/]+/g, '[^/]+').replace(/\/$/, '')}/?$`),
+}));
+
+/** The search engines' files (seo/), each its own label; the sitemap's pages one for all. */
+const SEO_PATHS = new Set(['/robots.txt', '/sitemap.xml']);
+
+/** The built app's files: its hashed assets and the files at the top of public/. */
+const STATIC_FILE = /^\/(assets\/[^/]+|[\w-]+\.(svg|webmanifest|ico|png|txt|json))$/;
+
+/**
  * The route label of a request: the route table's pattern it matches (`/api/video/{videoId}`),
- * one of the server's own paths, `/api/*` for any other API path and `static` for the web app's
- * files and pages. Never the raw URL, so the label takes a bounded set of values.
+ * one of the server's own paths, `/api/*` for any other API path, the web app's screen for a page
+ * (`/watch/:videoId`), `static` for the app's files and `unknown` for any other path. Never the
+ * raw URL, so the label takes a bounded set of values.
  */
 export function routeLabel(method: string, url: string): string {
   const question = url.indexOf('?');
   const path = question === -1 ? url : url.slice(0, question);
-  if (OWN_PATHS.has(path)) return path;
-  if (path !== '/api' && !path.startsWith('/api/')) return 'static';
+  if (OWN_PATHS.has(path) || SEO_PATHS.has(path)) return path;
+  if (path !== '/api' && !path.startsWith('/api/')) {
+    if (path.startsWith('/sitemaps/')) return '/sitemaps/*';
+    const screen = SCREEN_PATTERNS.find(({ pattern }) => pattern.test(path));
+    if (screen) return screen.screen;
+    return STATIC_FILE.test(path) ? 'static' : 'unknown';
+  }
   const asked = method === 'HEAD' ? 'GET' : method;
   const found =
     ROUTES.find((route) => route.method === asked && route.pattern.test(path)) ??

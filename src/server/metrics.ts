@@ -100,6 +100,26 @@ const ROUTES = routeTable
   .sort((a, b) => a.params - b.params);
 
 /**
+ * How the cluster's primary combines each process's default metrics that are not to be summed
+ * (prom-client sums the rest): a limit every process has alike is one process's value, not
+ * 40,000 for 4 workers of 10,000; the start time is the oldest process's (the primary's: when
+ * the server started), where prom-client would leave it out.
+ */
+const NOT_SUMMED: Record<string, 'max' | 'min'> = {
+  process_max_fds: 'max',
+  process_start_time_seconds: 'min',
+};
+
+/** prom-client's default metrics (event loop, memory, CPU, handles), aggregated as above. */
+function collectProcessMetrics(registry: Registry): void {
+  collectDefaultMetrics({ register: registry });
+  for (const [name, aggregator] of Object.entries(NOT_SUMMED)) {
+    const metric = registry.getSingleMetric(name) as { aggregator?: string } | undefined;
+    if (metric) metric.aggregator = aggregator;
+  }
+}
+
+/**
  * A process's metrics, in a registry of its own: requests by method, route and status, their
  * durations, Node's own (event-loop lag, memory, CPU: collectDefaultMetrics), the answer cache,
  * the hash queue, the database pool and the build. A cluster's primary sums its workers'
@@ -112,7 +132,7 @@ export class ServerMetrics {
 
   constructor(version: string) {
     const registers = [this.registry];
-    collectDefaultMetrics({ register: this.registry });
+    collectProcessMetrics(this.registry);
     this.requests = new Counter({
       name: 'codetube_http_requests_total',
       help: 'HTTP requests answered, by method, route (the route table pattern) and status',
@@ -266,13 +286,47 @@ export function serveMetrics(
   });
 }
 
-/** The cluster's primary: its workers' metrics, summed (each metric by its aggregator). */
-export function clusterMetricsReader(): () => Promise<{ contentType: string; text: string }> {
+/**
+ * The cluster primary's own metrics: its process (memory, CPU: added to the workers', so the
+ * figures cover the whole server) and how many workers died and were replaced.
+ */
+export class PrimaryMetrics {
+  readonly registry = new Registry();
+  readonly workerRestarts: Counter;
+
+  constructor() {
+    collectProcessMetrics(this.registry);
+    this.workerRestarts = new Counter({
+      name: 'codetube_worker_restarts_total',
+      help: 'Worker processes that died while serving and were replaced by the primary',
+      registers: [this.registry],
+    });
+  }
+}
+
+/** The primary's own metrics, added to the workers' at the next aggregation (see below). */
+let primaryMetrics: object[] | undefined;
+let aggregateWrapped = false;
+
+/**
+ * The cluster's primary: its workers' metrics and its own, combined (each metric by its
+ * aggregator: summed unless it says otherwise). prom-client asks only the workers, then builds
+ * the answer with AggregatorRegistry.aggregate: the primary's own are added there.
+ */
+export function clusterMetricsReader(
+  primary: PrimaryMetrics,
+): () => Promise<{ contentType: string; text: string }> {
+  if (!aggregateWrapped) {
+    aggregateWrapped = true;
+    const aggregate = AggregatorRegistry.aggregate.bind(AggregatorRegistry);
+    AggregatorRegistry.aggregate = ((workers: object[]) =>
+      aggregate(primaryMetrics ? [...workers, primaryMetrics] : workers)) as typeof aggregate;
+  }
   const aggregator = new AggregatorRegistry();
-  return async () => ({
-    contentType: aggregator.contentType,
-    text: await aggregator.clusterMetrics(),
-  });
+  return async () => {
+    primaryMetrics = await primary.registry.getMetricsAsJSON();
+    return { contentType: aggregator.contentType, text: await aggregator.clusterMetrics() };
+  };
 }
 
 /** One process: its own registry. */

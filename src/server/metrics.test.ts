@@ -43,6 +43,20 @@ describe('the route label of a request (metrics.ts)', () => {
   });
 });
 
+describe('rate-limit refusals (issue 42 #9)', () => {
+  it('are counted by the limit that refused', async () => {
+    const metrics = new ServerMetrics('test');
+    metrics.limitRefused('catalogue-reads-per-address');
+    metrics.limitRefused('catalogue-reads-per-address');
+    metrics.limitRefused('signups-per-address');
+    const text = await metrics.registry.metrics();
+    expect(text).toContain(
+      'codetube_rate_limit_refusals_total{limit="catalogue-reads-per-address"} 2',
+    );
+    expect(text).toContain('codetube_rate_limit_refusals_total{limit="signups-per-address"} 1');
+  });
+});
+
 describe('the request metrics under odd requests (issue 42 #9)', () => {
   it('keep a bounded number of series after 10,000 odd requests', async () => {
     const metrics = new ServerMetrics('test');

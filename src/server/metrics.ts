@@ -9,6 +9,7 @@ import {
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { routeTable } from '../contract/routes';
+import type { RefusingLimit } from '../api/http/errors';
 
 /** What the metrics read from the server's parts, each at scrape time. */
 export interface MetricSources {
@@ -129,6 +130,7 @@ export class ServerMetrics {
   readonly registry = new Registry();
   private readonly requests: Counter<'method' | 'route' | 'status'>;
   private readonly durations: Histogram<'method' | 'route'>;
+  private readonly refusals: Counter<'limit'>;
 
   constructor(version: string) {
     const registers = [this.registry];
@@ -146,6 +148,12 @@ export class ServerMetrics {
       buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     });
+    this.refusals = new Counter({
+      name: 'codetube_rate_limit_refusals_total',
+      help: 'Requests a rate limit refused (429), by the limit (a fixed set of names)',
+      labelNames: ['limit'],
+      registers,
+    });
     new Gauge({
       name: 'codetube_build_info',
       help: 'The running build: its version (package.json) and Node version; always 1',
@@ -153,6 +161,11 @@ export class ServerMetrics {
       aggregator: 'max',
       registers,
     }).set({ version, node_version: process.version }, 1);
+  }
+
+  /** Counts a request the API's rate limit of that name refused. */
+  limitRefused(limit: RefusingLimit): void {
+    this.refusals.inc({ limit });
   }
 
   /** Reads the server's parts at each scrape. */

@@ -205,6 +205,8 @@ export async function serveApp(
       ),
     (answered) => logAnswered(log, answered),
   );
+  // METRICS_PORT: every answer counted and timed; the parts read at each scrape (metrics.ts).
+  const metrics = config.metrics && new ServerMetrics(codetubeVersion());
   const app = createServerApp({
     api: createApi({
       store,
@@ -215,6 +217,7 @@ export async function serveApp(
       fullListMax: config.fullListMax,
       catalogueReadsPerClient: config.catalogueReadsPerClient,
       catalogueWaitingPerClient: config.catalogueWaitingPerClient,
+      limitRefused: metrics ? (limit) => metrics.limitRefused(limit) : undefined,
       counters: counters.counters,
       demoAccount: config.demoAccount,
       signup: config.signup,
@@ -242,8 +245,6 @@ export async function serveApp(
   const listener = answers.serving(
     lists.serving(nodeListener(lists.keeping(answers.keeping(app.fetch)), config.host, log)),
   );
-  // METRICS_PORT: every answer counted and timed; the parts read at each scrape (metrics.ts).
-  const metrics = config.metrics && new ServerMetrics(codetubeVersion());
   const pool = database.driver.dialect === 'postgres' ? database.driver.pool : undefined;
   metrics?.observe({
     answerCache: () => answers.counts,

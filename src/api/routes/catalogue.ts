@@ -33,6 +33,7 @@ function readsPerClient(addressOf: ApiDeps['clientAddress'], max: number, waitin
     if (client.running >= max) {
       if (client.queue.length >= waiting) {
         const error = ApiError.of('catalogueBusy');
+        error.limit = 'catalogue-reads-per-address';
         error.headers['retry-after'] = '1';
         throw error;
       }

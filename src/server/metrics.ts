@@ -17,7 +17,10 @@ export interface MetricSources {
   answerCache?: () => { hits: number; misses: number };
   /** The password hash queue (api/auth/bounded-hasher.ts): calls waiting and running. */
   hashQueue?: () => { waiting: number; running: number };
-  /** PostgreSQL's pool (pg): its connections, idle ones, and requests waiting for one. */
+  /**
+   * The database's pool: PostgreSQL's connections (pg) or SQLite's read threads, idle ones, and
+   * queries waiting for one.
+   */
   databasePool?: () => { totalCount: number; idleCount: number; waitingCount: number };
 }
 
@@ -131,6 +134,7 @@ export class ServerMetrics {
   private readonly requests: Counter<'method' | 'route' | 'status'>;
   private readonly durations: Histogram<'method' | 'route'>;
   private readonly refusals: Counter<'limit'>;
+  private readonly queries: Histogram;
 
   constructor(version: string) {
     const registers = [this.registry];
@@ -148,6 +152,12 @@ export class ServerMetrics {
       buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     });
+    this.queries = new Histogram({
+      name: 'codetube_db_query_duration_seconds',
+      help: 'Time the database took for each query sent through Kysely (SQLite or PostgreSQL)',
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers,
+    });
     this.refusals = new Counter({
       name: 'codetube_rate_limit_refusals_total',
       help: 'Requests a rate limit refused (429), by the limit (a fixed set of names)',
@@ -161,6 +171,11 @@ export class ServerMetrics {
       aggregator: 'max',
       registers,
     }).set({ version, node_version: process.version }, 1);
+  }
+
+  /** Times a database query (open-database.ts's observeQueries). */
+  queryTimed(seconds: number): void {
+    this.queries.observe(seconds);
   }
 
   /** Counts a request the API's rate limit of that name refused. */
@@ -208,7 +223,7 @@ export class ServerMetrics {
     if (databasePool) {
       new Gauge({
         name: 'codetube_db_pool_connections',
-        help: "PostgreSQL pool's connections: all open ones, and the idle among them",
+        help: "The database pool's connections (SQLite: read threads): all, and the idle among them",
         labelNames: ['state'],
         registers,
         collect() {
@@ -219,7 +234,7 @@ export class ServerMetrics {
       });
       new Gauge({
         name: 'codetube_db_pool_waiting_requests',
-        help: "Queries waiting for a connection of PostgreSQL's pool",
+        help: "Queries waiting for a connection of the database's pool (SQLite: a read thread)",
         registers,
         collect() {
           this.set(databasePool().waitingCount);

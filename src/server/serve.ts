@@ -245,12 +245,13 @@ export async function serveApp(
   const listener = answers.serving(
     lists.serving(nodeListener(lists.keeping(answers.keeping(app.fetch)), config.host, log)),
   );
-  const pool = database.driver.dialect === 'postgres' ? database.driver.pool : undefined;
+  const hasPool = database.poolCounts() !== undefined;
   metrics?.observe({
     answerCache: () => answers.counts,
     hashQueue: () => hasher,
-    databasePool: pool && (() => pool),
+    databasePool: hasPool ? () => database.poolCounts()! : undefined,
   });
+  if (metrics) database.observeQueries((seconds) => metrics.queryTimed(seconds));
   const server = createServer(
     // Every answer carries the security headers, kept ones and the app's alike.
     {

@@ -5,6 +5,7 @@ import {
   PostgresDialect,
   SqliteDialect,
   sql,
+  type LogConfig,
   type Migration,
   type MigrationProvider,
 } from 'kysely';
@@ -43,6 +44,16 @@ export interface OpenDatabase {
   settleWrites: () => Promise<void>;
   /** The hot reads, compiled once and run on the driver (prepared-queries.ts). */
   prepare: PrepareQuery;
+  /**
+   * The connections the catalogue's reads share, for the metrics: PostgreSQL's pool, SQLite's read
+   * threads; undefined for SQLite without a read pool.
+   */
+  poolCounts: () => { totalCount: number; idleCount: number; waitingCount: number } | undefined;
+  /**
+   * Tells `listener` how long each query through Kysely took, in seconds (the metrics; one
+   * listener, the last given). Prepared queries (prepared-queries.ts) are not counted.
+   */
+  observeQueries: (listener: (seconds: number) => void) => void;
   /** The driver underneath, for the rate limiter's counters (sql-counters.ts). */
   driver: { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; pool: pg.Pool };
 }
@@ -133,11 +144,13 @@ function openSqlite(
   database.pragma('foreign_keys = ON');
   addSearchFold(database);
   reusePreparedStatements(database);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  const reads =
+  const timing = queryTiming();
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }), log: timing.log });
+  const readPool =
     wal && readThreads > 0
-      ? readPoolDatabase(new ReadPool({ path, busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS }, readThreads))
-      : db;
+      ? new ReadPool({ path, busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS }, readThreads)
+      : undefined;
+  const reads = readPool ? readPoolDatabase(readPool, timing.log) : db;
   const log = fileSync(`${path}-wal`);
   const shared = new SharedSync(log.sync);
   const settleWrites = async () => {
@@ -163,6 +176,8 @@ function openSqlite(
       }
     },
     driver: { dialect: 'sqlite', path },
+    poolCounts: () => readPool?.counts,
+    observeQueries: timing.observe,
   };
 }
 
@@ -194,7 +209,8 @@ function openPostgres(
     nameParameterisedQueries(client, statementNames);
     if (onStatement) reportStatements(client, onStatement);
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const timing = queryTiming();
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: timing.log });
   return {
     db,
     reads: db,
@@ -206,6 +222,23 @@ function openPostgres(
     },
     prepare: preparedQueries({ dialect: 'postgres', pool }),
     driver: { dialect: 'postgres', pool },
+    poolCounts: () => ({
+      totalCount: pool.totalCount,
+      idleCount: pool.idleCount,
+      waitingCount: pool.waitingCount,
+    }),
+    observeQueries: timing.observe,
+  };
+}
+
+/** Kysely's log of every query (its duration), passed on to the listener the metrics set. */
+function queryTiming(): { log: LogConfig; observe: OpenDatabase['observeQueries'] } {
+  let listener: ((seconds: number) => void) | undefined;
+  return {
+    log: (event) => listener?.(event.queryDurationMillis / 1000),
+    observe: (given) => {
+      listener = given;
+    },
   };
 }
 

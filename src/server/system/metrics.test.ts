@@ -136,6 +136,7 @@ describe("the cluster's process figures an operator can trust (issue 42 #9)", ()
       const primary = server.child.pid!;
       const workers = childPids(primary);
       expect(workers).toHaveLength(2);
+      expect((await fetch(`${server.url}/api/videos?limit=2`)).status).toBe(200);
       const memory = () =>
         [primary, ...workers].reduce((sum, pid) => sum + processFigures(pid).rss, 0);
       const before = memory();
@@ -152,6 +153,11 @@ describe("the cluster's process figures an operator can trust (issue 42 #9)", ()
       expect(started).toBeGreaterThanOrEqual(startedBefore - 1);
       expect(started).toBeLessThanOrEqual(Date.now() / 1000);
       expect(sampleValue(families, 'codetube_worker_restarts_total')).toBe(0);
+      // SQLite's read threads (two per worker here) and the queries' times.
+      expect(sampleValue(families, 'codetube_db_pool_connections', { state: 'total' })).toBe(4);
+      expect(
+        sampleValue(families, 'codetube_db_query_duration_seconds_count'),
+      ).toBeGreaterThanOrEqual(1);
 
       // A worker dies: the primary replaces it, and the count says so.
       process.kill(workers[0]!, 'SIGKILL');

@@ -6,6 +6,7 @@ import type { Clock } from './clock';
 import type { AuthLimits } from '../contract/limits';
 import type { CounterFactory } from './http/counters';
 import type { SessionUser, Store } from './store/store';
+import type { RefusingLimit } from './http/errors';
 
 /**
  * Who may sign up (the server's SIGNUP and SIGNUP_EMAIL_DOMAINS): `open` false refuses every
@@ -40,6 +41,13 @@ export interface ApiDeps {
    * CATALOGUE_READS_PER_CLIENT); only with `clientAddress`.
    */
   catalogueReadsPerClient?: number;
+  /**
+   * Catalogue reads of one client address that may wait for a turn beyond those (default
+   * CATALOGUE_WAITING_PER_CLIENT); one more is answered 429.
+   */
+  catalogueWaitingPerClient?: number;
+  /** Told of each request a rate limit refused, by the limit's name (the server's metrics). */
+  limitRefused?: (limit: RefusingLimit) => void;
   /** Limits on login and signup; the defaults are in contract/limits.ts. */
   authLimits?: Partial<AuthLimits>;
   /**

@@ -107,6 +107,7 @@ export function createApi(deps: ApiDeps): Hono {
   api.notFound(routeNotFound);
   api.onError((error, c) => {
     if (error instanceof ApiError) {
+      if (error.limit) deps.limitRefused?.(error.limit);
       return errorResponse(c, error.status, error.messages, error.headers);
     }
     if (error instanceof StoreError) {

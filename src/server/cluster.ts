@@ -67,6 +67,8 @@ export interface SuperviseOptions {
   listeningLine: (port: number) => string;
   /** Ends the process (after the log is written out). */
   exit: (code: number) => void;
+  /** Told of each worker that died while serving (it is replaced): the metrics count them. */
+  workerDied?: () => void;
 }
 
 /**
@@ -176,6 +178,7 @@ export function superviseWorkers(options: SuperviseOptions): void {
       }, 100);
       return;
     }
+    options.workerDied?.();
     const young = !entry || !entry.listening || Date.now() - entry.forkedAt < STABLE_MS;
     youngDeaths = young ? youngDeaths + 1 : 0;
     const delay = restartDelay(youngDeaths);

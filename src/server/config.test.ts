@@ -29,6 +29,7 @@ describe('parseConfig', () => {
         1,
         Math.floor(defaultReadThreads(Math.min(availableParallelism(), 64)) / 2),
       ),
+      databasePoolSize: 10,
       dataDir: join(project, 'data'),
       webDir: join(project, 'dist', 'web'),
       seedVideos: 0,
@@ -36,7 +37,13 @@ describe('parseConfig', () => {
       trustProxy: { kind: 'none' },
       demoAccount: true,
       signup: { open: true, emailDomains: [] },
-      authLimits: { signupsPerAddress: { max: 20, windowSeconds: 3600 } },
+      authLimits: {
+        requestsPerAddress: { max: 300, windowSeconds: 60 },
+        failuresPerAddress: { max: 100, windowSeconds: 900 },
+        signupsPerAddress: { max: 20, windowSeconds: 3600 },
+      },
+      catalogueWaitingPerClient: 16,
+      bodyBytesPerAddress: 8 * 1024 * 1024,
       bodyTimeoutSeconds: 10,
       rendersPerMinute: 20,
       publicUrl: undefined,
@@ -237,11 +244,52 @@ describe('CATALOGUE_FULL_LIST_MAX', () => {
   });
 
   it('reads SIGNUPS_PER_HOUR, 20 by default', () => {
-    expect(parseConfig({ SIGNUPS_PER_HOUR: '500' }).authLimits).toEqual({
-      signupsPerAddress: { max: 500, windowSeconds: 3600 },
+    expect(parseConfig({ SIGNUPS_PER_HOUR: '500' }).authLimits.signupsPerAddress).toEqual({
+      max: 500,
+      windowSeconds: 3600,
     });
     expect(() => parseConfig({ SIGNUPS_PER_HOUR: '0' })).toThrow(
       'SIGNUPS_PER_HOUR: must be a whole number from 1 to 1000000',
+    );
+  });
+
+  it('reads DATABASE_POOL_SIZE as the PostgreSQL connections per process, 10 by default', () => {
+    expect(parseConfig({}).databasePoolSize).toBe(10);
+    expect(parseConfig({ DATABASE_POOL_SIZE: '3' }).databasePoolSize).toBe(3);
+    expect(() => parseConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(
+      'DATABASE_POOL_SIZE: must be a whole number from 1 to 1000 (got "0")',
+    );
+  });
+
+  it('reads the per-address limits a school behind one address hits (issue 42 #10)', () => {
+    const school = parseConfig({
+      CATALOGUE_READS_AT_ONCE: '3',
+      CATALOGUE_READS_WAITING: '600',
+      LOGINS_PER_MINUTE: '1200',
+      FAILED_LOGINS_PER_15MIN: '600',
+      BODY_MB_PER_ADDRESS: '64',
+    });
+    expect(school.catalogueReadsPerClient).toBe(3);
+    expect(school.catalogueWaitingPerClient).toBe(600);
+    expect(school.authLimits.requestsPerAddress).toEqual({ max: 1200, windowSeconds: 60 });
+    expect(school.authLimits.failuresPerAddress).toEqual({ max: 600, windowSeconds: 900 });
+    expect(school.bodyBytesPerAddress).toBe(64 * 1024 * 1024);
+    expect(() =>
+      parseConfig({
+        CATALOGUE_READS_AT_ONCE: '0',
+        CATALOGUE_READS_WAITING: 'many',
+        LOGINS_PER_MINUTE: '0',
+        FAILED_LOGINS_PER_15MIN: '-1',
+        BODY_MB_PER_ADDRESS: '65',
+      }),
+    ).toThrow(
+      [
+        'CATALOGUE_READS_AT_ONCE: must be a whole number from 1 to 64 (got "0")',
+        'CATALOGUE_READS_WAITING: must be a whole number from 0 to 100000 (got "many")',
+        'LOGINS_PER_MINUTE: must be a whole number from 1 to 1000000 (got "0")',
+        'FAILED_LOGINS_PER_15MIN: must be a whole number from 1 to 1000000 (got "-1")',
+        'BODY_MB_PER_ADDRESS: must be a whole number from 1 to 64 (got "65")',
+      ].join('\n'),
     );
   });
 

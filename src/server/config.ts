@@ -3,9 +3,15 @@ import { isIPv6 } from 'node:net';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
-import { DEFAULT_AUTH_LIMITS, DEFAULT_FULL_LIST_MAX, type AuthLimits } from '../contract/limits';
+import {
+  CATALOGUE_WAITING_PER_CLIENT,
+  DEFAULT_AUTH_LIMITS,
+  DEFAULT_FULL_LIST_MAX,
+  type AuthLimits,
+} from '../contract/limits';
 import type { SignupPolicy } from '../api/context';
 import type { DatabaseLocation } from './db/dialect';
+import { DEFAULT_POSTGRES_POOL_SIZE } from './db/pool-size';
 import { isAddressOrSubnet, type TrustProxy } from './http/client-address';
 import { RENDER_LIMITS } from './seo/render-budget';
 
@@ -54,11 +60,17 @@ export interface ServerConfig {
    */
   sqliteReadThreads: number;
   /**
-   * Catalogue reads one client address may have computing at once in a process: half its SQLite
-   * read threads, or on PostgreSQL half its share of the cores (at least one), so that one
-   * client's costly reads always leave room to everyone else's.
+   * CATALOGUE_READS_AT_ONCE: catalogue reads one client address may have computing at once in
+   * a process; unset: half its SQLite read threads, or on PostgreSQL half its share of the cores
+   * (at least one), so that one client's costly reads always leave room to everyone else's.
    */
   catalogueReadsPerClient: number;
+  /** CATALOGUE_READS_WAITING: one address's catalogue reads that may wait; then 429. */
+  catalogueWaitingPerClient: number;
+  /** BODY_MB_PER_ADDRESS: what one address's request bodies may hold at once, in bytes. */
+  bodyBytesPerAddress: number;
+  /** DATABASE_POOL_SIZE: PostgreSQL connections each server process keeps at most. */
+  databasePoolSize: number;
   /** Where the default SQLite file and the generated JWT secret live. */
   dataDir: string;
   /** The built SPA to serve. */
@@ -79,8 +91,11 @@ export interface ServerConfig {
    * empty: any email address (routes/auth.ts).
    */
   signup: SignupPolicy;
-  /** Login and signup limits the environment sets (SIGNUPS_PER_HOUR: signups per address). */
-  authLimits: Partial<AuthLimits>;
+  /**
+   * Login and signup limits the environment sets, per client address: LOGINS_PER_MINUTE,
+   * FAILED_LOGINS_PER_15MIN (per 15 minutes), SIGNUPS_PER_HOUR.
+   */
+  authLimits: Pick<AuthLimits, 'requestsPerAddress' | 'failuresPerAddress' | 'signupsPerAddress'>;
   /**
    * BODY_TIMEOUT_SECONDS: a request body none of whose bytes arrive for this long is answered
    * 408 and its connection closed; it must be whole within three times that.
@@ -100,6 +115,10 @@ export interface ServerConfig {
    */
   metrics: { host: string; port: number } | undefined;
 }
+
+const MEGABYTE = 1024 * 1024;
+/** What every request body a process reads holds at most (server-app.ts's BODY_BUDGET_BYTES). */
+const BODY_BUDGET_BYTES = 64 * MEGABYTE;
 
 /** HS256 wants a key at least as long as its 256-bit hash. */
 export const MIN_SECRET_LENGTH = 32;
@@ -157,6 +176,7 @@ const envSchema = z.object({
   LOG_FORMAT: optional(z.enum(logFormats, { error: `must be one of ${logFormats.join(', ')}` })),
   WEB_CONCURRENCY: optional(wholeNumber(1, MAX_WEB_CONCURRENCY)),
   SQLITE_READ_THREADS: optional(wholeNumber(0, MAX_SQLITE_READ_THREADS)),
+  DATABASE_POOL_SIZE: optional(wholeNumber(1, 1000)),
   WEB_DIR: optional(z.string()),
   DEMO_ACCOUNT: optional(z.enum(['on', 'off'], { error: 'must be on or off' })),
   SIGNUP: optional(z.enum(['open', 'closed'], { error: 'must be open or closed' })),
@@ -164,6 +184,11 @@ const envSchema = z.object({
   CATALOGUE_FULL_LIST_MAX: optional(wholeNumber(0, 100_000)),
   SIGNUPS_PER_HOUR: optional(wholeNumber(1, 1_000_000)),
   RENDERS_PER_MINUTE: optional(wholeNumber(0, 1_000_000)),
+  CATALOGUE_READS_AT_ONCE: optional(wholeNumber(1, 64)),
+  CATALOGUE_READS_WAITING: optional(wholeNumber(0, 100_000)),
+  LOGINS_PER_MINUTE: optional(wholeNumber(1, 1_000_000)),
+  FAILED_LOGINS_PER_15MIN: optional(wholeNumber(1, 1_000_000)),
+  BODY_MB_PER_ADDRESS: optional(wholeNumber(1, BODY_BUDGET_BYTES / MEGABYTE)),
   BODY_TIMEOUT_SECONDS: optional(wholeNumber(1, 300)),
   PUBLIC_URL: optional(
     z.string().transform((value, context) => {
@@ -341,13 +366,18 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
     sqliteReadThreads,
     // Half of what a process may run at once: its SQLite read threads, or on PostgreSQL its share
     // of the cores (the database's backends do the work, often on the same machine).
-    catalogueReadsPerClient: Math.max(
-      1,
-      Math.floor(
-        (database.dialect === 'sqlite' ? sqliteReadThreads : defaultReadThreads(webConcurrency)) /
-          2,
+    catalogueReadsPerClient:
+      vars.CATALOGUE_READS_AT_ONCE ??
+      Math.max(
+        1,
+        Math.floor(
+          (database.dialect === 'sqlite' ? sqliteReadThreads : defaultReadThreads(webConcurrency)) /
+            2,
+        ),
       ),
-    ),
+    catalogueWaitingPerClient: vars.CATALOGUE_READS_WAITING ?? CATALOGUE_WAITING_PER_CLIENT,
+    bodyBytesPerAddress: (vars.BODY_MB_PER_ADDRESS ?? 8) * MEGABYTE,
+    databasePoolSize: vars.DATABASE_POOL_SIZE ?? DEFAULT_POSTGRES_POOL_SIZE,
     dataDir,
     webDir: vars.WEB_DIR ? resolve(vars.WEB_DIR) : join(PROJECT_DIR, 'dist', 'web'),
     seedVideos: vars.SEED_VIDEOS ?? 0,
@@ -357,6 +387,14 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
     demoAccount: (vars.DEMO_ACCOUNT ?? (env.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
     signup: { open: (vars.SIGNUP ?? 'open') === 'open', emailDomains },
     authLimits: {
+      requestsPerAddress: {
+        ...DEFAULT_AUTH_LIMITS.requestsPerAddress,
+        max: vars.LOGINS_PER_MINUTE ?? DEFAULT_AUTH_LIMITS.requestsPerAddress.max,
+      },
+      failuresPerAddress: {
+        ...DEFAULT_AUTH_LIMITS.failuresPerAddress,
+        max: vars.FAILED_LOGINS_PER_15MIN ?? DEFAULT_AUTH_LIMITS.failuresPerAddress.max,
+      },
       signupsPerAddress: {
         ...DEFAULT_AUTH_LIMITS.signupsPerAddress,
         max: vars.SIGNUPS_PER_HOUR ?? DEFAULT_AUTH_LIMITS.signupsPerAddress.max,

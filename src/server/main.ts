@@ -9,7 +9,7 @@ import {
 } from './config';
 import { stopWhenPrimaryGone, superviseWorkers, tellPrimary } from './cluster';
 import { createLogger, type ServerLogger } from './logger';
-import { clusterMetricsReader, serveMetrics } from './metrics';
+import { clusterMetricsReader, PrimaryMetrics, serveMetrics } from './metrics';
 import { describeDatabase, prepareOnce, serveApp } from './serve';
 
 /**
@@ -74,10 +74,13 @@ async function main() {
     }
     // Workers open their own connections: this one served migrations and the seed only.
     await database.close();
-    if (config.metrics) {
-      // The workers' metrics, summed (each worker hands its own over IPC when asked).
-      const { port } = await serveMetrics(config.metrics, clusterMetricsReader(), (line) =>
-        log.error(line),
+    const primaryMetrics = config.metrics && new PrimaryMetrics();
+    if (config.metrics && primaryMetrics) {
+      // The workers' metrics and the primary's, combined (each worker hands its own over IPC).
+      const { port } = await serveMetrics(
+        config.metrics,
+        clusterMetricsReader(primaryMetrics),
+        (line) => log.error(line),
       );
       log.info(`metrics on ${listeningUrl(config.metrics.host, port)}/metrics`);
     }
@@ -88,6 +91,7 @@ async function main() {
       listeningLine: (port) =>
         `CodeTube listening on ${listeningUrl(config.host, port)} (${where}), ${config.webConcurrency} workers`,
       exit,
+      workerDied: () => primaryMetrics?.workerRestarts.inc(),
     });
   } catch (error) {
     fail(log, messageOf(error));

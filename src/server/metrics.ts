@@ -9,6 +9,7 @@ import {
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { routeTable } from '../contract/routes';
+import type { RefusingLimit } from '../api/http/errors';
 
 /** What the metrics read from the server's parts, each at scrape time. */
 export interface MetricSources {
@@ -16,7 +17,10 @@ export interface MetricSources {
   answerCache?: () => { hits: number; misses: number };
   /** The password hash queue (api/auth/bounded-hasher.ts): calls waiting and running. */
   hashQueue?: () => { waiting: number; running: number };
-  /** PostgreSQL's pool (pg): its connections, idle ones, and requests waiting for one. */
+  /**
+   * The database's pool: PostgreSQL's connections (pg) or SQLite's read threads, idle ones, and
+   * queries waiting for one.
+   */
   databasePool?: () => { totalCount: number; idleCount: number; waitingCount: number };
 }
 
@@ -27,15 +31,56 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 const OWN_PATHS = new Set(['/api/health', '/api/openapi.json', '/healthz', '/readyz', '/metrics']);
 
 /**
+ * The web app's screens, as its router names them (src/web/app/app.tsx; a test keeps the two
+ * alike): a page is counted by the screen it shows.
+ */
+export const SCREENS: readonly string[] = [
+  '/',
+  '/trending',
+  '/results',
+  '/watch/:videoId',
+  '/channel/:channelName',
+  '/liked-videos',
+  '/history',
+  '/watch-later',
+  '/notes',
+  '/playlist',
+  '/playlist/:playlistId',
+  '/courses',
+  '/course/:slug',
+  '/profile',
+  '/login',
+  '/signup',
+  '/mock',
+];
+
+const SCREEN_PATTERNS = SCREENS.map((screen) => ({
+  screen,
+  pattern: new RegExp(`^${screen.replace(/:[^/]+/g, '[^/]+').replace(/\/$/, '')}/?$`),
+}));
+
+/** The search engines' files (seo/), each its own label; the sitemap's pages one for all. */
+const SEO_PATHS = new Set(['/robots.txt', '/sitemap.xml']);
+
+/** The built app's files: its hashed assets and the files at the top of public/. */
+const STATIC_FILE = /^\/(assets\/[^/]+|[\w-]+\.(svg|webmanifest|ico|png|txt|json))$/;
+
+/**
  * The route label of a request: the route table's pattern it matches (`/api/video/{videoId}`),
- * one of the server's own paths, `/api/*` for any other API path and `static` for the web app's
- * files and pages. Never the raw URL, so the label takes a bounded set of values.
+ * one of the server's own paths, `/api/*` for any other API path, the web app's screen for a page
+ * (`/watch/:videoId`), `static` for the app's files and `unknown` for any other path. Never the
+ * raw URL, so the label takes a bounded set of values.
  */
 export function routeLabel(method: string, url: string): string {
   const question = url.indexOf('?');
   const path = question === -1 ? url : url.slice(0, question);
-  if (OWN_PATHS.has(path)) return path;
-  if (path !== '/api' && !path.startsWith('/api/')) return 'static';
+  if (OWN_PATHS.has(path) || SEO_PATHS.has(path)) return path;
+  if (path !== '/api' && !path.startsWith('/api/')) {
+    if (path.startsWith('/sitemaps/')) return '/sitemaps/*';
+    const screen = SCREEN_PATTERNS.find(({ pattern }) => pattern.test(path));
+    if (screen) return screen.screen;
+    return STATIC_FILE.test(path) ? 'static' : 'unknown';
+  }
   const asked = method === 'HEAD' ? 'GET' : method;
   const found =
     ROUTES.find((route) => route.method === asked && route.pattern.test(path)) ??
@@ -59,6 +104,26 @@ const ROUTES = routeTable
   .sort((a, b) => a.params - b.params);
 
 /**
+ * How the cluster's primary combines each process's default metrics that are not to be summed
+ * (prom-client sums the rest): a limit every process has alike is one process's value, not
+ * 40,000 for 4 workers of 10,000; the start time is the oldest process's (the primary's: when
+ * the server started), where prom-client would leave it out.
+ */
+const NOT_SUMMED: Record<string, 'max' | 'min'> = {
+  process_max_fds: 'max',
+  process_start_time_seconds: 'min',
+};
+
+/** prom-client's default metrics (event loop, memory, CPU, handles), aggregated as above. */
+function collectProcessMetrics(registry: Registry): void {
+  collectDefaultMetrics({ register: registry });
+  for (const [name, aggregator] of Object.entries(NOT_SUMMED)) {
+    const metric = registry.getSingleMetric(name) as { aggregator?: string } | undefined;
+    if (metric) metric.aggregator = aggregator;
+  }
+}
+
+/**
  * A process's metrics, in a registry of its own: requests by method, route and status, their
  * durations, Node's own (event-loop lag, memory, CPU: collectDefaultMetrics), the answer cache,
  * the hash queue, the database pool and the build. A cluster's primary sums its workers'
@@ -68,10 +133,12 @@ export class ServerMetrics {
   readonly registry = new Registry();
   private readonly requests: Counter<'method' | 'route' | 'status'>;
   private readonly durations: Histogram<'method' | 'route'>;
+  private readonly refusals: Counter<'limit'>;
+  private readonly queries: Histogram;
 
   constructor(version: string) {
     const registers = [this.registry];
-    collectDefaultMetrics({ register: this.registry });
+    collectProcessMetrics(this.registry);
     this.requests = new Counter({
       name: 'codetube_http_requests_total',
       help: 'HTTP requests answered, by method, route (the route table pattern) and status',
@@ -85,6 +152,18 @@ export class ServerMetrics {
       buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     });
+    this.queries = new Histogram({
+      name: 'codetube_db_query_duration_seconds',
+      help: 'Time the database took for each query sent through Kysely (SQLite or PostgreSQL)',
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers,
+    });
+    this.refusals = new Counter({
+      name: 'codetube_rate_limit_refusals_total',
+      help: 'Requests a rate limit refused (429), by the limit (a fixed set of names)',
+      labelNames: ['limit'],
+      registers,
+    });
     new Gauge({
       name: 'codetube_build_info',
       help: 'The running build: its version (package.json) and Node version; always 1',
@@ -92,6 +171,16 @@ export class ServerMetrics {
       aggregator: 'max',
       registers,
     }).set({ version, node_version: process.version }, 1);
+  }
+
+  /** Times a database query (open-database.ts's observeQueries). */
+  queryTimed(seconds: number): void {
+    this.queries.observe(seconds);
+  }
+
+  /** Counts a request the API's rate limit of that name refused. */
+  limitRefused(limit: RefusingLimit): void {
+    this.refusals.inc({ limit });
   }
 
   /** Reads the server's parts at each scrape. */
@@ -134,7 +223,7 @@ export class ServerMetrics {
     if (databasePool) {
       new Gauge({
         name: 'codetube_db_pool_connections',
-        help: "PostgreSQL pool's connections: all open ones, and the idle among them",
+        help: "The database pool's connections (SQLite: read threads): all, and the idle among them",
         labelNames: ['state'],
         registers,
         collect() {
@@ -145,7 +234,7 @@ export class ServerMetrics {
       });
       new Gauge({
         name: 'codetube_db_pool_waiting_requests',
-        help: "Queries waiting for a connection of PostgreSQL's pool",
+        help: "Queries waiting for a connection of the database's pool (SQLite: a read thread)",
         registers,
         collect() {
           this.set(databasePool().waitingCount);
@@ -225,13 +314,47 @@ export function serveMetrics(
   });
 }
 
-/** The cluster's primary: its workers' metrics, summed (each metric by its aggregator). */
-export function clusterMetricsReader(): () => Promise<{ contentType: string; text: string }> {
+/**
+ * The cluster primary's own metrics: its process (memory, CPU: added to the workers', so the
+ * figures cover the whole server) and how many workers died and were replaced.
+ */
+export class PrimaryMetrics {
+  readonly registry = new Registry();
+  readonly workerRestarts: Counter;
+
+  constructor() {
+    collectProcessMetrics(this.registry);
+    this.workerRestarts = new Counter({
+      name: 'codetube_worker_restarts_total',
+      help: 'Worker processes that died while serving and were replaced by the primary',
+      registers: [this.registry],
+    });
+  }
+}
+
+/** The primary's own metrics, added to the workers' at the next aggregation (see below). */
+let primaryMetrics: object[] | undefined;
+let aggregateWrapped = false;
+
+/**
+ * The cluster's primary: its workers' metrics and its own, combined (each metric by its
+ * aggregator: summed unless it says otherwise). prom-client asks only the workers, then builds
+ * the answer with AggregatorRegistry.aggregate: the primary's own are added there.
+ */
+export function clusterMetricsReader(
+  primary: PrimaryMetrics,
+): () => Promise<{ contentType: string; text: string }> {
+  if (!aggregateWrapped) {
+    aggregateWrapped = true;
+    const aggregate = AggregatorRegistry.aggregate.bind(AggregatorRegistry);
+    AggregatorRegistry.aggregate = ((workers: object[]) =>
+      aggregate(primaryMetrics ? [...workers, primaryMetrics] : workers)) as typeof aggregate;
+  }
   const aggregator = new AggregatorRegistry();
-  return async () => ({
-    contentType: aggregator.contentType,
-    text: await aggregator.clusterMetrics(),
-  });
+  return async () => {
+    primaryMetrics = await primary.registry.getMetricsAsJSON();
+    return { contentType: aggregator.contentType, text: await aggregator.clusterMetrics() };
+  };
 }
 
 /** One process: its own registry. */

@@ -1,7 +1,6 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { sql } from 'kysely';
 import cluster from 'node:cluster';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,8 +12,14 @@ import { checkSession } from '../api/auth/require-user';
 import { createApi } from '../api/create-api';
 import { seedIfEmpty } from '../api/seed/seed-data';
 import { listeningUrl, type ServerConfig } from './config';
+import { connectionShortfall, readConnectionLimits } from './db/connection-budget';
 import { databaseUnavailable } from './db/db-errors';
-import { migrateToLatest, openDatabase, type OpenDatabase } from './db/open-database';
+import {
+  checkDatabaseHealth,
+  migrateToLatest,
+  openDatabase,
+  type OpenDatabase,
+} from './db/open-database';
 import { sqlCounters } from './db/sql-counters';
 import { SqlStore } from './db/sql-store';
 import { nodeTokenCodec } from './auth/node-token-codec';
@@ -26,13 +31,18 @@ import {
   trustedPeer,
 } from './http/client-address';
 import { ListAnswers } from './http/list-answers';
-import { BODY_WHOLE_TIMES_IDLE } from './http/read-whole-body';
+import { BodyBudget, BODY_WHOLE_TIMES_IDLE } from './http/read-whole-body';
 import { logAnswered } from './http/request-log';
 import { secureResponses, securityHeaderList } from './http/security-headers';
 import type { Logger } from './logger';
 import { loadOrCreateSecret } from './secret';
 import { logSeedProgress } from './seed-progress';
-import { apiFailureReporter, createServerApp, type ServerAppParts } from './server-app';
+import {
+  apiFailureReporter,
+  BODY_BUDGET_BYTES,
+  createServerApp,
+  type ServerAppParts,
+} from './server-app';
 import { answerClientErrors, nodeListener } from './http/client-errors';
 import { capPipelinedRequests } from './http/pipeline-cap';
 import { closeGracefullyOnSignals, createDrain, type StopServing } from './shutdown';
@@ -75,6 +85,7 @@ export async function prepareOnce(config: ServerConfig, log: Logger): Promise<Op
   try {
     database = openDatabase(config.database, {
       readThreads: config.webConcurrency === 1 ? config.sqliteReadThreads : 0,
+      poolSize: config.databasePoolSize,
     });
   } catch (error) {
     throw cannotOpen(error);
@@ -84,6 +95,23 @@ export async function prepareOnce(config: ServerConfig, log: Logger): Promise<Op
   } catch (error) {
     await database.close().catch(() => {});
     throw cannotOpen(error);
+  }
+  if (database.dialect === 'postgres') {
+    // Every worker's pool full at once must fit what PostgreSQL allows the role (issue 42 #5).
+    let shortfall: string | undefined;
+    try {
+      shortfall = connectionShortfall(
+        { workers: config.webConcurrency, poolSize: config.databasePoolSize },
+        await readConnectionLimits(database.db),
+      );
+    } catch (error) {
+      await database.close().catch(() => {});
+      throw cannotOpen(error);
+    }
+    if (shortfall !== undefined) {
+      await database.close().catch(() => {});
+      throw new Error(shortfall);
+    }
   }
   try {
     await seedIfEmpty(
@@ -124,7 +152,11 @@ export async function serveApp(
   options: ServeOptions,
 ): Promise<StopServing> {
   const database =
-    options.database ?? openDatabase(config.database, { readThreads: config.sqliteReadThreads });
+    options.database ??
+    openDatabase(config.database, {
+      readThreads: config.sqliteReadThreads,
+      poolSize: config.databasePoolSize,
+    });
   const store = new SqlStore(database);
   // Each page's own head (title, description, link previews) and the sitemaps (seo/).
   // The public pages rendered with their data (page-renderer.ts), when the build has the renderer,
@@ -198,6 +230,8 @@ export async function serveApp(
     undefined,
     origin,
   );
+  // METRICS_PORT: every answer counted and timed; the parts read at each scrape (metrics.ts).
+  const metrics = config.metrics && new ServerMetrics(codetubeVersion());
   const app = createServerApp({
     api: createApi({
       store,
@@ -207,6 +241,8 @@ export async function serveApp(
       clock: systemClock,
       fullListMax: config.fullListMax,
       catalogueReadsPerClient: config.catalogueReadsPerClient,
+      catalogueWaitingPerClient: config.catalogueWaitingPerClient,
+      limitRefused: metrics ? (limit) => metrics.limitRefused(limit) : undefined,
       counters: counters.counters,
       demoAccount: config.demoAccount,
       signup: config.signup,
@@ -218,14 +254,13 @@ export async function serveApp(
     }),
     site,
     seo,
-    checkDatabase: async () => {
-      await sql`select 1`.execute(database.db);
-    },
+    checkDatabase: () => checkDatabaseHealth(database),
     settleWrites: database.settleWrites,
     log,
     clientAddress,
     fromTrustedProxy,
     bodyIdleMs: config.bodyTimeoutSeconds * 1000,
+    bodyBudget: new BodyBudget(BODY_BUDGET_BYTES, config.bodyBytesPerAddress),
     draining: () => drain.draining,
   });
   // Catalogue answers, once computed, are served from their bytes (http/answer-cache.ts).
@@ -239,14 +274,13 @@ export async function serveApp(
   const listener = answers.serving(
     lists.serving(nodeListener(lists.keeping(answers.keeping(app.fetch)), config.host, log)),
   );
-  // METRICS_PORT: every answer counted and timed; the parts read at each scrape (metrics.ts).
-  const metrics = config.metrics && new ServerMetrics(codetubeVersion());
-  const pool = database.driver.dialect === 'postgres' ? database.driver.pool : undefined;
+  const hasPool = database.poolCounts() !== undefined;
   metrics?.observe({
     answerCache: () => answers.counts,
     hashQueue: () => hasher,
-    databasePool: pool && (() => pool),
+    databasePool: hasPool ? () => database.poolCounts()! : undefined,
   });
+  if (metrics) database.observeQueries((seconds) => metrics.queryTimed(seconds));
   const server = createServer(
     // Every answer carries the security headers, kept ones and the app's alike.
     {

@@ -35,6 +35,7 @@ export function userWriteGate(
     if (turns.running >= inFlight) {
       if (turns.waiting.length >= waiting) {
         const refused = ApiError.of('tooManyRequests');
+        refused.limit = 'user-writes-waiting';
         refused.headers['retry-after'] = String(RETRY_AFTER_SECONDS);
         throw refused;
       }

@@ -46,6 +46,7 @@ export function accountRoutes(deps: ApiDeps) {
     const counted = await checks.add(user._id, 1, windowSeconds);
     if (counted.count > max) {
       const error = ApiError.of('tooManyRequests');
+      error.limit = 'password-checks-per-user';
       error.headers = {
         'retry-after': String(Math.max(1, Math.ceil(counted.msBeforeReset / 1000))),
       };

@@ -17,7 +17,7 @@ import {
 } from '../../contract/limits';
 import { HasherBusyError } from '../auth/bounded-hasher';
 import { checkNewPassword } from '../auth/password-policy';
-import { ApiError } from '../http/errors';
+import { ApiError, type RefusingLimit } from '../http/errors';
 import { memoryCounters, type Counter } from '../http/counters';
 import { readBody } from '../http/read-body';
 import type { StoredUser } from '../store/store';
@@ -53,8 +53,9 @@ export function toPublicUser(user: StoredUser): PublicUser {
 }
 
 /** A 429 that says when to come back. */
-function tooManyRequests(retryAfterMs: number): ApiError {
+function tooManyRequests(retryAfterMs: number, limit: RefusingLimit): ApiError {
   const error = ApiError.of('tooManyRequests');
+  error.limit = limit;
   error.headers = { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) };
   return error;
 }
@@ -169,7 +170,7 @@ export function authRoutes(deps: ApiDeps) {
   const limitPerAddress = createMiddleware(async (c, next) => {
     const { max, windowSeconds } = limits.requestsPerAddress;
     const seen = await requestsPerAddress.add(addressOf(c), 1, windowSeconds);
-    if (seen.count > max) throw tooManyRequests(seen.msBeforeReset);
+    if (seen.count > max) throw tooManyRequests(seen.msBeforeReset, 'login-requests-per-address');
     await next();
   });
 
@@ -189,17 +190,28 @@ export function authRoutes(deps: ApiDeps) {
       counter: Counter,
       key: string,
       { max, windowSeconds }: { max: number; windowSeconds: number },
+      limit: RefusingLimit,
     ) => {
       const state = await counter.add(key, 1, windowSeconds);
       strangerCounts.push(() => counter.add(key, -1, windowSeconds));
-      if (state.count > max) throw tooManyRequests(state.msBeforeReset);
+      if (state.count > max) throw tooManyRequests(state.msBeforeReset, limit);
     };
     // Known: the owner's own address. Only its own failures (the pair's backoff) slow it.
     const known = await knownPairs.get(pair);
     try {
       if (!known) {
-        await count(addressFailures, address, limits.failuresPerAddress);
-        await count(accountFailures, account, limits.failuresPerAccount);
+        await count(
+          addressFailures,
+          address,
+          limits.failuresPerAddress,
+          'failed-logins-per-address',
+        );
+        await count(
+          accountFailures,
+          account,
+          limits.failuresPerAccount,
+          'failed-logins-per-account',
+        );
       }
       const byPair = await pairFailures.add(pair, 1, limits.pairMemorySeconds);
       pairCount.push(() => pairFailures.add(pair, -1, limits.pairMemorySeconds));
@@ -207,7 +219,9 @@ export function authRoutes(deps: ApiDeps) {
       if (earlierFailures >= limits.freeFailuresPerPair) {
         // One attempt per backoff window: the gate's first taker goes, everyone else waits.
         const gate = await pairGate.add(pair, 1, backoffSeconds(earlierFailures));
-        if (gate.count > 1) throw tooManyRequests(gate.msBeforeReset);
+        if (gate.count > 1) {
+          throw tooManyRequests(gate.msBeforeReset, 'login-backoff-per-account-address');
+        }
       }
     } catch (error) {
       await undo();
@@ -277,7 +291,7 @@ export function authRoutes(deps: ApiDeps) {
       const address = addressOf(c);
       const { max, windowSeconds } = limits.signupsPerAddress;
       const signups = await signupsPerAddress.add(address, 1, windowSeconds);
-      if (signups.count > max) throw tooManyRequests(signups.msBeforeReset);
+      if (signups.count > max) throw tooManyRequests(signups.msBeforeReset, 'signups-per-address');
       let passwordHash: string;
       try {
         passwordHash = await passwordHasher.hash(password);

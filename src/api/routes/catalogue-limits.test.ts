@@ -98,4 +98,24 @@ describe('catalogue reads: what one client can make the server do', () => {
     // Its reads done, the client has its share again.
     expect((await from('a', '/api/videos?search=fifth')).status).toBe(200);
   });
+
+  it('lets a school behind one address have its searches wait their turn when told to (issue 42 #10)', async () => {
+    const gated = gatedStore();
+    const h = await createHarness(gated.store, {
+      clientAddress: byTestHeader,
+      catalogueReadsPerClient: 1,
+      catalogueWaitingPerClient: 63,
+    });
+    gated.close();
+    const before = gated.reads.length;
+    // 64 pupils search at once from the school's one address.
+    const searches = Array.from({ length: 64 }, (_, n) =>
+      h.call('GET', `/api/videos?search=pupil${n}`, { headers: { 'x-test-client': 'school' } }),
+    );
+    await until(() => gated.reads.length - before === 1);
+    gated.open();
+    const statuses = (await Promise.all(searches)).map((answer) => answer.status);
+    expect(statuses).toEqual(Array(64).fill(200));
+    expect(gated.reads.length - before).toBe(64);
+  });
 });

@@ -33,6 +33,7 @@ function readsPerClient(addressOf: ApiDeps['clientAddress'], max: number, waitin
     if (client.running >= max) {
       if (client.queue.length >= waiting) {
         const error = ApiError.of('catalogueBusy');
+        error.limit = 'catalogue-reads-per-address';
         error.headers['retry-after'] = '1';
         throw error;
       }
@@ -61,14 +62,11 @@ export function catalogueRoutes({
   searchMaxDepth = SEARCH_MAX_DEPTH,
   homeSearchScan = HOME_SEARCH_SCAN,
   catalogueReadsPerClient = CATALOGUE_READS_PER_CLIENT,
+  catalogueWaitingPerClient = CATALOGUE_WAITING_PER_CLIENT,
   clientAddress,
 }: ApiDeps) {
   const kept = new CatalogueCache(store);
-  const limited = readsPerClient(
-    clientAddress,
-    catalogueReadsPerClient,
-    CATALOGUE_WAITING_PER_CLIENT,
-  );
+  const limited = readsPerClient(clientAddress, catalogueReadsPerClient, catalogueWaitingPerClient);
   /** A catalogue answer: kept per catalogue version, computed within the client's share. */
   const cache = {
     answer: (c: Context, compute: () => Promise<CatalogueAnswer>) =>

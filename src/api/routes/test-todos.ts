@@ -42,6 +42,7 @@ export function testTodoRoutes(deps: ApiDeps) {
     const seen = await writes.add(owner, 1, 60);
     if (seen.count > TODO_WRITES_PER_MINUTE) {
       const error = ApiError.of('tooManyRequests');
+      error.limit = 'todo-writes-per-owner';
       error.headers = { 'retry-after': String(Math.max(1, Math.ceil(seen.msBeforeReset / 1000))) };
       throw error;
     }

@@ -158,3 +158,40 @@ describe('prepared statements', () => {
     }
   });
 });
+
+describe('the figures the metrics read (issue 42 #9)', () => {
+  it("reports SQLite's read pool and every query's time", async () => {
+    const dir = createTempDir();
+    const database = openDatabase(
+      { dialect: 'sqlite', path: join(dir.path, 'figures.sqlite') },
+      { readThreads: 2 },
+    );
+    try {
+      const timed: number[] = [];
+      database.observeQueries((seconds) => timed.push(seconds));
+      await sql`select 1`.execute(database.db);
+      await sql`select 2`.execute(database.reads);
+      expect(timed).toHaveLength(2);
+      expect(timed.every((seconds) => seconds >= 0)).toBe(true);
+      expect(database.poolCounts()).toEqual({ totalCount: 2, idleCount: 2, waitingCount: 0 });
+    } finally {
+      await database.close();
+      await dir.drop();
+    }
+  });
+
+  it("reports PostgreSQL's pool", async () => {
+    const created = await createPostgresDatabase(inject('postgresUrl'));
+    const database = openDatabase({ dialect: 'postgres', url: created.url }, { poolSize: 3 });
+    try {
+      const timed: number[] = [];
+      database.observeQueries((seconds) => timed.push(seconds));
+      await sql`select 1`.execute(database.db);
+      expect(timed).toHaveLength(1);
+      expect(database.poolCounts()).toEqual({ totalCount: 1, idleCount: 1, waitingCount: 0 });
+    } finally {
+      await database.close();
+      await created.drop();
+    }
+  });
+});

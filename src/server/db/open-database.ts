@@ -5,6 +5,7 @@ import {
   PostgresDialect,
   SqliteDialect,
   sql,
+  type LogConfig,
   type Migration,
   type MigrationProvider,
 } from 'kysely';
@@ -12,6 +13,7 @@ import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import pg from 'pg';
 import { POOL_EXHAUSTED } from './db-errors';
+import { DEFAULT_POSTGRES_POOL_SIZE } from './pool-size';
 import type { DatabaseLocation, SqlDialectName } from './dialect';
 import { fileSync, SharedSync } from './group-commit';
 import { migrationsFor } from './migrations';
@@ -43,6 +45,16 @@ export interface OpenDatabase {
   settleWrites: () => Promise<void>;
   /** The hot reads, compiled once and run on the driver (prepared-queries.ts). */
   prepare: PrepareQuery;
+  /**
+   * The connections the catalogue's reads share, for the metrics: PostgreSQL's pool, SQLite's read
+   * threads; undefined for SQLite without a read pool.
+   */
+  poolCounts: () => { totalCount: number; idleCount: number; waitingCount: number } | undefined;
+  /**
+   * Tells `listener` how long each query through Kysely took, in seconds (the metrics; one
+   * listener, the last given). Prepared queries (prepared-queries.ts) are not counted.
+   */
+  observeQueries: (listener: (seconds: number) => void) => void;
   /** The driver underneath, for the rate limiter's counters (sql-counters.ts). */
   driver: { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; pool: pg.Pool };
 }
@@ -66,12 +78,12 @@ export interface OpenOptions {
    * unset: they run on the server's connection. An in-memory database has no pool.
    */
   readThreads?: number;
+  /** PostgreSQL: connections this process keeps at most (DATABASE_POOL_SIZE; default 10). */
+  poolSize?: number;
 }
 
 /** How long a SQLite writer waits for another connection's lock before giving up. */
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;
-/** Connections per server process; several processes share one PostgreSQL (README). */
-const POSTGRES_POOL_SIZE = 10;
 /**
  * How long a request waits for a connection (the pool full and busy: then 503 "pool exhausted")
  * or for a new one to open (PostgreSQL out of reach: 503 "not reachable").
@@ -134,11 +146,13 @@ function openSqlite(
   database.pragma('foreign_keys = ON');
   addSearchFold(database);
   reusePreparedStatements(database);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  const reads =
+  const timing = queryTiming();
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }), log: timing.log });
+  const readPool =
     wal && readThreads > 0
-      ? readPoolDatabase(new ReadPool({ path, busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS }, readThreads))
-      : db;
+      ? new ReadPool({ path, busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS }, readThreads)
+      : undefined;
+  const reads = readPool ? readPoolDatabase(readPool, timing.log) : db;
   const log = fileSync(`${path}-wal`);
   const shared = new SharedSync(log.sync);
   const settleWrites = async () => {
@@ -164,19 +178,24 @@ function openSqlite(
       }
     },
     driver: { dialect: 'sqlite', path },
+    poolCounts: () => readPool?.counts,
+    observeQueries: timing.observe,
   };
 }
 
-function openPostgres(url: string, { onStatement }: OpenOptions): OpenDatabase {
+function openPostgres(
+  url: string,
+  { onStatement, poolSize = DEFAULT_POSTGRES_POOL_SIZE }: OpenOptions,
+): OpenDatabase {
   const statementNames = new Map<string, string>();
   // A request waits at most 3 s for a connection: with PostgreSQL away, or every connection
   // busy, it answers 503 instead.
   const pool = new pg.Pool({
     connectionString: url,
-    max: POSTGRES_POOL_SIZE,
+    max: poolSize,
     connectionTimeoutMillis: POSTGRES_ACQUIRE_TIMEOUT_MS,
   });
-  tellPoolExhausted(pool);
+  tellPoolExhausted(pool, poolSize);
   // Once this process closes the database, a connection that ends on the way is no news.
   let closing = false;
   // An idle client that loses its connection must not crash the process; the pool replaces it.
@@ -192,7 +211,8 @@ function openPostgres(url: string, { onStatement }: OpenOptions): OpenDatabase {
     nameParameterisedQueries(client, statementNames);
     if (onStatement) reportStatements(client, onStatement);
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const timing = queryTiming();
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: timing.log });
   return {
     db,
     reads: db,
@@ -204,6 +224,23 @@ function openPostgres(url: string, { onStatement }: OpenOptions): OpenDatabase {
     },
     prepare: preparedQueries({ dialect: 'postgres', pool }),
     driver: { dialect: 'postgres', pool },
+    poolCounts: () => ({
+      totalCount: pool.totalCount,
+      idleCount: pool.idleCount,
+      waitingCount: pool.waitingCount,
+    }),
+    observeQueries: timing.observe,
+  };
+}
+
+/** Kysely's log of every query (its duration), passed on to the listener the metrics set. */
+function queryTiming(): { log: LogConfig; observe: OpenDatabase['observeQueries'] } {
+  let listener: ((seconds: number) => void) | undefined;
+  return {
+    log: (event) => listener?.(event.queryDurationMillis / 1000),
+    observe: (given) => {
+      listener = given;
+    },
   };
 }
 
@@ -214,15 +251,15 @@ function openPostgres(url: string, { onStatement }: OpenOptions): OpenDatabase {
  * "pool exhausted"); while connections were still being opened, PostgreSQL is slow or away and
  * it stays a database out of reach (db-errors.ts).
  */
-function tellPoolExhausted(pool: pg.Pool): void {
+function tellPoolExhausted(pool: pg.Pool, poolSize: number): void {
   let open = 0;
   pool.on('connect', () => (open += 1));
   pool.on('remove', () => (open -= 1));
   const classify = (error: unknown): unknown =>
-    error instanceof Error && error.message === POOL_WAIT_TIMED_OUT && open >= POSTGRES_POOL_SIZE
+    error instanceof Error && error.message === POOL_WAIT_TIMED_OUT && open >= poolSize
       ? Object.assign(
           new Error(
-            `pool exhausted: all ${POSTGRES_POOL_SIZE} connections stayed busy for ` +
+            `pool exhausted: all ${poolSize} connections stayed busy for ` +
               `${POSTGRES_ACQUIRE_TIMEOUT_MS} ms`,
             { cause: error },
           ),
@@ -326,6 +363,29 @@ function reportStatements(client: pg.PoolClient, onStatement: (sql: string) => v
     onStatement(typeof first === 'string' ? first : String((first as { text?: unknown }).text));
     return query(...args);
   }) as pg.PoolClient['query'];
+}
+
+/**
+ * What GET /api/health asks of the database: one query answered, and on PostgreSQL a pool that is
+ * not exhausted. While requests wait for a connection and every one the pool may open is busy,
+ * it fails at once (a load balancer's check would otherwise queue with them and, once served,
+ * say all is well while most requests get 503).
+ */
+export async function checkDatabaseHealth(database: OpenDatabase): Promise<void> {
+  if (database.driver.dialect === 'postgres') {
+    const { pool } = database.driver;
+    const max = pool.options.max ?? DEFAULT_POSTGRES_POOL_SIZE;
+    if (pool.waitingCount > 0 && pool.idleCount === 0 && pool.totalCount >= max) {
+      throw Object.assign(
+        new Error(
+          `pool exhausted: all ${max} connections busy, ${pool.waitingCount} ` +
+            `request${pool.waitingCount === 1 ? '' : 's'} waiting`,
+        ),
+        { code: POOL_EXHAUSTED },
+      );
+    }
+  }
+  await sql`select 1`.execute(database.db);
 }
 
 /** Opens the database DATABASE_URL names (no migrations yet: see `migrateToLatest`). */

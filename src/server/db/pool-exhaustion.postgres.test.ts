@@ -6,6 +6,7 @@ import { createHarness, seedVideo, type CallResult } from '../../api/testing/api
 import { expectConsole } from '../../testing/expect-console';
 import { openPostgresTestStore } from '../testing/open-test-store';
 import { databasePoolBusyMessage, databaseUnavailable } from './db-errors';
+import { checkDatabaseHealth } from './open-database';
 
 /**
  * Issue 26 #11: one user's 60 parallel note writes, each answer carrying about 1 MB of notes, took
@@ -78,5 +79,23 @@ describe("one user's burst of writes on PostgreSQL", () => {
       for (const client of held) client.release();
     }
     expect((await h.call('GET', '/api/user/likes', { token })).status).toBe(200);
+  }, 60_000);
+
+  it('says the database is unhealthy while requests wait for a connection and none is idle', async () => {
+    const { pool } = opened.database.driver as { pool: pg.Pool };
+    const held: pg.PoolClient[] = [];
+    while (held.length < 10) held.push(await pool.connect());
+    // A request waiting in the pool's queue: every connection busy.
+    const waiting = sql`select 1`.execute(opened.database.db);
+    expect(pool.waitingCount).toBe(1);
+    const health = checkDatabaseHealth(opened.database);
+    // Connections come free (as under load, one after the other): the check must not have
+    // waited its turn and then said all is well.
+    for (const client of held) client.release();
+    await expect(health).rejects.toThrow(
+      /pool exhausted: all 10 connections busy, 1 request waiting/,
+    );
+    await waiting;
+    await expect(checkDatabaseHealth(opened.database)).resolves.toBeUndefined();
   }, 60_000);
 });

@@ -8,6 +8,7 @@ import {
   type Dialect,
   type Driver,
   type QueryResult,
+  type LogConfig,
 } from 'kysely';
 import type { ReadPool } from './read-pool';
 import type { Database } from './schema';
@@ -18,8 +19,8 @@ import type { Database } from './schema';
  * transactions here (a statement has its thread only while it runs): writes, and anything that
  * must see a transaction's own changes, go through the server's connection.
  */
-export function readPoolDatabase(pool: ReadPool): Kysely<Database> {
-  return new Kysely<Database>({ dialect: new ReadPoolDialect(pool) });
+export function readPoolDatabase(pool: ReadPool, log?: LogConfig): Kysely<Database> {
+  return new Kysely<Database>({ dialect: new ReadPoolDialect(pool), log });
 }
 
 class ReadPoolDialect implements Dialect {

@@ -93,6 +93,15 @@ export class ReadPool {
   }
 
   /** The rows of one statement, run by the next free thread. */
+  /** Its threads, the idle ones among them, and statements waiting for one (the metrics). */
+  get counts(): { totalCount: number; idleCount: number; waitingCount: number } {
+    return {
+      totalCount: this.threads.size,
+      idleCount: this.idle.length,
+      waitingCount: this.queue.length,
+    };
+  }
+
   run(sql: string, parameters: readonly unknown[]): Promise<unknown[]> {
     if (this.closing) {
       return Promise.reject(new ReadError('the read pool is closed', READ_THREAD_LOST));

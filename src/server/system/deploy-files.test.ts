@@ -87,6 +87,16 @@ describe('Dockerfile and compose.yaml', () => {
     );
     expect(compose).toMatch(/condition: service_healthy/);
   });
+
+  it("compose sets the workers and their pools so that they fit postgres:17's 100 connections", () => {
+    const compose = read('compose.yaml');
+    const workers = /^ {6}WEB_CONCURRENCY: \$\{WEB_CONCURRENCY:-(\d+)\}$/m.exec(compose);
+    const pool = /^ {6}DATABASE_POOL_SIZE: \$\{DATABASE_POOL_SIZE:-(\d+)\}$/m.exec(compose);
+    expect(workers).not.toBeNull();
+    expect(pool).not.toBeNull();
+    // max_connections 100 less 3 reserved (the image's defaults).
+    expect(Number(workers![1]) * Number(pool![1])).toBeLessThanOrEqual(97);
+  });
 });
 
 describe('CHANGELOG.md', () => {

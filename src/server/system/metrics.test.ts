@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../testing/free-port';
 import { parsePrometheusText, sampleValue } from '../testing/prometheus-text';
-import { killAllServers, startServer } from '../testing/server-process';
+import { childPids, killAllServers, startServer } from '../testing/server-process';
 import { createPostgresDatabase, createTempDir } from '../testing/test-databases';
 import { writeWebFixture } from '../testing/web-fixture';
 
@@ -109,6 +109,65 @@ describe('the Prometheus endpoint (METRICS_PORT), summed over the workers', () =
     } finally {
       killAllServers();
       await database.drop();
+      await dir.drop();
+    }
+  }, 60_000);
+});
+
+/** A process's resident memory (VmRSS) and its soft limit of open files, from /proc. */
+function processFigures(pid: number): { rss: number; maxFds: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const limits = readFileSync(`/proc/${pid}/limits`, 'utf8');
+  return {
+    rss: Number(/^VmRSS:\s+(\d+) kB/m.exec(status)![1]) * 1024,
+    maxFds: Number(/^Max open files\s+(\d+)/m.exec(limits)![1]),
+  };
+}
+
+describe("the cluster's process figures an operator can trust (issue 42 #9)", () => {
+  it('does not sum per-process limits, counts the primary in memory, and counts worker restarts', async () => {
+    const dir = createTempDir();
+    try {
+      const startedBefore = Math.floor(Date.now() / 1000);
+      const { server, scrape } = await serverWithMetrics(
+        { DATABASE_URL: join(dir.path, 'metrics.sqlite') },
+        dir.path,
+      );
+      const primary = server.child.pid!;
+      const workers = childPids(primary);
+      expect(workers).toHaveLength(2);
+      expect((await fetch(`${server.url}/api/videos?limit=2`)).status).toBe(200);
+      const memory = () =>
+        [primary, ...workers].reduce((sum, pid) => sum + processFigures(pid).rss, 0);
+      const before = memory();
+      const { families } = await scrape();
+      const after = memory();
+      // One process's limit, not the workers' sum (40,000 with 4 workers of 10,000).
+      expect(sampleValue(families, 'process_max_fds')).toBe(processFigures(primary).maxFds);
+      // Every process's memory, the primary's included (within what moved during the scrape).
+      expect(sampleValue(families, 'process_resident_memory_bytes')).toBeGreaterThanOrEqual(
+        0.9 * Math.min(before, after),
+      );
+      // When the server started: its primary, the oldest of its processes.
+      const started = sampleValue(families, 'process_start_time_seconds')!;
+      expect(started).toBeGreaterThanOrEqual(startedBefore - 1);
+      expect(started).toBeLessThanOrEqual(Date.now() / 1000);
+      expect(sampleValue(families, 'codetube_worker_restarts_total')).toBe(0);
+      // SQLite's read threads (two per worker here) and the queries' times.
+      expect(sampleValue(families, 'codetube_db_pool_connections', { state: 'total' })).toBe(4);
+      expect(
+        sampleValue(families, 'codetube_db_query_duration_seconds_count'),
+      ).toBeGreaterThanOrEqual(1);
+
+      // A worker dies: the primary replaces it, and the count says so.
+      process.kill(workers[0]!, 'SIGKILL');
+      await server.waitForOutput(/worker \d+ listening/);
+      const later = await scrape();
+      expect(sampleValue(later.families, 'codetube_worker_restarts_total')).toBe(1);
+      expect(sampleValue(later.families, 'process_max_fds')).toBe(processFigures(primary).maxFds);
+      expect((await server.stop('SIGTERM')).code).toBe(0);
+    } finally {
+      killAllServers();
       await dir.drop();
     }
   }, 60_000);

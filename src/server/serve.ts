@@ -11,7 +11,7 @@ import { backgroundDerive } from './auth/background-derive';
 import { systemClock } from '../api/clock';
 import { checkSession } from '../api/auth/require-user';
 import { createApi } from '../api/create-api';
-import { seedIfEmpty } from '../api/seed/seed-data';
+import { publishedAccountsIn, seedIfEmpty } from '../api/seed/seed-data';
 import { listeningUrl, type ServerConfig } from './config';
 import { databaseUnavailable } from './db/db-errors';
 import { migrateToLatest, openDatabase, type OpenDatabase } from './db/open-database';
@@ -51,6 +51,20 @@ export function describeDatabase(config: ServerConfig): string {
 }
 
 /**
+ * With the demo account off, a database seeded earlier may still hold the seed users, whose
+ * passwords are published: the log names them and the command that deletes them.
+ */
+export async function warnOfPublishedAccounts(
+  store: Parameters<typeof publishedAccountsIn>[0],
+  log: Pick<Logger, 'warn'>,
+): Promise<void> {
+  for (const email of await publishedAccountsIn(store))
+    log.warn(
+      `the account ${email} has a published password (seed data): delete it with \`npm run users -- delete ${email}\``,
+    );
+}
+
+/**
  * What must happen once, before anything serves: open the database, apply pending migrations,
  * seed an empty database, and create the JWT secret file when JWT_SECRET is unset. With several
  * workers the primary does this before forking them, so none of it ever runs twice at once.
@@ -86,6 +100,7 @@ export async function prepareOnce(config: ServerConfig, log: Logger): Promise<Op
       { extraVideos: config.seedVideos, demoAccount: config.demoAccount },
     );
     await database.settleWrites();
+    if (!config.demoAccount) await warnOfPublishedAccounts(new SqlStore(database), log);
     if (config.jwtSecret === undefined) loadOrCreateSecret(config.dataDir);
   } catch (error) {
     await database.close().catch(() => {});

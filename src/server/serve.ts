@@ -101,6 +101,11 @@ export async function prepareOnce(config: ServerConfig, log: Logger): Promise<Op
     );
     await database.settleWrites();
     if (!config.demoAccount) await warnOfPublishedAccounts(new SqlStore(database), log);
+    // Nothing checks that a signup owns its address: anyone may sign up as principal@school.
+    if (config.signup.open && config.signup.emailDomains.length > 0)
+      log.warn(
+        `SIGNUP_EMAIL_DOMAINS (${config.signup.emailDomains.join(', ')}) is not an access control: no mail verifies that a signup owns its address, so anyone may sign up as any address there (and take it before its owner)`,
+      );
     if (config.jwtSecret === undefined) loadOrCreateSecret(config.dataDir);
   } catch (error) {
     await database.close().catch(() => {});

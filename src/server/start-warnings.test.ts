@@ -64,3 +64,28 @@ describe('accounts with published passwords', () => {
       expect(warnings[index]!.message).toContain(`npm run users -- delete ${email}`);
   });
 });
+
+describe('SIGNUP_EMAIL_DOMAINS', () => {
+  it('warns at start that, without mail verification, the domains are not an access control', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'codetube-domains-'));
+    folders.push(dir);
+    const open = await prepare(dir, { NODE_ENV: 'production' });
+    expect(open.lines.filter((line) => line.level === 'warn')).toEqual([]);
+    const limited = await prepare(dir, {
+      NODE_ENV: 'production',
+      SIGNUP_EMAIL_DOMAINS: 'school.example',
+    });
+    const warnings = limited.lines.filter((line) => line.level === 'warn');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.message).toContain('SIGNUP_EMAIL_DOMAINS');
+    expect(warnings[0]!.message).toContain('not an access control');
+    expect(warnings[0]!.message).toContain('school.example');
+    // Closed signups admit no one: nothing to warn of.
+    const closed = await prepare(dir, {
+      NODE_ENV: 'production',
+      SIGNUP: 'closed',
+      SIGNUP_EMAIL_DOMAINS: 'school.example',
+    });
+    expect(closed.lines.filter((line) => line.level === 'warn')).toEqual([]);
+  });
+});

@@ -19,7 +19,7 @@ import { sqlCounters } from './db/sql-counters';
 import { SqlStore } from './db/sql-store';
 import { nodeTokenCodec } from './auth/node-token-codec';
 import { AnswerCache } from './http/answer-cache';
-import { clientAddressResolver, requestCameOverHttps } from './http/client-address';
+import { clientAddressResolver, limiterAddress, requestCameOverHttps } from './http/client-address';
 import { ListAnswers } from './http/list-answers';
 import { BODY_WHOLE_TIMES_IDLE } from './http/read-whole-body';
 import { logAnswered } from './http/request-log';
@@ -183,6 +183,8 @@ export async function serveApp(
     }
     return resolveClient(peer, c.req.header('x-forwarded-for'));
   };
+  // What the limits count: an IPv6 client by its /64 (client-address.ts).
+  const limitedAddress = (c: Context) => limiterAddress(clientAddress(c));
   const hashing = backgroundDerive();
   const hasher = boundedHasher(createPbkdf2Hasher(PASSWORD_ITERATIONS, hashing.derive), HASH_QUEUE);
   // SIGTERM starts it: /readyz says 503, every answer closes its connection (shutdown.ts).
@@ -213,7 +215,7 @@ export async function serveApp(
       authLimits: config.authLimits,
       unavailable: databaseUnavailable,
       checkedSession: (c) => lists.checkedFor((c.env as HttpBindings | undefined)?.incoming),
-      clientAddress,
+      clientAddress: limitedAddress,
     }),
     site,
     seo,
@@ -222,7 +224,7 @@ export async function serveApp(
     },
     settleWrites: database.settleWrites,
     log,
-    clientAddress,
+    clientAddress: limitedAddress,
     bodyIdleMs: config.bodyTimeoutSeconds * 1000,
     draining: () => drain.draining,
   });

@@ -1,3 +1,4 @@
+import { memoryCounters } from './http/counters';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { apiErrors } from '../contract/errors';
@@ -38,7 +39,9 @@ const RETRY_AFTER_SECONDS = 5;
  * all run this same code. Every error answers `{ errors: [message] }`: an ApiError as it says, a
  * store's refusal (StoreError) as `apiErrorOf` maps it, anything else as a 503 or a 500.
  */
-export function createApi(deps: ApiDeps): Hono {
+export function createApi(given: ApiDeps): Hono {
+  // One set of counters for every route (a deleted account's login limits are forgotten).
+  const deps: ApiDeps = { ...given, counters: given.counters ?? memoryCounters(given.clock) };
   const api = new Hono().basePath('/api');
 
   const limitBody = bodyLimit({

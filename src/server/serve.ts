@@ -10,7 +10,7 @@ import { backgroundDerive } from './auth/background-derive';
 import { systemClock } from '../api/clock';
 import { checkSession } from '../api/auth/require-user';
 import { createApi } from '../api/create-api';
-import { seedIfEmpty } from '../api/seed/seed-data';
+import { publishedAccountsIn, seedIfEmpty } from '../api/seed/seed-data';
 import { listeningUrl, type ServerConfig } from './config';
 import { connectionShortfall, readConnectionLimits } from './db/connection-budget';
 import { databaseUnavailable } from './db/db-errors';
@@ -26,6 +26,7 @@ import { nodeTokenCodec } from './auth/node-token-codec';
 import { AnswerCache } from './http/answer-cache';
 import {
   clientAddressResolver,
+  limiterAddress,
   requestCameOverHttps,
   requestOrigin,
   trustedPeer,
@@ -65,6 +66,20 @@ export function describeDatabase(config: ServerConfig): string {
   return config.database.dialect === 'sqlite'
     ? `SQLite ${config.database.path}`
     : `PostgreSQL ${new URL(config.database.url).host}`;
+}
+
+/**
+ * With the demo account off, a database seeded earlier may still hold the seed users, whose
+ * passwords are published: the log names them and the command that deletes them.
+ */
+export async function warnOfPublishedAccounts(
+  store: Parameters<typeof publishedAccountsIn>[0],
+  log: Pick<Logger, 'warn'>,
+): Promise<void> {
+  for (const email of await publishedAccountsIn(store))
+    log.warn(
+      `the account ${email} has a published password (seed data): delete it with \`npm run users -- delete ${email}\``,
+    );
 }
 
 /**
@@ -121,6 +136,12 @@ export async function prepareOnce(config: ServerConfig, log: Logger): Promise<Op
       { extraVideos: config.seedVideos, demoAccount: config.demoAccount },
     );
     await database.settleWrites();
+    if (!config.demoAccount) await warnOfPublishedAccounts(new SqlStore(database), log);
+    // Nothing checks that a signup owns its address: anyone may sign up as principal@school.
+    if (config.signup.open && config.signup.emailDomains.length > 0)
+      log.warn(
+        `SIGNUP_EMAIL_DOMAINS (${config.signup.emailDomains.join(', ')}) is not an access control: no mail verifies that a signup owns its address, so anyone may sign up as any address there (and take it before its owner)`,
+      );
     if (config.jwtSecret === undefined) loadOrCreateSecret(config.dataDir);
   } catch (error) {
     await database.close().catch(() => {});
@@ -213,6 +234,8 @@ export async function serveApp(
     }
   };
   const origin = requestOrigin(config.trustProxy);
+  // What the limits count: an IPv6 client by its /64 (client-address.ts).
+  const limitedAddress = (c: Context) => limiterAddress(clientAddress(c));
   const hashing = backgroundDerive();
   const hasher = boundedHasher(createPbkdf2Hasher(PASSWORD_ITERATIONS, hashing.derive), HASH_QUEUE);
   // SIGTERM starts it: /readyz says 503, every answer closes its connection (shutdown.ts).
@@ -249,7 +272,7 @@ export async function serveApp(
       authLimits: config.authLimits,
       unavailable: databaseUnavailable,
       checkedSession: (c) => lists.checkedFor((c.env as HttpBindings | undefined)?.incoming),
-      clientAddress,
+      clientAddress: limitedAddress,
       reportError: apiFailureReporter(log),
     }),
     site,

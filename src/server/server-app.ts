@@ -5,6 +5,7 @@ import { MAX_BODY_BYTES } from '../contract/limits';
 import { answerCompressor } from './http/compress-answers';
 import { REQUEST_TOO_SLOW } from './http/client-errors';
 import { BodyBudget, readWholeBody, BODY_IDLE_MS } from './http/read-whole-body';
+import { limiterAddress } from './http/client-address';
 import { noteFailure, requestLog } from './http/request-log';
 import type { ApiFailure } from '../api/create-api';
 import { databaseUnavailable } from './db/db-errors';
@@ -128,7 +129,7 @@ export function createServerApp({
     const request = await readWholeBody(c.req.raw, MAX_BODY_BYTES, DRAIN_CAP_BYTES, bodyBudget, {
       // Asked only of a request with a body: a GET never needs it.
       get address() {
-        return clientAddress(c);
+        return limiterAddress(clientAddress(c));
       },
       idleMs: bodyIdleMs,
     });
@@ -213,7 +214,8 @@ export function createServerApp({
     // The API straight, as this client: its limits and its address, no compression.
     const fetchApi: ApiFetch = async (request) => api.fetch(request, c.env);
     return (
-      (await site(c.req.raw, fetchApi, clientAddress(c))) ?? c.json({ errors: ['Not found.'] }, 404)
+      (await site(c.req.raw, fetchApi, limiterAddress(clientAddress(c)))) ??
+      c.json({ errors: ['Not found.'] }, 404)
     );
   });
 

@@ -21,6 +21,8 @@ export interface Counter {
   get(key: string): Promise<CounterState | undefined>;
   /** Forgets the key. */
   delete(key: string): Promise<void>;
+  /** Forgets every key that starts with `prefix` (an account's rows, when it is deleted). */
+  deleteStartingWith(prefix: string): Promise<void>;
 }
 
 /**
@@ -82,6 +84,9 @@ function memoryCounter(clock: Clock): Counter {
     },
     async delete(key) {
       windows.delete(key);
+    },
+    async deleteStartingWith(prefix) {
+      for (const key of windows.keys()) if (key.startsWith(prefix)) windows.delete(key);
     },
   };
 }

@@ -13,6 +13,7 @@ import { signToken } from '../auth/tokens';
 import { formatTimestamp } from '../clock';
 import type { ApiDeps, ApiEnv } from '../context';
 import { memoryCounters } from '../http/counters';
+import { forgetAccountLimits } from './auth';
 import { ApiError } from '../http/errors';
 import { readBody } from '../http/read-body';
 import type { StoredUser } from '../store/store';
@@ -25,7 +26,8 @@ import { toPublicUser } from './auth';
  */
 export function accountRoutes(deps: ApiDeps) {
   const { store, passwordHasher, clock } = deps;
-  const checks = (deps.counters ?? memoryCounters(clock))('password-checks-per-user');
+  const counters = deps.counters ?? memoryCounters(clock);
+  const checks = counters('password-checks-per-user');
   const profileBody = routeSpec('POST /api/user/profile').body;
   const passwordBody = routeSpec('POST /api/user/password').body;
   const deleteBody = routeSpec('POST /api/user/delete-account').body;
@@ -125,6 +127,7 @@ export function accountRoutes(deps: ApiDeps) {
       await checkPassword(user, currentPassword);
       await store.deleteUser(user._id);
       await checks.delete(user._id);
+      await forgetAccountLimits(counters, user.email);
       const body: DeleteAccountResponse = { deleted: true };
       return c.json(body, 200);
     });

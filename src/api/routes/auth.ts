@@ -18,7 +18,7 @@ import {
 import { HasherBusyError } from '../auth/bounded-hasher';
 import { checkNewPassword } from '../auth/password-policy';
 import { ApiError, type RefusingLimit } from '../http/errors';
-import { memoryCounters, type Counter } from '../http/counters';
+import { memoryCounters, type Counter, type CounterFactory } from '../http/counters';
 import { readBody } from '../http/read-body';
 import type { StoredUser } from '../store/store';
 
@@ -50,6 +50,26 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 export function toPublicUser(user: StoredUser): PublicUser {
   const { passwordHash: _hash, disabled: _disabled, ...publicUser } = user;
   return publicUser;
+}
+
+/** The key of an (account, address) pair in the login counters. */
+const pairOf = (account: string, address: string) => JSON.stringify([account, address]);
+
+/**
+ * Forgets what the login limits hold of an account (a deleted one): its failures and backoff,
+ * per account and per (account, address), and the addresses it knows, so a later signup with the
+ * same email inherits none of them.
+ */
+export async function forgetAccountLimits(counters: CounterFactory, email: string): Promise<void> {
+  const account = normaliseEmail(email);
+  // Every pair key of the account starts so (JSON of [account, address] up to the address).
+  const pairs = `${JSON.stringify([account]).slice(0, -1)},`;
+  await Promise.all([
+    counters('login-failures-per-account').delete(account),
+    counters('login-failures-per-pair').deleteStartingWith(pairs),
+    counters('login-backoff-per-pair').deleteStartingWith(pairs),
+    counters('login-known-pairs').deleteStartingWith(pairs),
+  ]);
 }
 
 /** A 429 that says when to come back. */
@@ -160,7 +180,6 @@ export function authRoutes(deps: ApiDeps) {
     return dummyHash;
   };
 
-  const pairOf = (account: string, address: string) => JSON.stringify([account, address]);
   /** The account knows the address from now on, for `knownAddressSeconds` (a new window). */
   async function rememberAddress(pair: string) {
     await knownPairs.delete(pair);

@@ -271,6 +271,45 @@ export function describeAbuseSuite(storeName: string, openStore: () => Promise<O
       expect(crowdAnswers.every((status) => status < 500)).toBe(true);
     }, 120_000);
 
+    it('forgets a deleted account’s limiter rows: a new signup with its email inherits no failures and no known addresses', async () => {
+      const h = await harness({
+        authLimits: { failuresPerAccount: { max: 10, windowSeconds: 60 } },
+      });
+      const email = `${unique('leaver')}@example.com`;
+      const home = unique('home');
+      const signup = (password: string, address: string) =>
+        h.call('POST', '/api/auth/signup', {
+          body: { firstName: 'Lee', lastName: 'Ver', email, password },
+          headers: { 'x-test-client': address },
+        });
+      const login = (password: string, address: string) =>
+        h.call('POST', '/api/auth/login', {
+          body: { email, password },
+          headers: { 'x-test-client': address },
+        });
+      const strangers = async (count: number) => {
+        const statuses: number[] = [];
+        for (let index = 0; index < count; index += 1)
+          statuses.push((await login(`guess-${index}`, unique('crowd'))).status);
+        return statuses;
+      };
+      const first = await signup('first-password-1', home);
+      expect(first.status).toBe(201);
+      expect(await strangers(10)).toEqual(Array(10).fill(401));
+      const token = (await login('first-password-1', home)).body.encodedToken as string;
+      const deleted = await h.call('POST', '/api/user/delete-account', {
+        token,
+        body: { currentPassword: 'first-password-1' },
+      });
+      expect(deleted.status).toBe(200);
+
+      expect((await signup('second-password-2', unique('fresh'))).status).toBe(201);
+      // The old account's ten failures are gone: ten more strangers before the limit.
+      expect(await strangers(10)).toEqual(Array(10).fill(401));
+      // The old account's home is a stranger to the new one.
+      expect((await login('second-password-2', home)).status).toBe(429);
+    });
+
     it('limits failures on one account from addresses that never logged into it; its known addresses go on', async () => {
       const h = await harness({
         authLimits: { failuresPerAccount: { max: 10, windowSeconds: 60 } },

@@ -76,6 +76,19 @@ export function sqlCounters(database: OpenDatabase): {
       async delete(key) {
         await limiter.delete(key);
       },
+      async deleteStartingWith(prefix) {
+        // rate-limiter-flexible keeps a key as `<counter's name>:<key>` (its keyPrefix).
+        const start = limiter.getKey(prefix);
+        if (connection) {
+          connection
+            .prepare(`delete from ${TABLE} where substr(key, 1, length(?)) = ?`)
+            .run(start, start);
+        } else {
+          await (
+            driver as { pool: { query: (text: string, values: unknown[]) => Promise<unknown> } }
+          ).pool.query(`delete from ${TABLE} where substr(key, 1, length($1)) = $1`, [start]);
+        }
+      },
     };
     made.set(name, counter);
     return counter;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddressResolver } from './client-address';
+import { clientAddressResolver, limiterAddress } from './client-address';
 
 describe('clientAddressResolver', () => {
   it('ignores X-Forwarded-For unless proxies are trusted', () => {
@@ -44,5 +44,21 @@ describe('clientAddressResolver', () => {
     expect(listed('10.0.0.9', 'not-an-ip')).toBe('10.0.0.9');
     expect(listed('10.0.0.9', '203.0.113.7, not-an-ip, 10.0.0.5')).toBe('10.0.0.5');
     expect(listed('10.0.0.9', 'not-an-ip, 203.0.113.7, 10.0.0.5')).toBe('203.0.113.7');
+  });
+});
+
+describe('limiterAddress', () => {
+  it('counts an IPv6 address by its /64, and an IPv4 one (mapped or not) as itself', () => {
+    expect(limiterAddress('2001:db8:1:2::a')).toBe('2001:db8:1:2::/64');
+    expect(limiterAddress('2001:DB8:1:2:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
+    expect(limiterAddress('2001:0db8:0001:0002:0:0:0:1')).toBe('2001:db8:1:2::/64');
+    expect(limiterAddress('2001:db8:1:3::a')).toBe('2001:db8:1:3::/64');
+    expect(limiterAddress('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(limiterAddress('::1')).toBe('0:0:0:0::/64');
+    expect(limiterAddress('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(limiterAddress('64:ff9b::1.2.3.4')).toBe('64:ff9b:0:0::/64');
+    expect(limiterAddress('::ffff:1.2.3.4')).toBe('1.2.3.4');
+    expect(limiterAddress('1.2.3.4')).toBe('1.2.3.4');
+    expect(limiterAddress('unknown')).toBe('unknown');
   });
 });

@@ -15,6 +15,35 @@ export function plainAddress(address: string): string {
   return mapped ? mapped[1]! : address;
 }
 
+/**
+ * The address a per-address limit counts (signups, logins, catalogue reads, request bodies): an
+ * IPv4 address as it is (`::ffff:1.2.3.4` as `1.2.3.4`), an IPv6 address as its /64
+ * (`2001:db8:1:2::/64`), the block one home or host is given, so a client cannot pass for
+ * thousands by changing the address's last 64 bits. Anything else as it is.
+ */
+export function limiterAddress(address: string): string {
+  const plain = plainAddress(address);
+  if (isIP(plain) !== 6) return plain;
+  const bare = plain.split('%')[0]!.toLowerCase();
+  const [head = '', tail] = bare.split('::');
+  const groups = (part: string) =>
+    part === ''
+      ? []
+      : part.split(':').flatMap((group) => {
+          if (!group.includes('.')) return [group];
+          // An IPv4 tail (`::1.2.3.4`): its four bytes are the last two groups.
+          const [a = 0, b = 0, c = 0, d = 0] = group.split('.').map(Number);
+          return [((a << 8) | b).toString(16), ((c << 8) | d).toString(16)];
+        });
+  const first = groups(head);
+  const last = tail === undefined ? [] : groups(tail);
+  const all = [...first, ...Array<string>(8 - first.length - last.length).fill('0'), ...last];
+  return `${all
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}
+
 /** A single address (`10.0.0.1`, `::1`) or a subnet (`10.0.0.0/8`, `fd00::/8`) TRUST_PROXY may list. */
 export function isAddressOrSubnet(entry: string): boolean {
   const [address, prefix, ...rest] = entry.split('/');

@@ -13,7 +13,7 @@ const expectedCsp = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: https://i.ytimg.com https://ui-avatars.com https://yt3.ggpht.com https://yt3.googleusercontent.com",
   'frame-src https://www.youtube-nocookie.com https://www.youtube.com',
-  "connect-src 'self' https: http:",
+  "connect-src 'self'",
   "font-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
@@ -45,6 +45,7 @@ describe('the security headers', () => {
       if (request.url === '/implicit') response.end('implicit');
       else if (request.url === '/reason') response.writeHead(200, 'Fine', { a: '1' }).end();
       else if (request.url === '/array') response.writeHead(200, ['a', '1']).end();
+      else if (/^\/(mock|x\/mock)/.test(request.url ?? '')) response.end('page');
       else appListener(request, response);
     };
     server = createServer({ ServerResponse: secureResponses(list) }, listener);
@@ -75,6 +76,16 @@ describe('the security headers', () => {
     const reason = await fetch(`${origin}/reason`);
     expect([reason.statusText, reason.headers.get('a')]).toEqual(['Fine', '1']);
     expect((await fetch(`${origin}/array`)).headers.get('a')).toBe('1');
+  });
+
+  it('let only the request tester (/mock) connect beyond the site', async () => {
+    const cspOf = async (path: string) =>
+      (await fetch(`${origin}${path}`)).headers.get('content-security-policy');
+    for (const path of ['/app', '/kept', '/implicit', '/mock-not', '/x/mock'])
+      expect(await cspOf(path), path).toBe(expectedCsp);
+    const testerCsp = expectedCsp.replace("connect-src 'self'", "connect-src 'self' https: http:");
+    for (const path of ['/mock', '/mock?endpoint=x', '/mock/'])
+      expect(await cspOf(path), path).toBe(testerCsp);
   });
 
   it('win over an answer’s own header of the same name, and leave its others', async () => {

@@ -33,9 +33,20 @@ export const STRICT_TRANSPORT_SECURITY = 'max-age=15552000; includeSubDomains';
  * The security headers, as Hono's secureHeaders middleware (configured below) writes them. The
  * server writes them itself on every answer (`secureResponses`). The Content-Security-Policy lets the page load only its own
  * scripts (and YouTube's player API) and styles, frame only the YouTube embed and show images from itself and the two hosts
- * above; connect-src is open to any http(s) URL because the request tester (/mock) calls whatever
- * absolute URL the user types (docs/decisions/0005-security-headers.md).
+ * above, and connect only to itself; the request tester (/mock) alone may connect to any http(s)
+ * URL, as it calls whatever absolute URL the user types (`secureResponses` widens its page's
+ * connect-src; docs/decisions/0005-security-headers.md).
  */
+const SITE_CONNECT = "'self'";
+
+/** The request tester's page (/mock, as a document: nothing in the app links to it). */
+const isTesterPage = (url: string | undefined) =>
+  url !== undefined && /^\/mock\/?(?:\?|$)/.test(url);
+
+/** The CSP the tester's page gets: the site's, with connect-src open to any http(s) URL. */
+const testerPolicy = (policy: string) =>
+  policy.replace(`connect-src ${SITE_CONNECT}`, `connect-src ${SITE_CONNECT} https: http:`);
+
 function securityHeaders(inlineScripts: readonly string[]) {
   return secureHeaders({
     contentSecurityPolicy: {
@@ -47,7 +58,7 @@ function securityHeaders(inlineScripts: readonly string[]) {
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', ...imageHosts],
       frameSrc: youtubeFrames,
-      connectSrc: ["'self'", 'https:', 'http:'],
+      connectSrc: [SITE_CONNECT],
       fontSrc: ["'self'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
@@ -91,6 +102,7 @@ type Headers = OutgoingHttpHeaders | OutgoingHttpHeader[];
  * its answer gets Strict-Transport-Security too. `closing` says whether the server is draining
  * (shutdown.ts): every answer then says `Connection: close`, and Node closes its connection once
  * it is written, so no keep-alive client sends another request on a connection being closed.
+ * The request tester's page (/mock) gets a CSP that lets it connect to any http(s) URL.
  */
 export function secureResponses(
   headers: [string, string][],
@@ -98,7 +110,10 @@ export function secureResponses(
   closing: () => boolean = () => false,
 ): typeof ServerResponse {
   const names = headers.map(([name]) => name);
-  const values = headers.map(([, value]) => value);
+  const siteValues = headers.map(([, value]) => value);
+  const testerValues = headers.map(([name, value]) =>
+    name === 'content-security-policy' ? testerPolicy(value) : value,
+  );
   /** The headers that depend on the request and the moment, beside the fixed ones. */
   const extra = (request: IncomingMessage): [string, string][] => {
     const more: [string, string][] = [];
@@ -114,6 +129,7 @@ export function secureResponses(
       if (typeof reason === 'string') message = reason;
       else given = reason;
       const more = extra(this.req);
+      const values = isTesterPage(this.req?.url) ? testerValues : siteValues;
       if (given === undefined || Array.isArray(given)) {
         // Node merges these with the pairs of an array, if any.
         for (let i = 0; i < names.length; i++) this.setHeader(names[i]!, values[i]!);

@@ -3,17 +3,22 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, parseConfig } from '../config';
 import { SECRET_FILE } from '../secret';
+import { checkSqliteBackup } from './backup-check';
 import { backupSqlite, copySecretFile, type SqliteBackupMethod } from './sqlite-backup';
 
 /** Exit statuses (README "Backup and restore"). */
 export const EXIT = { ok: 0, usage: 2, failure: 3 } as const;
 
 const USAGE = `Usage: npm run backup -- --out <file>
+       npm run backup -- --check <file>
 
   --out <file>   where the backup goes (replaced when it exists); the JWT secret file, when the
                  server generated one, is copied beside it as <file>.jwt-secret
   --method <m>   SQLite: backup-api (the default: SQLite's backup API, every page in one step)
                  or vacuum-into (VACUUM INTO: a compact copy)
+  --check <file> checks a SQLite backup before it is restored: PRAGMA integrity_check, and every
+                 table, index, trigger and view against the migrations; exit 3 naming each one
+                 that differs
 
 SQLite: an online copy, taken while the server runs and writes. PostgreSQL: prints the pg_dump
 and pg_restore commands to use. The database is the server's: DATABASE_URL, DATA_DIR.
@@ -61,6 +66,7 @@ export async function runBackupCli(
         options: {
           out: { type: 'string', short: 'o' },
           method: { type: 'string' },
+          check: { type: 'string' },
           help: { type: 'boolean', short: 'h' },
         },
         strict: true,
@@ -70,6 +76,21 @@ export async function runBackupCli(
     }
     if (parsed.values.help) {
       io.out(USAGE);
+      return EXIT.ok;
+    }
+    if (parsed.values.check !== undefined) {
+      const file = resolve(typedIn(env), parsed.values.check);
+      if (!existsSync(file) || !statSync(file).isFile())
+        throw new UsageError(`--check: ${parsed.values.check} is not a file`);
+      const problems = await checkSqliteBackup(file);
+      for (const problem of problems) io.err(`backup check: ${problem}`);
+      if (problems.length > 0) {
+        io.err(
+          `backup check: ${parsed.values.check} differs from this version's schema: do not restore it`,
+        );
+        return EXIT.failure;
+      }
+      io.out(`backup check: ${parsed.values.check} is whole and its schema is the migrations'`);
       return EXIT.ok;
     }
     const outArgument = parsed.values.out;

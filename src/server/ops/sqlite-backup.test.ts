@@ -1,5 +1,5 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { statSync } from 'node:fs';
+import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTempDir } from '../testing/test-databases';
@@ -68,6 +68,30 @@ describe('backupSqlite', () => {
       expect(statSync(out).mode & 0o777).toBe(0o600);
     },
   );
+
+  it('keeps every file it creates private while the copy is under way (0600 files, 0700 folders)', async () => {
+    const source = sourceDatabase('private.sqlite');
+    const folder = join(dir.path, 'private-backups');
+    mkdirSync(folder, { mode: 0o755 });
+    /** Every path under the destination's folder with its permission bits. */
+    const modes = (under: string): [string, number][] =>
+      readdirSync(under, { withFileTypes: true }).flatMap((entry) => {
+        const path = join(under, entry.name);
+        const mode = statSync(path).mode & 0o777;
+        return entry.isDirectory() ? [[path, mode], ...modes(path)] : [[path, mode]];
+      });
+    const seen: [string, number][] = [];
+    await backupSqlite(source, join(folder, 'codetube.sqlite'), {
+      afterStep: (remainingPages) => {
+        if (remainingPages > 0) seen.push(...modes(folder));
+      },
+    });
+    // Mid-copy there was a partial file, and no one but its owner could open it.
+    expect(seen.length).toBeGreaterThan(0);
+    for (const [path, mode] of seen)
+      expect({ path, others: mode & 0o077 }).toEqual({ path, others: 0 });
+    expect(modes(folder)).toEqual([[join(folder, 'codetube.sqlite'), 0o600]]);
+  });
 
   it('refuses a database that is not there, creating nothing', async () => {
     await expect(

@@ -5,12 +5,13 @@ import {
   copyFileSync,
   existsSync,
   fsyncSync,
+  mkdtempSync,
   openSync,
   renameSync,
   rmSync,
   statSync,
 } from 'node:fs';
-import { dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 
 /** How a SQLite backup copies the database (bench/backup.bench.ts measures both). */
 export type SqliteBackupMethod = 'backup-api' | 'vacuum-into';
@@ -21,8 +22,8 @@ const BUSY_TIMEOUT_MS = 5_000;
 /**
  * An online copy of a SQLite database that the server may be writing to meanwhile: a snapshot
  * of the last commit before it started, whatever is written during it. Written to a file of its
- * own beside `out` and renamed onto it once whole (mode 0600: it holds password hashes), so `out`
- * is never half a backup.
+ * own (mode 0600 from its first byte, in a 0700 folder beside `out`: it holds password hashes) and
+ * renamed onto `out` once whole, so `out` is never half a backup.
  *
  * - `backup-api` (the default): SQLite's online backup API, all pages in one step. In WAL mode
  *   that step is one read transaction, which writers never wait for; copied a few pages at a
@@ -45,9 +46,14 @@ export async function backupSqlite(
   } = {},
 ): Promise<{ bytes: number }> {
   if (!existsSync(source)) throw new Error(`the database ${source} does not exist`);
-  const partial = `${out}.partial-${process.pid}`;
-  rmSync(partial, { force: true });
-  const database = new BetterSqlite3(source, { fileMustExist: true });
+  const { folder, partial } = privatePartial(out);
+  let database: BetterSqlite3.Database;
+  try {
+    database = new BetterSqlite3(source, { fileMustExist: true });
+  } catch (error) {
+    rmSync(folder, { recursive: true, force: true });
+    throw error;
+  }
   try {
     database.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     if (method === 'vacuum-into') {
@@ -62,7 +68,7 @@ export async function backupSqlite(
       });
     }
   } catch (error) {
-    rmSync(partial, { force: true });
+    rmSync(folder, { recursive: true, force: true });
     throw error;
   } finally {
     database.close();
@@ -72,8 +78,22 @@ export async function backupSqlite(
   // name on the disk before the backup is reported done.
   syncPath(partial);
   renameSync(partial, out);
+  rmSync(folder, { recursive: true, force: true });
   syncPath(dirname(out));
   return { bytes: statSync(out).size };
+}
+
+/**
+ * Where a backup (or the secret) is written before it takes its name: an empty file of mode 0600
+ * in a new folder of mode 0700 beside `out` (the same file system, so the rename is atomic). No
+ * other user can open it from its first byte, whatever the umask; SQLite gives its journal the
+ * database file's mode, and it sits in the same folder.
+ */
+function privatePartial(out: string): { folder: string; partial: string } {
+  const folder = mkdtempSync(join(dirname(out), `.${basename(out)}.partial-`));
+  const partial = join(folder, basename(out));
+  closeSync(openSync(partial, 'wx', 0o600));
+  return { folder, partial };
 }
 
 /** fsync of a file, or of a folder (its entries). */
@@ -88,10 +108,14 @@ function syncPath(path: string): void {
 
 /** Copies a file holding a secret (the JWT secret) with mode 0600, whole or not at all. */
 export function copySecretFile(from: string, to: string): void {
-  const partial = `${to}.partial-${process.pid}`;
-  copyFileSync(from, partial);
-  chmodSync(partial, 0o600);
-  syncPath(partial);
-  renameSync(partial, to);
+  const { folder, partial } = privatePartial(to);
+  try {
+    copyFileSync(from, partial);
+    chmodSync(partial, 0o600);
+    syncPath(partial);
+    renameSync(partial, to);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
   syncPath(dirname(to));
 }

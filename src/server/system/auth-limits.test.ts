@@ -225,6 +225,37 @@ describe('SIGNUPS_PER_HOUR', () => {
   }, 60_000);
 });
 
+describe('per-address limits on IPv6', () => {
+  it('count one /64 as one address (signups through a trusted proxy)', async () => {
+    await inFreshDatabase('sqlite', async (env) => {
+      const server = await startServer(
+        { ...env, SIGNUPS_PER_HOUR: '2', TRUST_PROXY: '1' },
+        PORTS_A,
+      );
+      const signup = async (index: number, from: string) => {
+        const response = await fetch(`${server.url}/api/auth/signup`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': from },
+          body: JSON.stringify({
+            firstName: 'Sam',
+            lastName: 'Six',
+            email: `six-${index}@example.com`,
+            password: `correct-horse-${index}-battery`,
+          }),
+        });
+        await response.arrayBuffer();
+        return response.status;
+      };
+      const oneNetwork = ['2001:db8:1:2::a', '2001:db8:1:2:ffff::1', '2001:DB8:1:2:1:2:3:4'];
+      const statuses: number[] = [];
+      for (const [index, from] of oneNetwork.entries()) statuses.push(await signup(index, from));
+      expect(statuses).toEqual([201, 201, 429]);
+      // The next /64 is another client.
+      expect(await signup(10, '2001:db8:1:3::a')).toBe(201);
+    });
+  }, 60_000);
+});
+
 describe('two server processes on one PostgreSQL', () => {
   it('count failed logins together', async () => {
     await inFreshDatabase('postgres', async (env) => {

@@ -26,6 +26,33 @@ describe('auth storage', () => {
     expect(readStoredAuth().isLoggedIn).toBe(false);
   });
 
+  it('drops the authorization values of the request tester’s stored history, keeping the rest', () => {
+    const entry = (headers: Record<string, string>) => ({
+      id: 'a',
+      sentAt: '2026-01-01T00:00:00.000Z',
+      reqType: 'GET',
+      endpoint: '/api/user/likes',
+      headers,
+      body: '{}',
+      outcome: { status: 200, statusText: 'OK' },
+    });
+    localStorage.setItem(
+      'codetube:tester-history',
+      JSON.stringify([
+        entry({ Accept: '*/*', Authorization: 'Bearer secret-1' }),
+        entry({ authorization: 'secret-2', 'X-Other': 'kept' }),
+      ]),
+    );
+    storeAuth('tok', buildUser());
+    clearStoredAuth();
+    const stored = localStorage.getItem('codetube:tester-history') ?? '';
+    expect(stored).not.toContain('secret');
+    expect((JSON.parse(stored) as { headers: unknown }[]).map((kept) => kept.headers)).toEqual([
+      { Accept: '*/*', Authorization: '' },
+      { authorization: '', 'X-Other': 'kept' },
+    ]);
+  });
+
   it('forgets both keys', () => {
     storeAuth('tok', buildUser());
     clearStoredAuth();

@@ -1,4 +1,5 @@
 import type { PublicUser } from '../../contract/entities';
+import { dropStoredAuthorizations } from '../lib/tester-history-authorization';
 import { localStore } from '../lib/safe-storage';
 import { loggedOut, type AuthState } from './auth-reducer';
 
@@ -45,11 +46,12 @@ export function storeAuth(token: string, user: PublicUser): void {
   unsaved = { token, user };
 }
 
-/** Forgets the signed-in user. */
+/** Forgets the signed-in user, and the tokens the request tester's history kept. */
 export function clearStoredAuth(): void {
   unsaved = null;
   localStore.removeItem(TOKEN_KEY);
   localStore.removeItem(USER_KEY);
+  dropStoredAuthorizations(localStore);
 }
 
 /** The token the API client sends: the stored one, else this page's unsaved session's. */

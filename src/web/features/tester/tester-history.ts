@@ -1,7 +1,7 @@
+import { HISTORY_STORAGE_KEY } from '../../lib/tester-history-authorization';
 import { REQUEST_METHODS, type ReqType, type TesterResponse } from './tester-reducer';
 
-/** Where the history lives in the browser. */
-export const HISTORY_STORAGE_KEY = 'codetube:tester-history';
+export { HISTORY_STORAGE_KEY };
 
 /** How many requests the history keeps (newest first). */
 export const HISTORY_LIMIT = 50;

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installMockBackend } from '../../../mock/install-mock';
@@ -63,6 +63,22 @@ describe('the request tester page, against the real in-page mock', { timeout: 15
     expect((body as HTMLTextAreaElement).value).toBe('{}');
     expect(response.getAttribute('aria-live')).toBe('polite');
     expect(within(response).getByText('Response is undefined.')).toBeTruthy();
+  });
+
+  it('drops the authorization values of its history when the user logs out', async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(<TesterPage sessionToken="session-token-1" />);
+    await user.click(screen.getByRole('switch', { name: /use my session/i }));
+    await user.click(ui().submit);
+    await ui().status();
+    await waitFor(() =>
+      expect(localStorage.getItem('codetube:tester-history')).toContain('session-token-1'),
+    );
+    rerender(<TesterPage sessionToken={null} />);
+    await waitFor(() =>
+      expect(localStorage.getItem('codetube:tester-history')).not.toContain('session-token-1'),
+    );
+    expect(localStorage.getItem('codetube:tester-history')).toContain('/api/test-todos');
   });
 
   it('submits a GET and shows status, data and headers', async () => {

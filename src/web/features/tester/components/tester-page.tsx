@@ -33,7 +33,7 @@ const isSendShortcut = (event: KeyboardEvent) =>
 export function TesterPage({ sessionToken = null }: { sessionToken?: string | null }) {
   const [state, dispatch] = useReducer(testerReducer, undefined, initialTesterState);
   const endpoints = useEndpointOptions();
-  const history = useTesterHistory();
+  const history = useTesterHistory(sessionToken);
   useDocumentTitle(testerTexts.pageTitle);
   const ids = {
     method: useId(),

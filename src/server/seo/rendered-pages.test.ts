@@ -326,7 +326,7 @@ describe('public pages rendered with their data', () => {
   });
 
   it('sends the shell while the event loop lags', async () => {
-    let lagMs = 500;
+    let lagMs = RENDER_LIMITS.maxLagMs + 500;
     const renderer = listingRenderer();
     const app = await appWith(seoWith({ render: renderer.render }, {}, () => lagMs));
     expect(await isRendered(app.request('/trending'))).toBe(false);

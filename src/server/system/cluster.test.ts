@@ -119,7 +119,8 @@ const waitFor = async (check: () => boolean, what: string, timeoutMs = 20_000) =
 
 describe('WEB_CONCURRENCY=2 (node:cluster)', () => {
   it('answers from two worker processes on one port, logging JSON lines with request ids', async () => {
-    await withServer({}, async (server) => {
+    // The test's client is loopback: trusted as a proxy, its X-Request-Id is kept (request-log.ts).
+    await withServer({ TRUST_PROXY: '127.0.0.1' }, async (server) => {
       const primary = server.child.pid;
       const listening = logLines(server).find((line) => /listening on http/.test(line.msg));
       expect(listening?.pid).toBe(primary);

@@ -152,6 +152,7 @@ describe('a production install (npm ci --omit=dev and a copied dist/)', () => {
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? '',
         NODE_ENV: 'production',
+        PUBLIC_URL: 'https://tube.example.org',
         HOST: '127.0.0.1',
         PORT: String(port),
         DATA_DIR: join(root, 'data'),

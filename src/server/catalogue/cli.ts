@@ -19,7 +19,7 @@ import {
   type PruneCandidate,
   importForeign,
 } from './import-foreign';
-import type { VideoUserData } from '../../api/store/store';
+import { emptyUserData, type VideoUserData } from '../../api/store/store';
 import { MAX_LISTED_PROBLEMS } from './report';
 import { terminalProgress } from './progress-bar';
 import { RecordFileError } from './read-records';
@@ -278,15 +278,7 @@ function printPrunePlan(
     io.out('pruned: removed 0 videos the file no longer holds');
     return;
   }
-  const total: VideoUserData = {
-    notes: 0,
-    likes: 0,
-    history: 0,
-    watchLater: 0,
-    playlistEntries: 0,
-    lessonMarks: 0,
-    positions: 0,
-  };
+  const total: VideoUserData = emptyUserData();
   for (const [index, candidate] of candidates.entries()) {
     for (const [kind] of USER_DATA_WORDS) total[kind] += candidate.userData?.[kind] ?? 0;
     if (index >= MAX_LISTED_PROBLEMS) continue;

@@ -8,6 +8,36 @@ const systemChromium = '/usr/bin/chromium';
 const executablePath =
   process.env.CHROME_PATH ?? (existsSync(systemChromium) ? systemChromium : undefined);
 
+/**
+ * Chromium's features turned off in the test browser. Playwright passes its own list in one
+ * `--disable-features` switch, and Chromium keeps only the last such switch: this one repeats
+ * Playwright's list (its chromiumSwitches, @playwright/test 1.65) and adds the omnibox popup's
+ * WebUI, which Chromium 156 preloads into two extra renderers for every new window even
+ * headless. Those renderers cost each test's context about 150 ms and share the two cores
+ * with the app (three specs, both projects: 126-138 s with them, 101-105 s without; Chromium
+ * 150, which has none, 99 s). e2e/test-browser.spec.ts checks none is left.
+ */
+const DISABLED_FEATURES = [
+  // Playwright's
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  // ours
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+];
+
 const MOCK_PORT = Number(process.env.E2E_MOCK_PORT ?? 4173);
 const SERVER_PORT = Number(process.env.E2E_SERVER_PORT ?? 3100);
 /** The `server` project's throwaway data folder (SQLite file and JWT secret), wiped before each run. */
@@ -54,6 +84,7 @@ export default defineConfig({
         '--disable-sync',
         '--no-first-run',
         '--disable-quic',
+        `--disable-features=${DISABLED_FEATURES.join(',')}`,
       ],
     },
   },

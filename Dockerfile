@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# CodeTube's image (README "Deploy"): built in three stages, it runs the production dependencies
+# CodeTube's image (docs/operators.md "Deploy"): built in three stages, it runs the production dependencies
 # only, as a non-root user. `docker compose up` (compose.yaml) runs it on PostgreSQL.
 
 ARG NODE_IMAGE=node:22-bookworm-slim

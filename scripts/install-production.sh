@@ -1,5 +1,5 @@
 #!/bin/sh
-# A production install (README "Deploy"), run in the project's folder, in the Dockerfile and by
+# A production install (docs/operators.md "Deploy"), run in the project's folder, in the Dockerfile and by
 # src/server/system/install-production.test.ts: a checkout with a built dist/ copied in gets the
 # server's run-time packages only (no Vite, esbuild, Playwright, Lighthouse or embedded
 # PostgreSQL) and is checked before it is called ready. It never builds.

@@ -1,6 +1,6 @@
 // `npm run users`, `npm run backup` and `npm run migrate`: runs the operators' command of that name from the
 // server's bundle build (dist/server/<name>.mjs), built first when missing or stale; never built
-// with NODE_ENV=production (README "Deploy"). `node scripts/run-built.mjs <name> [args…]`.
+// with NODE_ENV=production (docs/operators.md "Deploy"). `node scripts/run-built.mjs <name> [args…]`.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {

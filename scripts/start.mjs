@@ -1,6 +1,6 @@
 // `npm start`: builds what is missing or stale (dist/web with Vite, dist/server with esbuild),
 // then runs the server bundle in this very process: plain Node, no TypeScript loader. With
-// NODE_ENV=production it never builds: it runs the dist/ that is there (README: "Deploy").
+// NODE_ENV=production it never builds: it runs the dist/ that is there (docs/operators.md "Deploy").
 // package.json runs it with `exec`: npm's shell is replaced by this process, so the SIGTERM npm
 // passes on to its child reaches the server (a shell would die of it and leave the server running).
 import { join } from 'node:path';

@@ -106,7 +106,7 @@ export const MAX_QUERY_TEXT = 200;
 /** Up next's length when the client does not say. */
 export const DEFAULT_UP_NEXT = 12;
 /**
- * The login and signup limits (README, "Security"). Counted on the server's database, so every
+ * The login and signup limits (README, "Security and limits"). Counted on the server's database, so every
  * process counts together and a restart forgets nothing; the page's mock counts in memory.
  */
 export interface AuthLimits {

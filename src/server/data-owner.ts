@@ -31,7 +31,7 @@ export function refuseForeignDataFolder(folder: string, file: string): void {
   throw new Error(
     `refusing to create ${file} as ${me}: the folder belongs to ${them}, whose server could not ` +
       `open a file of ${me}'s. Run the command as ${them}: \`sudo -u ${them} …\`, or on a deployed ` +
-      'server `systemd-run --uid=codetube …` with the service\'s settings (README "Commands on a ' +
+      'server `systemd-run --uid=codetube …` with the service\'s settings (docs/operators.md "Commands on a ' +
       'deployed server")',
   );
 }

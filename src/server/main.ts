@@ -52,7 +52,7 @@ async function main() {
       });
       // Killed or crashed, the primary hands out no more connections: the worker finishes the
       // ones it has and exits (Node's default cuts them), and the supervisor that restarts the
-      // server (README) starts a whole new cluster.
+      // server (docs/operators.md) starts a whole new cluster.
       stopWhenPrimaryGone(() => stop('the primary is gone'));
     } catch (error) {
       failed(messageOf(error));

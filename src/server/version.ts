@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 /**
  * CodeTube's version, package.json's: in GET /api/health and the metrics' build info. Read from
  * the project's folder, two levels above this module both as a source (src/server) and in the
- * bundle (dist/server), as a production install has it (README: "Deploy").
+ * bundle (dist/server), as a production install has it (docs/operators.md "Deploy").
  */
 export function codetubeVersion(): string {
   try {

@@ -12,7 +12,7 @@ import type { DatabaseLocation } from '../db/dialect';
 import { migrateToLatest, openDatabase } from '../db/open-database';
 import { SqlStore } from '../db/sql-store';
 
-/** Exit statuses (README, "Accounts"). */
+/** Exit statuses (docs/operators.md, "Accounts"). */
 export const EXIT = { ok: 0, refused: 1, usage: 2, failure: 3 } as const;
 
 const USAGE = `Usage: npm run users -- <command>

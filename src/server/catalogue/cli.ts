@@ -34,7 +34,7 @@ import {
   transcriptsUsageProblem,
 } from './transcripts-cli';
 
-/** Exit statuses (README, "Operators: loading the catalogue"). */
+/** Exit statuses (docs/operators.md, "The catalogue"). */
 export const EXIT = { ok: 0, badData: 1, usage: 2, failure: 3 } as const;
 
 /**
@@ -249,7 +249,7 @@ function foreignOptions(values: {
   };
 }
 
-/** What users made, in the order the README names it: `2 notes, 1 like`; empty for nothing. */
+/** What users made, in the order docs/operators.md names it: `2 notes, 1 like`; empty for nothing. */
 const USER_DATA_WORDS: readonly [keyof VideoUserData, string, string][] = [
   ['notes', 'note', 'notes'],
   ['likes', 'like', 'likes'],

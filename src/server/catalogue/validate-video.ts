@@ -3,8 +3,8 @@ import { MAX_ID_LENGTH, MAX_QUERY_TEXT, MAX_VIDEO_DURATION } from '../../contrac
 
 /**
  * YouTube's own limits on a video's title and description, in characters (issue 42): no video of
- * YouTube's is longer, so a longer one is refused, with its line, like any broken rule (README,
- * "Operators: loading the catalogue"). The watch page's chapters read the description.
+ * YouTube's is longer, so a longer one is refused, with its line, like any broken rule (docs/operators.md,
+ * "The catalogue"). The watch page's chapters read the description.
  */
 export const MAX_TITLE_LENGTH = 100;
 export const MAX_DESCRIPTION_LENGTH = 5_000;

@@ -4,7 +4,7 @@
  * the process hold thousands of answers. Here at most PIPELINED_MAX of one connection's requests
  * are with the app at once; the next ones wait (in arrival order) and the connection is not read
  * meanwhile, until an answer is done. Browsers and proxies never pipeline this deep; the server
- * belongs behind an HTTP proxy anyway (README "Deploy").
+ * belongs behind an HTTP proxy anyway (docs/operators.md "Deploy").
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';

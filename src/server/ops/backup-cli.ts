@@ -6,7 +6,7 @@ import { SECRET_FILE } from '../secret';
 import { checkSqliteBackup } from './backup-check';
 import { backupSqlite, copySecretFile, type SqliteBackupMethod } from './sqlite-backup';
 
-/** Exit statuses (README "Backup and restore"). */
+/** Exit statuses (docs/operators.md "Backup and restore"). */
 export const EXIT = { ok: 0, usage: 2, failure: 3 } as const;
 
 const USAGE = `Usage: npm run backup -- --out <file>
@@ -44,7 +44,7 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 /** What an operator runs for PostgreSQL, which this CLI does not dump itself. */
 export function postgresCommands(out: string): string[] {
   return [
-    'DATABASE_URL is PostgreSQL: back it up with pg_dump (README "Backup and restore"):',
+    'DATABASE_URL is PostgreSQL: back it up with pg_dump (docs/operators.md "Backup and restore"):',
     `  pg_dump --format=custom --file=${out} "$DATABASE_URL"`,
     'and restore it into an empty database (the server stopped) with:',
     `  pg_restore --no-owner --exit-on-error --dbname="$DATABASE_URL" ${out}`,

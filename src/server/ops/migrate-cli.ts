@@ -4,7 +4,7 @@ import { ConfigError, parseConfig } from '../config';
 import { migrateToLatest, migrationStatus, openDatabase } from '../db/open-database';
 import { describeLocation } from './describe-location';
 
-/** Exit statuses (README "Upgrade"). */
+/** Exit statuses (docs/operators.md "Upgrade"). */
 export const EXIT = { ok: 0, pending: 1, usage: 2, failure: 3 } as const;
 
 const USAGE = `Usage: npm run migrate [-- --status]

@@ -31,7 +31,7 @@ async function lists(url: string, token: string) {
   };
 }
 
-describe("npm run backup, then the README's restore", () => {
+describe("npm run backup, then the operators' guide's restore", () => {
   it('brings back the same lists, and a login token from before still works', async () => {
     // The server generates its JWT secret into its data folder (no JWT_SECRET).
     const live = join(dir.path, 'live');
@@ -79,7 +79,7 @@ describe("npm run backup, then the README's restore", () => {
     }
     await server.stop('SIGTERM');
 
-    // The machine is lost; the README's restore on a new one: the file, then the secret.
+    // The machine is lost; the operators' guide's restore on a new one: the file, then the secret.
     const restored = join(dir.path, 'restored');
     mkdirSync(restored, { mode: 0o700 });
     copyFileSync(join(backups, 'codetube.sqlite'), join(restored, 'codetube.sqlite'));

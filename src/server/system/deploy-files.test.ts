@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The deploy files an operator copies (README "Deploy"). The Dockerfile and compose.yaml cannot
+ * The deploy files an operator copies (docs/operators.md "Deploy"). The Dockerfile and compose.yaml cannot
  * be built on the test machines: what is checked is that they run the tested install script
  * (install-production.test.ts) and keep their promises; nginx.conf runs for real in
  * behind-nginx.test.ts.

@@ -65,7 +65,7 @@ describe('a drain (SIGTERM) with keep-alive clients', () => {
           WEB_DIR: writeWebFixture(dir.path),
           // One process: with a cluster, a connection the primary accepted in the last
           // milliseconds, while its workers closed one after the other, can still be reset
-          // (Node's primary closes those it holds: README "Metrics and drain").
+          // (Node's primary closes those it holds: docs/operators.md "Processes, logs and drain").
           WEB_CONCURRENCY: '1',
         },
         PORTS,

@@ -4,7 +4,7 @@
  * the bench that drives it, nor with the server under test (its own process too, server.ts). The
  * process stays for the bench's later runs, one run at a time.
  *
- * What autocannon does and how it is used here (docs/benchmarks.md, "Load generation"):
+ * What autocannon does and how it is used here (docs/benchmarks.md, "How the benchmarks run"):
  * - Closed loop by default: each connection sends its next request when the answer to the
  *   previous one has been read whole (pipelining 1).
  * - `overallRate`: autocannon's limiter gives each connection a budget of requests per second,

@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { pwaPlugin } from './scripts/pwa-plugin.ts';
 import { bootPlugin } from './src/web/boot/boot-plugin.ts';
+import { runsBuiltServer, usesPostgres } from './src/server/testing/test-needs.ts';
 
 // `vite build` makes the server-mode app (dist/web); `vite build --mode mock` the serverless one
 // (dist/mock); `vite build --ssr src/web/ssr/render-page.tsx` the server's page renderer
@@ -13,6 +14,40 @@ import { bootPlugin } from './src/web/boot/boot-plugin.ts';
 const reactRouterProduction = fileURLToPath(
   new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
 );
+
+type NodeNeed = 'postgres' | 'server';
+const nodeNeeds: Record<NodeNeed, { files: string[]; globalSetup: string }> = {
+  postgres: { files: usesPostgres, globalSetup: 'src/server/testing/postgres-global-setup.ts' },
+  server: {
+    files: runsBuiltServer,
+    globalSetup: 'src/server/testing/server-build-global-setup.ts',
+  },
+};
+
+/** A project of node test files for each set of needs: the files that need exactly those. */
+function nodeProjects(
+  sets: { name: string; needs: NodeNeed[] }[],
+): TestProjectInlineConfiguration[] {
+  const needed = (file: string) =>
+    (Object.keys(nodeNeeds) as NodeNeed[]).filter((need) => nodeNeeds[need].files.includes(file));
+  const allNeeded = [...new Set([...usesPostgres, ...runsBuiltServer])];
+  return sets.map(({ name, needs }) => ({
+    extends: true,
+    test: {
+      name,
+      environment: 'node',
+      ...(needs.length === 0
+        ? {
+            include: ['src/{contract,api,server,testing}/**/*.test.ts'],
+            exclude: [...configDefaults.exclude, ...allNeeded],
+          }
+        : {
+            include: allNeeded.filter((file) => needed(file).join() === needs.toSorted().join()),
+          }),
+      globalSetup: needs.map((need) => nodeNeeds[need].globalSetup),
+    },
+  }));
+}
 
 export default defineConfig(({ command, mode, isSsrBuild }) => ({
   // bootPlugin before pwaPlugin: the boot script must be in the bundle the precache list is made of.
@@ -75,20 +110,17 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
     // a time: 310 s in CI, 205 s with two.
     maxWorkers: '100%',
     projects: [
-      {
-        extends: true,
-        test: {
-          name: 'node',
-          environment: 'node',
-          include: ['src/{contract,api,server,testing}/**/*.test.ts'],
-          // A PostgreSQL for the SqlStore suites (embedded, or TEST_DATABASE_URL), and the
-          // server bundle (dist/server) the system tests run, built when missing or stale.
-          globalSetup: [
-            'src/server/testing/postgres-global-setup.ts',
-            'src/server/testing/server-build-global-setup.ts',
-          ],
-        },
-      },
+      // The node tests, in a project for each thing they need (src/server/testing/test-needs.ts):
+      // a project's global setup runs only when the run has files of it, so a unit file starts
+      // no PostgreSQL and builds nothing. PostgreSQL (embedded, or TEST_DATABASE_URL) for the
+      // files that use it, started once a run for both projects that have it; the server bundle
+      // (dist/server) for the files that run it, built when missing or stale.
+      ...nodeProjects([
+        { name: 'node', needs: [] },
+        { name: 'node-postgres', needs: ['postgres'] },
+        { name: 'node-server', needs: ['server'] },
+        { name: 'node-server-postgres', needs: ['server', 'postgres'] },
+      ]),
       {
         extends: true,
         test: {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiErrors } from '../../contract/errors';
 import { createHarness, seedVideo } from '../../api/testing/api-harness';
 import type { OpenedStore } from '../../api/testing/api-suite';
+import { builtServerFile } from '../testing/built-server';
 import { openPostgresTestStore, openSqliteTestStore } from '../testing/open-test-store';
 import { createTempDir } from '../testing/test-databases';
 import { EXIT, runUsersCli } from './users-cli';
@@ -197,7 +198,7 @@ describe('npm run users, compiled (dist/server/users.mjs)', () => {
   it('runs as the operators run it, with the configuration refused as the server refuses it', () => {
     const env = { ...process.env, DATABASE_URL: join(dir.path, 'users.sqlite'), DATA_DIR: '' };
     const run = (args: string[], extra: Record<string, string> = {}) =>
-      spawnSync(process.execPath, [join(projectRoot, 'dist/server/users.mjs'), ...args], {
+      spawnSync(process.execPath, [builtServerFile('users.mjs'), ...args], {
         cwd: projectRoot,
         env: { ...env, ...extra },
         encoding: 'utf8',

@@ -3,6 +3,7 @@ import { chownSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { builtServerFile } from '../testing/built-server';
 import { createTempDir } from '../testing/test-databases';
 
 /**
@@ -18,7 +19,7 @@ const dir = createTempDir();
 afterAll(dir.drop);
 
 function run(bundle: string, args: string[], dataDir: string) {
-  return spawnSync(process.execPath, [join(projectRoot, `dist/server/${bundle}.mjs`), ...args], {
+  return spawnSync(process.execPath, [builtServerFile(`${bundle}.mjs`), ...args], {
     cwd: projectRoot,
     env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, JWT_SECRET: '', INIT_CWD: '' },
     encoding: 'utf8',

@@ -1,8 +1,5 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+import { builtServerFile, projectRoot } from './built-server';
 
 export interface CliRun {
   code: number | null;
@@ -25,7 +22,7 @@ export function startCatalogueCli(
 ): { child: ChildProcessWithoutNullStreams; ended: Promise<CliRun> } {
   const child = spawn(
     process.execPath,
-    ['--enable-source-maps', join(projectRoot, 'dist/server/catalogue.mjs'), ...args],
+    ['--enable-source-maps', builtServerFile('catalogue.mjs'), ...args],
     {
       cwd: options.cwd ?? projectRoot,
       env: { ...process.env, DATABASE_URL: '', DATA_DIR: '', INIT_CWD: '', ...env },

@@ -1,8 +1,5 @@
 import { spawn } from 'node:child_process';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+import { builtServerFile, projectRoot } from './built-server';
 
 /**
  * Runs one of the operators' compiled commands (`node dist/server/backup.mjs …`, `migrate.mjs`)
@@ -15,7 +12,7 @@ export function runOpsCli(
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(
     process.execPath,
-    ['--enable-source-maps', join(projectRoot, `dist/server/${name}.mjs`), ...args],
+    ['--enable-source-maps', builtServerFile(`${name}.mjs`), ...args],
     {
       cwd: projectRoot,
       env: { ...process.env, DATABASE_URL: '', DATA_DIR: '', JWT_SECRET: '', INIT_CWD: '', ...env },

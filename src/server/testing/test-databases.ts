@@ -19,8 +19,17 @@ async function asAdmin(serverUrl: string, statement: string): Promise<void> {
   }
 }
 
-/** Creates a fresh, empty PostgreSQL database on the test server. */
-export async function createPostgresDatabase(serverUrl: string): Promise<TestDatabase> {
+/**
+ * Creates a fresh, empty PostgreSQL database on the test server (`inject('postgresUrl')`: only
+ * the files listed in usesPostgres, src/server/testing/test-needs.ts, have one).
+ */
+export async function createPostgresDatabase(serverUrl: string | undefined): Promise<TestDatabase> {
+  if (!serverUrl) {
+    throw new Error(
+      'this test file has no PostgreSQL: it is started only for the files listed in usesPostgres ' +
+        '(src/server/testing/test-needs.ts): add it there',
+    );
+  }
   const name = `codetube_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   await asAdmin(serverUrl, `create database "${name}"`);
   const url = new URL(serverUrl);

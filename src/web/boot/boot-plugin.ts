@@ -3,7 +3,7 @@
  * script, emits it as a hashed asset and links it first thing in index.html's <head>.
  */
 import { build, normalizePath, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
-import { EARLY_PAGES } from './early-pages.ts';
+import { SCREENS, type Screen } from '../app/screens.ts';
 
 type Chunk = Rollup.OutputChunk;
 
@@ -36,7 +36,10 @@ export function bootPlugin(): Plugin {
       if (!entry) this.error('no entry chunk');
       const loaded = filesOf(entry, bundle);
       const pageFiles: Record<string, string[]> = {};
-      for (const page of Object.values(EARLY_PAGES)) {
+      // The pages the boot script fetches ahead (their screen's codeAhead, app/screens.ts).
+      const early = Object.values(SCREENS as Record<string, Screen>).filter((s) => s.codeAhead);
+      for (const { page } of early) {
+        if (!page) continue;
         const chunk = chunks.find((item) => item.facadeModuleId === `${root}/${page}`);
         if (!chunk) this.error(`no chunk for ${page}: is it still loaded with React.lazy?`);
         // The page's own lazy parts too: asked for with it, not after

@@ -7,7 +7,7 @@
  */
 import type { Course } from '../../contract/courses';
 import type { Video } from '../../contract/entities';
-import { SCREENS, type ScreenName as AnyScreenName } from '../../web/app/screens';
+import { SCREENS, type ScreenName as AnyScreenName } from '../../web/lib/screens';
 
 /** The app's name: the whole title on Home, the end of every other page's title. */
 export const SITE_NAME = 'CodeTube';
@@ -21,7 +21,7 @@ export type OwnHeadScreen =
   'home' | 'trending' | 'results' | 'watch' | 'channel' | 'courses' | 'course';
 
 /**
- * Any other screen (web/app/screens.ts), one that only makes sense signed in or as a form: its
+ * Any other screen (web/lib/screens.ts), one that only makes sense signed in or as a form: its
  * title, never indexed.
  */
 export type ScreenName = Exclude<AnyScreenName, OwnHeadScreen>;

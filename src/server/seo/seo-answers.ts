@@ -10,7 +10,7 @@ import type { Store } from '../../api/store/store';
 import { answerCompressor, chooseEncoding } from '../http/compress-answers';
 import { answerToKeep, KeptAnswers, type KeptAnswer } from '../http/kept-answers';
 import { codeAfterPaint } from './page-code';
-import { matchScreen, SCREENS, type Screen } from '../../web/app/screens';
+import { matchScreen, SCREENS, type Screen } from '../../web/lib/screens';
 import { pageHead, pagePaths, type PageData } from './page-head';
 import type { ApiFetch, PageRenderer, RenderedPage } from './page-renderer';
 import { RENDER_LIMITS, RenderBudget, type NoRender } from './render-budget';
@@ -64,7 +64,7 @@ export interface SeoOptions {
 
 /** Rendered pages say how long ago videos went up: one is kept for an hour at most. */
 const RENDERED_FOR_MS = 3_600_000;
-/** The screen a page request shows (web/app/screens.ts); none for a path the app does not know. */
+/** The screen a page request shows (web/lib/screens.ts); none for a path the app does not know. */
 function screenOf(request: PageRequest): Screen | undefined {
   if (request.page === 'unknown') return undefined;
   return SCREENS[request.page === 'screen' ? request.screen : request.page];

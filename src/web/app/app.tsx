@@ -14,7 +14,7 @@ import { SaveToPlaylistProvider } from './save-to-playlist-provider';
 import { SessionGuard } from './session-guard';
 import { ShortcutsHelp } from './shortcuts-help';
 import { AppLayout } from './layout/app-layout';
-import { matchScreen, SCREENS, type Screen } from './screens';
+import { matchScreen, SCREENS, type Screen } from '../lib/screens';
 
 /** The page modules screens.ts names, each its own chunk, by their path from the project root. */
 const PAGE_MODULES = import.meta.glob<{ default: ComponentType }>([
@@ -22,6 +22,9 @@ const PAGE_MODULES = import.meta.glob<{ default: ComponentType }>([
   '!/src/web/pages/home-page.tsx',
   '/src/web/features/*/components/*-page.tsx',
 ]);
+
+/** The page modules the build makes a chunk of each (a screen's page must be one, and each one a page). */
+export const PAGE_FILES = Object.keys(PAGE_MODULES).map((key) => key.slice(1));
 
 /** The module of a screen's page, loaded lazily (lazy-page.tsx). */
 function pageOf(module: string): LazyPage {

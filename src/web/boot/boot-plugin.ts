@@ -3,7 +3,7 @@
  * script, emits it as a hashed asset and links it first thing in index.html's <head>.
  */
 import { build, normalizePath, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
-import { SCREENS, type Screen } from '../app/screens.ts';
+import { SCREENS, type Screen } from '../lib/screens.ts';
 
 type Chunk = Rollup.OutputChunk;
 
@@ -36,7 +36,7 @@ export function bootPlugin(): Plugin {
       if (!entry) this.error('no entry chunk');
       const loaded = filesOf(entry, bundle);
       const pageFiles: Record<string, string[]> = {};
-      // The pages the boot script fetches ahead (their screen's codeAhead, app/screens.ts).
+      // The pages the boot script fetches ahead (their screen's codeAhead, lib/screens.ts).
       const early = Object.values(SCREENS as Record<string, Screen>).filter((s) => s.codeAhead);
       for (const { page } of early) {
         if (!page) continue;

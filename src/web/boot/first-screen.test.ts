@@ -13,7 +13,7 @@ import {
 import { CATEGORY_NAMES_PATH } from '../features/videos/video-paths';
 import { filtersFromParams } from '../state/videos-reducer';
 import { VIDEO_PAGE_SIZE } from '../state/video-window';
-import { SCREENS } from '../app/screens';
+import { SCREENS } from '../lib/screens';
 import { firstScreen } from './first-screen';
 
 /** The paths the screens' own first requests use, as the API client sends them. */

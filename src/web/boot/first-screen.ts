@@ -1,4 +1,4 @@
-import { matchScreen, type FirstRead } from '../app/screens';
+import { matchScreen, type FirstRead } from '../lib/screens';
 import {
   CATEGORY_NAMES_PATH,
   UP_NEXT_LENGTH,
@@ -45,7 +45,7 @@ function earlyPath(read: FirstRead): string | undefined {
 }
 
 /**
- * The first screen at an address, from its declaration (app/screens.ts): its first reads the
+ * The first screen at an address, from its declaration (lib/screens.ts): its first reads the
  * boot script may send, and its page module when the screen asks for its code ahead. An address
  * no screen has, or whose parameters do not decode, needs nothing ahead (the app asks as usual).
  */

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { matchScreen, type FirstRead } from '../app/screens';
+import { matchScreen, type FirstRead } from '../lib/screens';
 import { courseRead, coursesRead } from '../data/course-reads';
 import { videoRead } from '../data/reads';
 import {
@@ -41,7 +41,7 @@ function readInto(client: QueryClient, read: FirstRead): Promise<unknown> {
 }
 
 /**
- * What the public pages show first (their screen's reads, app/screens.ts: the home grid and its
+ * What the public pages show first (their screen's reads, lib/screens.ts: the home grid and its
  * chips, trending, search results, a watch page's video and up next, a channel's videos, the
  * courses), read into the cache with the very reads (and keys) their screens use. Rejects when a
  * read fails (the page is then not rendered: the app asks, and says what went wrong, in the

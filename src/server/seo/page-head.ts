@@ -7,6 +7,7 @@
  */
 import type { Course } from '../../contract/courses';
 import type { Video } from '../../contract/entities';
+import { SCREENS, type ScreenName as AnyScreenName } from '../../web/lib/screens';
 
 /** The app's name: the whole title on Home, the end of every other page's title. */
 export const SITE_NAME = 'CodeTube';
@@ -15,18 +16,15 @@ export const SITE_DESCRIPTION = 'CodeTube: a library of coding videos to learn p
 /** Previews show about this much of a description; a longer one is cut at a word. */
 export const DESCRIPTION_MAX = 200;
 
-/** A screen that only makes sense signed in or as a form: a title, never indexed. */
-export type ScreenName =
-  | 'liked-videos'
-  | 'history'
-  | 'watch-later'
-  | 'notes'
-  | 'playlists'
-  | 'playlist'
-  | 'profile'
-  | 'login'
-  | 'signup'
-  | 'tester';
+/** The screens whose head says more than their title (their data, a description, an address). */
+export type OwnHeadScreen =
+  'home' | 'trending' | 'results' | 'watch' | 'channel' | 'courses' | 'course';
+
+/**
+ * Any other screen (web/lib/screens.ts), one that only makes sense signed in or as a form: its
+ * title, never indexed.
+ */
+export type ScreenName = Exclude<AnyScreenName, OwnHeadScreen>;
 
 /** A page the server answers, with what its head needs. */
 export type PageData =
@@ -51,20 +49,6 @@ export interface PageHead {
   /** The tags, one a line, <title> first. */
   tags: string;
 }
-
-/** The tab titles the app gives its screens (each page's useDocumentTitle). */
-const SCREEN_TITLES: Record<ScreenName, string> = {
-  'liked-videos': 'Liked Videos',
-  history: 'History',
-  'watch-later': 'Watch Later',
-  notes: 'Notes',
-  playlists: 'Playlists',
-  playlist: 'Playlists',
-  profile: 'Profile',
-  login: 'Login',
-  signup: 'Signup',
-  tester: 'Request tester',
-};
 
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -157,7 +141,7 @@ function factsOf(data: PageData): HeadFacts {
     case 'trending':
       return {
         status: 200,
-        title: documentTitle('Trending'),
+        title: documentTitle(SCREENS.trending.title),
         description: 'The most watched coding videos on CodeTube.',
         path: pagePaths.trending(),
         ogType: 'website',
@@ -200,7 +184,7 @@ function factsOf(data: PageData): HeadFacts {
     case 'courses':
       return {
         status: 200,
-        title: documentTitle('Courses'),
+        title: documentTitle(SCREENS.courses.title),
         description: 'Courses of coding videos on CodeTube, to follow lesson by lesson.',
         path: pagePaths.courses(),
         ogType: 'website',
@@ -232,7 +216,7 @@ function factsOf(data: PageData): HeadFacts {
     case 'screen':
       return {
         status: 200,
-        title: documentTitle(SCREEN_TITLES[data.screen]),
+        title: documentTitle(SCREENS[data.screen].title),
         description: SITE_DESCRIPTION,
         noindex: true,
         ogType: 'website',

@@ -10,7 +10,8 @@ import type { Store } from '../../api/store/store';
 import { answerCompressor, chooseEncoding } from '../http/compress-answers';
 import { answerToKeep, KeptAnswers, type KeptAnswer } from '../http/kept-answers';
 import { codeAfterPaint } from './page-code';
-import { pageHead, pagePaths, type PageData, type ScreenName } from './page-head';
+import { matchScreen, SCREENS, type Screen } from '../../web/lib/screens';
+import { pageHead, pagePaths, type PageData } from './page-head';
 import type { ApiFetch, PageRenderer, RenderedPage } from './page-renderer';
 import { RENDER_LIMITS, RenderBudget, type NoRender } from './render-budget';
 import {
@@ -63,30 +64,17 @@ export interface SeoOptions {
 
 /** Rendered pages say how long ago videos went up: one is kept for an hour at most. */
 const RENDERED_FOR_MS = 3_600_000;
-/** The pages rendered with their data: the ones anyone may see the same. */
-const RENDERED_PAGES = new Set<PageRequest['page']>([
-  'home',
-  'trending',
-  'results',
-  'watch',
-  'channel',
-  'courses',
-  'course',
-]);
+/** The screen a page request shows (web/lib/screens.ts); none for a path the app does not know. */
+function screenOf(request: PageRequest): Screen | undefined {
+  if (request.page === 'unknown') return undefined;
+  return SCREENS[request.page === 'screen' ? request.screen : request.page];
+}
+
 /**
- * The library screens, rendered as their shell (the layout, their loading state): their lists are
- * the signed-in user's, read after hydration. Forms, the profile and the tester are not rendered.
+ * Rendered with their data: the public pages, the ones anyone may see the same; and the library
+ * screens as their shell. Which is its screen's `rendered` (screens.ts).
  */
-const RENDERED_SCREENS = new Set<ScreenName>([
-  'liked-videos',
-  'history',
-  'watch-later',
-  'playlists',
-  'playlist',
-]);
-const isRendered = (request: PageRequest) =>
-  RENDERED_PAGES.has(request.page) ||
-  (request.page === 'screen' && RENDERED_SCREENS.has(request.screen));
+const isRendered = (request: PageRequest) => screenOf(request)?.rendered === true;
 
 const DEFAULT_LIMITS = { bytes: 64 * 1024 * 1024, entries: 2_000 };
 const HTML = 'text/html; charset=utf-8';
@@ -94,27 +82,6 @@ const XML = 'application/xml; charset=utf-8';
 const TEXT = 'text/plain; charset=utf-8';
 /** What a client is asked to wait before trying a page again while the database is out of reach. */
 const RETRY_SECONDS = 5;
-
-/** The signed-in screens and forms, by their path's first segment (app.tsx's routes). */
-const SCREENS: Record<string, ScreenName> = {
-  'liked-videos': 'liked-videos',
-  history: 'history',
-  'watch-later': 'watch-later',
-  notes: 'notes',
-  profile: 'profile',
-  login: 'login',
-  signup: 'signup',
-  mock: 'tester',
-};
-
-/** A page's path parameter as the app reads it (use-route-param.ts): decoded when it can be. */
-function decodedSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
 
 /** A page the app shows at a URL; a watch page names the video to read. */
 export type PageRequest =
@@ -125,26 +92,27 @@ export type PageRequest =
     }
   | { page: 'course'; slug: string };
 
-/** Which page a URL shows, as the app's routes (app.tsx) match it; a trailing slash is allowed. */
+/** Which page a URL shows, as the app's routes match it (screens.ts); a trailing slash is allowed. */
 export function pageRequestOf(url: URL): PageRequest {
-  const path = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : url.pathname;
-  const [first = '', second, third] = path.split('/').slice(1);
-  if (third !== undefined) return { page: 'unknown' };
-  if (second === undefined) {
-    if (first === '') return { page: 'home' };
-    if (first === 'trending') return { page: 'trending' };
-    if (first === 'courses') return { page: 'courses' };
-    if (first === 'results') return { page: 'results', query: url.searchParams.get('q') ?? '' };
-    if (first === 'playlist') return { page: 'screen', screen: 'playlists' };
-    const screen = SCREENS[first];
-    return screen ? { page: 'screen', screen } : { page: 'unknown' };
+  const match = matchScreen(url.pathname);
+  if (!match) return { page: 'unknown' };
+  const { name, params } = match;
+  switch (name) {
+    case 'home':
+    case 'trending':
+    case 'courses':
+      return { page: name };
+    case 'results':
+      return { page: 'results', query: url.searchParams.get('q') ?? '' };
+    case 'watch':
+      return { page: 'watch', videoId: params.videoId! };
+    case 'channel':
+      return { page: 'channel', channelName: params.channelName! };
+    case 'course':
+      return { page: 'course', slug: params.slug! };
+    default:
+      return { page: 'screen', screen: name };
   }
-  if (second === '') return { page: 'unknown' };
-  if (first === 'watch') return { page: 'watch', videoId: decodedSegment(second) };
-  if (first === 'channel') return { page: 'channel', channelName: decodedSegment(second) };
-  if (first === 'course') return { page: 'course', slug: decodedSegment(second) };
-  if (first === 'playlist') return { page: 'screen', screen: 'playlist' };
-  return { page: 'unknown' };
 }
 
 /**
@@ -153,14 +121,7 @@ export function pageRequestOf(url: URL): PageRequest {
  * order. Any other parameter (a tracker's, a cache buster) names the same page.
  */
 export function renderedAddress(url: URL, wanted: PageRequest): string {
-  const read =
-    wanted.page === 'home'
-      ? ['category', 'search']
-      : wanted.page === 'results'
-        ? ['q']
-        : wanted.page === 'watch'
-          ? ['t', 'list', 'course']
-          : [];
+  const read = screenOf(wanted)?.query ?? [];
   const params = new URLSearchParams();
   for (const name of read) {
     const value = url.searchParams.get(name);

@@ -1,6 +1,6 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { BrowserRouter, matchPath, Navigate, Route, Routes, StaticRouter } from 'react-router';
+import { BrowserRouter, Navigate, Route, Routes, StaticRouter } from 'react-router';
 import { LoadingCards } from '../components/ui/loading-cards';
 import { DataProvider } from '../data/data-provider';
 import { HomePage } from '../pages/home-page';
@@ -14,31 +14,37 @@ import { SaveToPlaylistProvider } from './save-to-playlist-provider';
 import { SessionGuard } from './session-guard';
 import { ShortcutsHelp } from './shortcuts-help';
 import { AppLayout } from './layout/app-layout';
+import { matchScreen, SCREENS, type Screen } from '../lib/screens';
 
-/** product §2's screens but Home, each loaded on first use (lazy-page.tsx). */
-const PAGES: Record<string, LazyPage> = {
-  '/trending': lazyPage(() => import('../pages/trending-page')),
-  '/results': lazyPage(() => import('../pages/results-page')),
-  '/watch/:videoId': lazyPage(() => import('../pages/watch-page')),
-  '/channel/:channelName': lazyPage(() => import('../pages/channel-page')),
-  '/liked-videos': lazyPage(() => import('../pages/liked-videos-page')),
-  '/history': lazyPage(() => import('../pages/history-page')),
-  '/watch-later': lazyPage(() => import('../pages/watch-later-page')),
-  '/notes': lazyPage(() => import('../pages/notes-page')),
-  '/playlist': lazyPage(() => import('../pages/playlists-page')),
-  '/playlist/:playlistId': lazyPage(() => import('../pages/playlist-page')),
-  '/courses': lazyPage(() => import('../pages/courses-page')),
-  '/course/:slug': lazyPage(() => import('../pages/course-page')),
-  '/profile': lazyPage(() => import('../pages/profile-page')),
-  '/login': lazyPage(() => import('../features/auth/components/login-page')),
-  '/signup': lazyPage(() => import('../features/auth/components/signup-page')),
-  '/mock': lazyPage(() => import('../features/tester/components/tester-page')),
-};
+/** The page modules screens.ts names, each its own chunk, by their path from the project root. */
+const PAGE_MODULES = import.meta.glob<{ default: ComponentType }>([
+  '/src/web/pages/*-page.tsx',
+  '!/src/web/pages/home-page.tsx',
+  '/src/web/features/*/components/*-page.tsx',
+]);
+
+/** The page modules the build makes a chunk of each (a screen's page must be one, and each one a page). */
+export const PAGE_FILES = Object.keys(PAGE_MODULES).map((key) => key.slice(1));
+
+/** The module of a screen's page, loaded lazily (lazy-page.tsx). */
+function pageOf(module: string): LazyPage {
+  const load = PAGE_MODULES[`/${module}`];
+  if (!load) throw new Error(`${module} is no page module (screens.ts)`);
+  return lazyPage(load);
+}
+
+/** product §2's screens but Home (screens.ts), each loaded on first use (lazy-page.tsx). */
+const PAGES: Record<string, LazyPage> = Object.fromEntries(
+  Object.values(SCREENS as Record<string, Screen>).flatMap((screen) =>
+    screen.page ? [[screen.path, pageOf(screen.page)]] : [],
+  ),
+);
 
 /** Loads the screen at this path ahead (none for Home, which is in the first bundle). */
 export function preloadPage(pathname: string): Promise<void> {
-  const path = Object.keys(PAGES).find((pattern) => matchPath(pattern, pathname));
-  return path ? PAGES[path]!.preload() : Promise.resolve();
+  const path = matchScreen(pathname)?.screen.path;
+  const page = path === undefined ? undefined : PAGES[path];
+  return page ? page.preload() : Promise.resolve();
 }
 
 export interface AppProps {

@@ -2,8 +2,15 @@
  * Build-time only (vite.config.ts), never in the page: builds boot.ts into one small classic
  * script, emits it as a hashed asset and links it first thing in index.html's <head>.
  */
-import { build, normalizePath, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
-import { EARLY_PAGES } from './early-pages.ts';
+import {
+  build,
+  normalizePath,
+  runnerImport,
+  type Plugin,
+  type ResolvedConfig,
+  type Rollup,
+} from 'vite';
+import type { Screen } from '../lib/screens.ts';
 
 type Chunk = Rollup.OutputChunk;
 
@@ -36,7 +43,15 @@ export function bootPlugin(): Plugin {
       if (!entry) this.error('no entry chunk');
       const loaded = filesOf(entry, bundle);
       const pageFiles: Record<string, string[]> = {};
-      for (const page of Object.values(EARLY_PAGES)) {
+      // The pages the boot script fetches ahead (their screen's codeAhead), read with Vite's own
+      // loader: lib/screens.ts imports app modules, which the config's own loader need not read.
+      const { module } = await runnerImport<{ SCREENS: Record<string, Screen> }>(
+        `${root}/src/web/lib/screens.ts`,
+        { configFile: false, root, logLevel: 'warn' },
+      );
+      const early = Object.values(module.SCREENS).filter((screen) => screen.codeAhead);
+      for (const { page } of early) {
+        if (!page) continue;
         const chunk = chunks.find((item) => item.facadeModuleId === `${root}/${page}`);
         if (!chunk) this.error(`no chunk for ${page}: is it still loaded with React.lazy?`);
         // The page's own lazy parts too: asked for with it, not after

@@ -13,7 +13,7 @@ import {
 import { CATEGORY_NAMES_PATH } from '../features/videos/video-paths';
 import { filtersFromParams } from '../state/videos-reducer';
 import { VIDEO_PAGE_SIZE } from '../state/video-window';
-import { EARLY_PAGES } from './early-pages';
+import { SCREENS } from '../lib/screens';
 import { firstScreen } from './first-screen';
 
 /** The paths the screens' own first requests use, as the API client sends them. */
@@ -61,32 +61,32 @@ describe('the first screen the boot script prepares', () => {
 
   it('asks for trending, search results and a video as their pages do', async () => {
     await trendingPageFetcher(client)(0, VIDEO_PAGE_SIZE, signal);
-    expect(firstScreen('/trending', '')).toEqual({ requests: asked, page: EARLY_PAGES.trending });
+    expect(firstScreen('/trending', '')).toEqual({ requests: asked, page: SCREENS.trending.page });
 
     asked = [];
     await searchPageFetcher(client, 'learn css & html')(0, VIDEO_PAGE_SIZE, signal);
     expect(firstScreen('/results', '?q=%20learn+css+%26+html%20')).toEqual({
       requests: asked,
-      page: EARLY_PAGES.results,
+      page: SCREENS.results.page,
     });
 
     asked = [];
     await client.fetchQuery(videoRead('a b'));
     await client.fetchQuery(upNextRead('a b'));
-    expect(firstScreen('/watch/a%20b', '')).toEqual({ requests: asked, page: EARLY_PAGES.watch });
+    expect(firstScreen('/watch/a%20b', '')).toEqual({ requests: asked, page: SCREENS.watch.page });
   });
 
   it('fetches the courses screens’ code ahead (issue 30), as the server renders their data', () => {
-    expect(firstScreen('/courses', '')).toEqual({ requests: [], page: EARLY_PAGES.courses });
+    expect(firstScreen('/courses', '')).toEqual({ requests: [], page: SCREENS.courses.page });
     expect(firstScreen('/course/web-development-basics', '')).toEqual({
       requests: [],
-      page: EARLY_PAGES.course,
+      page: SCREENS.course.page,
     });
     expect(firstScreen('/course/a/b', '')).toEqual({ requests: [] });
   });
 
   it('asks for nothing where the screen has nothing to ask or is not one it knows', () => {
-    expect(firstScreen('/results', '')).toEqual({ requests: [], page: EARLY_PAGES.results });
+    expect(firstScreen('/results', '')).toEqual({ requests: [], page: SCREENS.results.page });
     expect(firstScreen('/watch/%E0%A4%A', '')).toEqual({ requests: [] });
     expect(firstScreen('/history', '')).toEqual({ requests: [] });
     expect(firstScreen('/mock', '')).toEqual({ requests: [] });
@@ -96,7 +96,7 @@ describe('the first screen the boot script prepares', () => {
     const tooLong = new URLSearchParams({ q: 'a'.repeat(MAX_QUERY_TEXT + 1) }).toString();
     expect(firstScreen('/results', `?${tooLong}`)).toEqual({
       requests: [],
-      page: EARLY_PAGES.results,
+      page: SCREENS.results.page,
     });
     const longSearch = new URLSearchParams({ search: 'a'.repeat(MAX_QUERY_TEXT + 1) }).toString();
     expect(firstScreen('/', `?${longSearch}`).requests).toEqual([CATEGORY_NAMES_PATH]);

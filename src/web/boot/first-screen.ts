@@ -1,3 +1,4 @@
+import { matchScreen, type FirstRead } from '../lib/screens';
 import {
   CATEGORY_NAMES_PATH,
   UP_NEXT_LENGTH,
@@ -7,9 +8,7 @@ import {
   upNextPath,
   videoPath,
 } from '../features/videos/video-paths';
-import { filtersFromParams, resultsQuery, searchTooLong } from '../state/videos-reducer';
 import { VIDEO_PAGE_SIZE } from '../state/video-window';
-import { EARLY_PAGES } from './early-pages';
 
 /** What the first screen at an address needs before it can show anything. */
 export interface FirstScreen {
@@ -22,46 +21,39 @@ export interface FirstScreen {
   page?: string;
 }
 
-function decoded(segment: string): string | undefined {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return undefined;
+/**
+ * A first read as the app sends it; undefined for the reads the boot script leaves to the app
+ * (a channel's videos, the courses screens': the server renders those pages with their data).
+ */
+function earlyPath(read: FirstRead): string | undefined {
+  switch (read.read) {
+    case 'category-names':
+      return CATEGORY_NAMES_PATH;
+    case 'home-grid':
+      return homePagePath(read.filters, 0, VIDEO_PAGE_SIZE);
+    case 'trending':
+      return trendingPagePath(0, VIDEO_PAGE_SIZE);
+    case 'search':
+      return searchPagePath(read.query, 0, VIDEO_PAGE_SIZE);
+    case 'video':
+      return videoPath(read.videoId);
+    case 'up-next':
+      return upNextPath(read.videoId, UP_NEXT_LENGTH);
+    default:
+      return undefined;
   }
 }
 
 /**
- * The first screen of the home grid, trending, search results, the watch page and the courses
- * screens: the pages a visitor lands on. Other addresses need nothing ahead (an empty list: the app asks as usual).
+ * The first screen at an address, from its declaration (lib/screens.ts): its first reads the
+ * boot script may send, and its page module when the screen asks for its code ahead. An address
+ * no screen has, or whose parameters do not decode, needs nothing ahead (the app asks as usual).
  */
 export function firstScreen(pathname: string, search: string): FirstScreen {
-  const params = new URLSearchParams(search);
-  if (pathname === '/') {
-    const filters = filtersFromParams(params);
-    // A search too long to ask for: home shows a message instead of the grid.
-    if (searchTooLong(filters.search)) return { requests: [CATEGORY_NAMES_PATH] };
-    const grid = homePagePath(filters, 0, VIDEO_PAGE_SIZE);
-    return { requests: [CATEGORY_NAMES_PATH, grid] };
-  }
-  if (pathname === '/trending') {
-    return { requests: [trendingPagePath(0, VIDEO_PAGE_SIZE)], page: EARLY_PAGES.trending };
-  }
-  if (pathname === '/results') {
-    const query = resultsQuery(params);
-    const asks = query !== '' && !searchTooLong(query);
-    const requests = asks ? [searchPagePath(query, 0, VIDEO_PAGE_SIZE)] : [];
-    return { requests, page: EARLY_PAGES.results };
-  }
-  const watch = /^\/watch\/([^/]+)$/.exec(pathname);
-  const videoId = watch && decoded(watch[1]!);
-  if (videoId) {
-    return {
-      requests: [videoPath(videoId), upNextPath(videoId, UP_NEXT_LENGTH)],
-      page: EARLY_PAGES.watch,
-    };
-  }
-  // The courses screens (issue 30): their code only; the server renders them with their data.
-  if (pathname === '/courses') return { requests: [], page: EARLY_PAGES.courses };
-  if (/^\/course\/[^/]+$/.test(pathname)) return { requests: [], page: EARLY_PAGES.course };
-  return { requests: [] };
+  const match = matchScreen(pathname);
+  if (!match || match.malformed) return { requests: [] };
+  const { screen, params } = match;
+  const reads = screen.reads?.({ params, search: new URLSearchParams(search) }) ?? [];
+  const requests = reads.map(earlyPath).filter((path) => path !== undefined);
+  return screen.codeAhead && screen.page ? { requests, page: screen.page } : { requests };
 }

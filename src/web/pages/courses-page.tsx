@@ -8,12 +8,12 @@ import { useSessionName } from '../data/library';
 import { CourseProgressBar } from '../features/courses/components/course-progress-bar';
 import styles from '../features/courses/components/courses.module.css';
 import { courseSize, courseTexts, courseUrl } from '../features/courses/course-texts';
-import { useDocumentTitle } from '../lib/use-document-title';
+import { useScreenTitle } from '../lib/use-screen-title';
 import { LoadState } from './load-state';
 
 /** /courses (issue 30): every course, its lesson count and, signed in, the user's progress. */
 export default function CoursesPage() {
-  useDocumentTitle(courseTexts.heading);
+  useScreenTitle('courses');
   const { data, error, isFetching, refetch } = useQuery(coursesRead());
   const session = useSessionName();
   const { data: mine } = useQuery({

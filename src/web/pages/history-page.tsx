@@ -11,7 +11,7 @@ import {
   readerTimeZone,
 } from '../features/history/history-days';
 import { VideoGrid } from '../features/videos/components/video-grid';
-import { useDocumentTitle } from '../lib/use-document-title';
+import { useScreenTitle } from '../lib/use-screen-title';
 import { useFocusAfterRemoval } from '../lib/use-focus-after-removal';
 import { useLibraryRetry } from '../data/library';
 import { useVideos } from '../state/use-store';
@@ -27,7 +27,7 @@ import { useVideoActions } from './use-video-actions';
  * asks first, then empties it (there is no undo for the whole history).
  */
 export default function HistoryPage() {
-  useDocumentTitle(historyTexts.heading);
+  useScreenTitle('history');
   return (
     <RequireLogin>
       <HistoryScreen />

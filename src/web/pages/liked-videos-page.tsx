@@ -2,6 +2,7 @@ import { ThumbsUp } from 'lucide-react';
 import { useLibraryRetry } from '../data/library';
 import { useVideos } from '../state/use-store';
 import { VideoListScreen } from './video-list-screen';
+import { SCREENS } from '../lib/screens';
 
 /** /liked-videos. */
 export default function LikedVideosPage() {
@@ -10,6 +11,7 @@ export default function LikedVideosPage() {
   return (
     <VideoListScreen
       title="Liked Videos"
+      documentTitle={SCREENS['liked-videos'].title}
       videos={state.likedVideos}
       emptyText="No videos added yet."
       emptyTitle="No liked videos yet"

@@ -16,7 +16,7 @@ import { exportNotes, transferTexts } from '../features/notes/notes-transfer';
 import { Thumbnail } from '../features/videos/components/thumbnail';
 import { watchAt } from '../features/transcript/transcript-text';
 import { formatTime } from '../lib/format';
-import { useDocumentTitle } from '../lib/use-document-title';
+import { useScreenTitle } from '../lib/use-screen-title';
 import { useLeaveGuard } from '../lib/use-leave-guard';
 import { useVideos } from '../state/use-store';
 import { LoadState } from './load-state';
@@ -36,7 +36,7 @@ export const notebookTexts = {
  * be edited in place with the watch page's box (editable-note.tsx).
  */
 export default function NotesPage() {
-  useDocumentTitle(notebookTexts.heading);
+  useScreenTitle('notes');
   return (
     <RequireLogin>
       <Notebook />

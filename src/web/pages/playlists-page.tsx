@@ -12,7 +12,7 @@ import { playlistLabel } from '../features/playlists/playlist-label';
 import { playlistTexts } from '../features/playlists/playlist-texts';
 import { createPlaylist, deletePlaylist } from '../features/playlists/playlists-service';
 import { Thumbnail } from '../features/videos/components/thumbnail';
-import { useDocumentTitle } from '../lib/use-document-title';
+import { useScreenTitle } from '../lib/use-screen-title';
 import { removableItem, useFocusAfterRemoval } from '../lib/use-focus-after-removal';
 import { useSingleFlight } from '../lib/use-single-flight';
 import { useLibraryRetry } from '../data/library';
@@ -22,7 +22,7 @@ import { RequireLogin } from './require-login';
 
 /** /playlist: the user's playlists, a 'Create Playlist' button and its modal. */
 export default function PlaylistsPage() {
-  useDocumentTitle(playlistTexts.heading);
+  useScreenTitle('playlists');
   return (
     <RequireLogin>
       <Playlists />

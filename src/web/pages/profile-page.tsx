@@ -9,7 +9,7 @@ import {
 import { logOutEverywhere } from '../features/auth/auth-service';
 import { authTexts } from '../features/auth/auth-texts';
 import { NotesTransferPanel } from '../features/notes/components/notes-transfer-panel';
-import { useDocumentTitle } from '../lib/use-document-title';
+import { useScreenTitle } from '../lib/use-screen-title';
 import { useAuth, useDispatchers } from '../state/use-store';
 import styles from './pages.module.css';
 import { RequireLogin } from './require-login';
@@ -22,7 +22,7 @@ import { RequireLogin } from './require-login';
 export default function ProfilePage() {
   const { state } = useAuth();
   const dispatchers = useDispatchers();
-  useDocumentTitle('Profile');
+  useScreenTitle('profile');
   return (
     <RequireLogin>
       <PageHeading title="Profile" />

@@ -5,7 +5,7 @@ import { EmptyState } from '../components/ui/empty-state';
 import { PageHeading } from '../components/ui/page-heading';
 import { TrendingCard } from '../features/videos/components/trending-card';
 import { trendingPageFetcher } from '../features/videos/videos-service';
-import { useDocumentTitle } from '../lib/use-document-title';
+import { useScreenTitle } from '../lib/use-screen-title';
 import { emptyVideoWindow, videoWindowReducer } from '../state/video-window';
 import { LoadState } from './load-state';
 import { PagedList } from './paged-list';
@@ -25,7 +25,7 @@ export default function TrendingPage() {
     dispatch,
   });
   const { openVideo, menuFor } = useVideoActions();
-  useDocumentTitle('Trending');
+  useScreenTitle('trending');
   return (
     <>
       <PageHeading title="Trending" />

@@ -3,6 +3,7 @@ import { watchLaterTexts } from '../features/watch-later/watch-later-service';
 import { useLibraryRetry } from '../data/library';
 import { useVideos } from '../state/use-store';
 import { VideoListScreen } from './video-list-screen';
+import { SCREENS } from '../lib/screens';
 
 /** /watch-later. */
 export default function WatchLaterPage() {
@@ -11,6 +12,7 @@ export default function WatchLaterPage() {
   return (
     <VideoListScreen
       title={watchLaterTexts.heading}
+      documentTitle={SCREENS['watch-later'].title}
       videos={state.watchLater}
       emptyText={watchLaterTexts.empty}
       emptyTitle="Nothing saved for later"

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { matchPath } from 'react-router';
+import { matchScreen, type FirstRead } from '../lib/screens';
 import { courseRead, coursesRead } from '../data/course-reads';
 import { videoRead } from '../data/reads';
 import {
@@ -12,46 +12,44 @@ import {
   type PageFetcher,
 } from '../features/videos/videos-service';
 import { VIDEO_PAGE_SIZE } from '../state/video-window';
-import { filtersFromParams, resultsQuery, searchTooLong } from '../state/videos-reducer';
 
 const firstPage = (fetchPage: PageFetcher) =>
   fetchPage(0, VIDEO_PAGE_SIZE, new AbortController().signal);
 
+/** A first read into the cache, with the very read (and key) its screen uses. */
+function readInto(client: QueryClient, read: FirstRead): Promise<unknown> {
+  switch (read.read) {
+    case 'category-names':
+      return client.fetchQuery(categoryNamesRead());
+    case 'home-grid':
+      return firstPage(homePageFetcher(client, read.filters));
+    case 'trending':
+      return firstPage(trendingPageFetcher(client));
+    case 'search':
+      return firstPage(searchPageFetcher(client, read.query));
+    case 'video':
+      return client.fetchQuery(videoRead(read.videoId));
+    case 'up-next':
+      return client.fetchQuery(upNextRead(read.videoId));
+    case 'channel':
+      return firstPage(channelPageFetcher(client, read.channelName));
+    case 'courses':
+      return client.fetchQuery(coursesRead());
+    case 'course':
+      return client.fetchQuery(courseRead(read.slug));
+  }
+}
+
 /**
- * What the public pages show first, read into the cache with the very reads (and keys) their
- * screens use: the home grid and its chips, trending, search results, a watch page's video and
- * up next, a channel's videos. Rejects when a read fails (the page is then not rendered: the app
- * asks, and says what went wrong, in the browser). Other addresses read nothing: their screens
- * render as their first render draws them (a signed-in screen waits for the session).
+ * What the public pages show first (their screen's reads, lib/screens.ts: the home grid and its
+ * chips, trending, search results, a watch page's video and up next, a channel's videos, the
+ * courses), read into the cache with the very reads (and keys) their screens use. Rejects when a
+ * read fails (the page is then not rendered: the app asks, and says what went wrong, in the
+ * browser). Other addresses read nothing: their screens render as their first render draws them
+ * (a signed-in screen waits for the session).
  */
 export async function readFirstScreen(client: QueryClient, at: URL): Promise<void> {
-  const { pathname, searchParams } = at;
-  const reads: Promise<unknown>[] = [];
-  if (pathname === '/') {
-    const filters = filtersFromParams(searchParams);
-    reads.push(client.fetchQuery(categoryNamesRead()));
-    if (!searchTooLong(filters.search)) reads.push(firstPage(homePageFetcher(client, filters)));
-  } else if (pathname === '/trending') {
-    reads.push(firstPage(trendingPageFetcher(client)));
-  } else if (pathname === '/courses') {
-    reads.push(client.fetchQuery(coursesRead()));
-  } else if (pathname === '/results') {
-    const query = resultsQuery(searchParams);
-    if (query !== '' && !searchTooLong(query)) {
-      reads.push(firstPage(searchPageFetcher(client, query)));
-    }
-  } else {
-    const watch = matchPath('/watch/:videoId', pathname);
-    const channel = matchPath('/channel/:channelName', pathname);
-    const course = matchPath('/course/:slug', pathname);
-    if (watch?.params.videoId) {
-      reads.push(client.fetchQuery(videoRead(watch.params.videoId)));
-      reads.push(client.fetchQuery(upNextRead(watch.params.videoId)));
-    } else if (channel?.params.channelName) {
-      reads.push(firstPage(channelPageFetcher(client, channel.params.channelName)));
-    } else if (course?.params.slug) {
-      reads.push(client.fetchQuery(courseRead(course.params.slug)));
-    }
-  }
-  await Promise.all(reads);
+  const match = matchScreen(at.pathname);
+  const reads = match?.screen.reads?.({ params: match.params, search: at.searchParams }) ?? [];
+  await Promise.all(reads.map((read) => readInto(client, read)));
 }

@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { TEST_ACCOUNT } from '../../../../contract/limits';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useScreenTitle } from '../../../lib/use-screen-title';
 import { useAuth, useDispatchers } from '../../../state/use-store';
 import { configRead, logIn } from '../auth-service';
 import { authErrorField, focusFirstEmptyField } from '../auth-error-field';
@@ -27,7 +27,7 @@ export default function LoginPage() {
   // After a submit with an empty field, the empty fields say so until they are filled.
   const [markMissing, setMarkMissing] = useState(false);
   const unavailableId = useId();
-  useDocumentTitle('Login');
+  useScreenTitle('login');
   // The form opens clean: an error of an earlier login or signup is not about this one.
   useEffect(() => authDispatch({ type: 'CLEAR_AUTH_ERROR' }), [authDispatch]);
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useScreenTitle } from '../../../lib/use-screen-title';
 import { useAuth, useDispatchers } from '../../../state/use-store';
 import { configRead, signUp } from '../auth-service';
 import { authErrorField, focusFirstEmptyField } from '../auth-error-field';
@@ -44,7 +44,7 @@ export default function SignupPage() {
   const closed = config?.signup.open === false;
   const domains = config?.signup.emailDomains ?? [];
   const [domainRefused, setDomainRefused] = useState(false);
-  useDocumentTitle('Signup');
+  useScreenTitle('signup');
   // The form opens clean: an error of an earlier login or signup is not about this one.
   useEffect(() => authDispatch({ type: 'CLEAR_AUTH_ERROR' }), [authDispatch]);
 

@@ -1,5 +1,5 @@
 import { useId, useReducer, useRef, type FormEvent, type KeyboardEvent } from 'react';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useScreenTitle } from '../../../lib/use-screen-title';
 import { useAuth } from '../../../state/use-store';
 import { sendTesterRequest, type TesterRequest } from '../send-request';
 import { historyEntry, type HistoryEntry } from '../tester-history';
@@ -34,7 +34,7 @@ export function TesterPage({ sessionToken = null }: { sessionToken?: string | nu
   const [state, dispatch] = useReducer(testerReducer, undefined, initialTesterState);
   const endpoints = useEndpointOptions();
   const history = useTesterHistory(sessionToken);
-  useDocumentTitle(testerTexts.pageTitle);
+  useScreenTitle('tester');
   const ids = {
     method: useId(),
     endpoint: useId(),

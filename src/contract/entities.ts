@@ -1,19 +1,8 @@
 import * as z from 'zod/mini';
-import { MAX_VIDEO_DURATION } from './limits';
+import { videoShape } from './video-fields';
 
-/** A catalogue video; `_id` is also the YouTube id used for the thumbnail and the embed. */
-export const videoSchema = z.object({
-  _id: z.string(),
-  title: z.string(),
-  channelName: z.string(),
-  views: z.number(),
-  uploadedOn: z.string(),
-  avatar: z.string(),
-  description: z.string(),
-  categoryName: z.string(),
-  /** The video's length in whole seconds, when the catalogue knows it (imports since issue 28). */
-  duration: z.optional(z.int().check(z.positive(), z.lte(MAX_VIDEO_DURATION))),
-});
+/** A catalogue video: its fields are declared in video-fields.ts. */
+export const videoSchema = z.object(videoShape);
 export type Video = z.infer<typeof videoSchema>;
 
 /**

@@ -15,7 +15,7 @@ import { newId } from './new-id';
 import { StoreError } from './store-error';
 import { HOME_SEARCH_SCAN } from '../../contract/limits';
 import { countLimit } from '../catalogue/paging';
-import { sameVideo } from '../catalogue/same-video';
+import { sameVideo } from '../../contract/video-fields';
 import { foldForSearch, searchesShortScope, SHORT_SEARCH_SCOPE } from '../catalogue/search-text';
 import {
   findMoment,

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { Store } from '../../api/store/store';
+import { videoOf } from '../../contract/video-fields';
 import { courseRecord } from './validate-course';
 
 /** Videos read per store call. */
@@ -20,7 +21,7 @@ async function write(out: Writable, text: string): Promise<void> {
 
 /**
  * Writes the catalogue as JSON Lines: first every category (`"type": "category"`, in their
- * order), then every video (its fields in entity order, a duration only when known) in catalogue
+ * order), then every video (its fields in declared order, an optional one only when known) in catalogue
  * order, reading the videos a keyset chunk at a time, so memory stays flat however large the
  * catalogue is (categories are few), then the courses (`"type": "course"`). What `import` reads
  * back: `export | import` on a fresh database gives the same catalogue, videos, categories and
@@ -46,32 +47,9 @@ export async function exportCatalogue(
   do {
     const chunk = await store.readCatalogue(after, chunkSize);
     if (chunk.videos.length > 0) {
+      // Fields in their declared order (video-fields.ts); an absent one (unknown duration) left out.
       const text = chunk.videos
-        .map(
-          ({
-            _id,
-            title,
-            channelName,
-            views,
-            uploadedOn,
-            avatar,
-            description,
-            categoryName,
-            duration,
-          }) =>
-            // JSON.stringify leaves out an unknown (undefined) duration.
-            JSON.stringify({
-              _id,
-              title,
-              channelName,
-              views,
-              uploadedOn,
-              avatar,
-              description,
-              categoryName,
-              duration,
-            }),
-        )
+        .map((video) => JSON.stringify(videoOf((name) => video[name])))
         .join('\n');
       await write(out, `${text}\n`);
       videos += chunk.videos.length;

@@ -1,3 +1,9 @@
+import {
+  videoFieldEntries,
+  type ForeignFormat,
+  type VideoFieldName,
+  type VideoFields,
+} from '../../contract/video-fields';
 import type { SourceRecord } from './read-records';
 
 /**
@@ -6,7 +12,7 @@ import type { SourceRecord } from './read-records';
  * responses). Each record of such a file becomes native video records (checked by checkRecord
  * afterwards); the fields these formats have beyond the ones read here are ignored.
  */
-export type ForeignFormat = 'yt-dlp' | 'youtube-api';
+export type { ForeignFormat };
 
 export const FOREIGN_FORMATS: readonly ForeignFormat[] = ['yt-dlp', 'youtube-api'];
 
@@ -36,34 +42,18 @@ export type ForeignEntry = { where: string } & (
   | { kind: 'skipped'; id?: string }
 );
 
-/** The fields an import leaves as they were when its file does not give them. */
-export type KeepableField = 'views' | 'uploadedOn' | 'avatar' | 'description' | 'duration';
+/** The fields an import leaves as they were when its file does not give them (video-fields.ts). */
+export type KeepableField = {
+  [K in VideoFieldName]: VideoFields[K] extends { keep: string } ? K : never;
+}[VideoFieldName];
 
 /** The field names of a format, for checkRecord's messages about the native record made of it. */
-export const FIELD_NAMES: Record<ForeignFormat, Record<string, string>> = {
-  'yt-dlp': {
-    _id: 'id',
-    title: 'title',
-    channelName: 'channel',
-    views: 'view_count',
-    uploadedOn: 'upload_date',
-    avatar: 'avatar',
-    description: 'description',
-    categoryName: 'category',
-    duration: 'duration',
-  },
-  'youtube-api': {
-    _id: 'id',
-    title: 'snippet.title',
-    channelName: 'snippet.channelTitle',
-    views: 'statistics.viewCount',
-    uploadedOn: 'snippet.publishedAt',
-    avatar: 'avatar',
-    description: 'snippet.description',
-    categoryName: 'category',
-    duration: 'contentDetails.duration',
-  },
-};
+export const FIELD_NAMES = Object.fromEntries(
+  FOREIGN_FORMATS.map((format) => [
+    format,
+    Object.fromEntries(videoFieldEntries.map(([name, field]) => [name, field.from[format]])),
+  ]),
+) as Record<ForeignFormat, Record<string, string>>;
 
 type Json = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 import type { Course } from '../../contract/courses';
 import type { Video } from '../../contract/entities';
 import type { Store, UpsertCounts, VideoUserData } from '../../api/store/store';
-import { sameVideo } from '../../api/catalogue/same-video';
+import { sameVideo, videoFieldEntries, videoFields, videoOf } from '../../contract/video-fields';
 import {
   FIELD_NAMES,
   type ForeignFormat,
@@ -102,19 +102,15 @@ function inFormatTerms(format: ForeignFormat, problem: string): string {
   return name === undefined ? problem : [name, ...rest].join(' ');
 }
 
-/** The order the report names kept fields in (the Video's). */
-export const KEPT_ORDER: readonly KeepableField[] = [
-  'views',
-  'uploadedOn',
-  'avatar',
-  'description',
-  'duration',
-];
+/** The order the report names kept fields in (the Video's), without the quietly kept avatar. */
+export const KEPT_ORDER = videoFieldEntries
+  .filter(([, field]) => field.keep === 'said')
+  .map(([name]) => name as KeepableField);
 
 /**
  * A batch's videos with the fields their file did not give taken from the catalogue's copies
  * (issue 42: a `videos.list` answer without statistics keeps the views): new videos keep the
- * record's defaults. Counts into `kept`, but for the avatar.
+ * record's defaults. Counts into `kept`, but for quietly kept fields (the avatar).
  */
 async function withKeptFields(
   store: Pick<Store, 'getVideos'>,
@@ -128,17 +124,12 @@ async function withKeptFields(
   return batch.map(({ video, absent }) => {
     const before = stored.get(video._id);
     if (!before) return video;
-    const merged: Video = { ...video };
+    const keptNow = new Set<string>(absent);
     for (const field of absent) {
-      if (field === 'duration') {
-        if (before.duration === undefined) delete merged.duration;
-        else merged.duration = before.duration;
-      } else {
-        (merged as unknown as Record<string, unknown>)[field] = before[field];
-      }
-      if (field !== 'avatar') kept[field] = (kept[field] ?? 0) + 1;
+      if (videoFields[field].keep === 'said') kept[field] = (kept[field] ?? 0) + 1;
     }
-    return merged;
+    // The catalogue's value of each kept field: absent when it has none (an unknown duration).
+    return videoOf((name) => (keptNow.has(name) ? before : video)[name]) as Video;
   });
 }
 

@@ -1,18 +1,27 @@
-import type { Category, Video } from '../../contract/entities';
+import * as z from 'zod/mini';
+import { categorySchema, type Category, type Video } from '../../contract/entities';
 import { MAX_ID_LENGTH, MAX_QUERY_TEXT, MAX_VIDEO_DURATION } from '../../contract/limits';
+import {
+  isOptionalField,
+  videoFieldEntries,
+  type ImportRule,
+  type VideoField,
+} from '../../contract/video-fields';
 
-/**
- * YouTube's own limits on a video's title and description, in characters (issue 42): no video of
- * YouTube's is longer, so a longer one is refused, with its line, like any broken rule (docs/operators.md,
- * "The catalogue"). The watch page's chapters read the description.
- */
-export const MAX_TITLE_LENGTH = 100;
-export const MAX_DESCRIPTION_LENGTH = 5_000;
+/** What a record turned out to be, or every rule it breaks (one message per broken rule). */
+export type Checked =
+  | { ok: true; kind: 'video'; video: Video }
+  | { ok: true; kind: 'category'; category: Category }
+  | { ok: false; problems: string[]; id?: string; kind?: 'video' | 'category' };
 
-const TEXT_LIMITS: Readonly<Record<string, number>> = {
-  title: MAX_TITLE_LENGTH,
-  description: MAX_DESCRIPTION_LENGTH,
-};
+/** How an import checks one field: the contract's type, its rule, and what missing means. */
+type ImportField = Pick<VideoField, 'schema' | 'rule' | 'youtubeLimit' | 'importDefault'>;
+
+const categoryFields: ReadonlyArray<readonly [keyof Category, ImportField]> = [
+  ['_id', { schema: categorySchema.shape._id, rule: 'id' }],
+  ['categoryName', { schema: categorySchema.shape.categoryName, rule: 'name' }],
+  ['description', { schema: categorySchema.shape.description, rule: 'any-text' }],
+];
 
 /** Characters (code points: an emoji is one), counted only when the UTF-16 length may be over. */
 function longerThan(value: string, max: number): number | undefined {
@@ -21,45 +30,6 @@ function longerThan(value: string, max: number): number | undefined {
   for (const _character of value) count += 1;
   return count > max ? count : undefined;
 }
-
-/** What a record turned out to be, or every rule it breaks (one message per broken rule). */
-export type Checked =
-  | { ok: true; kind: 'video'; video: Video }
-  | { ok: true; kind: 'category'; category: Category }
-  | { ok: false; problems: string[]; id?: string; kind?: 'video' | 'category' };
-
-/** `name`: text the app also asks for by (a category's chip, a channel's page), so no longer than
- * a query may be. */
-type Rule =
-  | 'text'
-  | 'name'
-  | 'optional-text'
-  | 'id'
-  | 'date'
-  | 'views'
-  /** Text that may also be missing or null (then empty). */
-  | 'absent-or-text'
-  /** Whole seconds from 1 to MAX_VIDEO_DURATION, or missing or null (unknown). */
-  | 'duration';
-
-/** The Video entity's fields in their usual order, and the rule each must follow. */
-const videoFields: ReadonlyArray<readonly [keyof Video, Rule]> = [
-  ['_id', 'id'],
-  ['title', 'text'],
-  ['channelName', 'name'],
-  ['views', 'views'],
-  ['uploadedOn', 'date'],
-  ['avatar', 'absent-or-text'],
-  ['description', 'optional-text'],
-  ['categoryName', 'name'],
-  ['duration', 'duration'],
-];
-
-const categoryFields: ReadonlyArray<readonly [keyof Category, Rule]> = [
-  ['_id', 'id'],
-  ['categoryName', 'name'],
-  ['description', 'optional-text'],
-];
 
 /**
  * `YYYY-MM-DD`, optionally followed by an ISO 8601 time: hours 00–23, minutes and seconds 00–59,
@@ -87,27 +57,10 @@ function isRealDate(text: string): boolean {
 /** A UTF-16 surrogate that is not part of a pair (with the u flag, pairs are one character). */
 const LONE_SURROGATE = /\p{Surrogate}/u;
 
-/** The broken rule of one field's value, or undefined when it is fine. */
-function checkField(name: string, rule: Rule, value: unknown): string | undefined {
-  const absent = value === undefined || value === null;
-  if (absent && (rule === 'absent-or-text' || rule === 'duration')) return undefined;
-  if (absent) return `${name} is required`;
-  if (rule === 'duration') {
-    return typeof value === 'number' &&
-      Number.isInteger(value) &&
-      value > 0 &&
-      value <= MAX_VIDEO_DURATION
-      ? undefined
-      : `${name} must be a whole number of seconds from 1 to ${MAX_VIDEO_DURATION}`;
-  }
-  if (rule === 'views') {
-    return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
-      ? undefined
-      : `${name} must be a non-negative whole number`;
-  }
-  if (typeof value !== 'string') return `${name} must be a string`;
+/** The first rule a text breaks beyond being a string, or undefined. */
+function textProblem(name: string, field: ImportField, value: string): string | undefined {
+  const { rule, youtubeLimit: limit } = field;
   // Before the scans below: a hostile length costs one count, not every check.
-  const limit = TEXT_LIMITS[name];
   const length = limit === undefined ? undefined : longerThan(value, limit);
   if (limit !== undefined && length !== undefined) {
     return `${name} must be at most ${limit.toLocaleString('en')} characters (YouTube's limit), not ${length.toLocaleString('en')}`;
@@ -120,7 +73,7 @@ function checkField(name: string, rule: Rule, value: unknown): string | undefine
   if (surrogate !== undefined) {
     return `${name} must be valid Unicode (a lone surrogate \\u${surrogate.charCodeAt(0).toString(16)})`;
   }
-  if (rule === 'optional-text' || rule === 'absent-or-text') return undefined;
+  if (rule === 'any-text') return undefined;
   if (value.trim() === '') return `${name} is required`;
   if (rule === 'id' && value.length > MAX_ID_LENGTH) {
     return `${name} must be at most ${MAX_ID_LENGTH} characters`;
@@ -137,31 +90,73 @@ function checkField(name: string, rule: Rule, value: unknown): string | undefine
   return undefined;
 }
 
+/** The message of a value the contract's type refuses, by rule. */
+function typeProblem(name: string, rule: ImportRule): string {
+  if (rule === 'count') return `${name} must be a non-negative whole number`;
+  if (rule === 'seconds') {
+    return `${name} must be a whole number of seconds from 1 to ${MAX_VIDEO_DURATION}`;
+  }
+  return `${name} must be a string`;
+}
+
+/** The contract's schema of a field plus the import's refinements of its rule. */
+function importSchema(name: string, field: ImportField): z.ZodMiniType {
+  const refinement = z.check<unknown>((payload) => {
+    const { value } = payload;
+    const problem =
+      typeof value === 'string'
+        ? textProblem(name, field, value)
+        : field.rule === 'count' && !(Number.isSafeInteger(value) && (value as number) >= 0)
+          ? typeProblem(name, field.rule)
+          : undefined;
+    if (problem !== undefined)
+      payload.issues.push({ code: 'custom', message: problem, input: value });
+  });
+  return field.schema.check(refinement);
+}
+
+const videoImportSchemas = videoFieldEntries.map(
+  ([name, field]) => [name, field, importSchema(name, field)] as const,
+);
+const categoryImportSchemas = categoryFields.map(
+  ([name, field]) => [name, field, importSchema(name, field)] as const,
+);
+
+/**
+ * A record's fields checked one by one, in field order: the first broken rule of each, then
+ * every field the entity does not have. A missing or null value is the field's `importDefault`,
+ * absent when the field is optional (never `undefined`), or required.
+ */
 function checkFields(
   record: Record<string, unknown>,
-  fields: ReadonlyArray<readonly [string, Rule]>,
-): string[] {
+  fields: ReadonlyArray<readonly [string, ImportField, z.ZodMiniType]>,
+): { problems: string[]; value: Record<string, unknown> } {
   const problems: string[] = [];
-  for (const [name, rule] of fields) {
-    const problem = checkField(name, rule, record[name]);
-    if (problem) problems.push(problem);
+  const value: Record<string, unknown> = {};
+  for (const [name, field, schema] of fields) {
+    const given = record[name];
+    if (given === undefined || given === null) {
+      if (field.importDefault !== undefined) value[name] = field.importDefault;
+      else if (!isOptionalField(field)) problems.push(`${name} is required`);
+      continue;
+    }
+    const parsed = z.safeParse(schema, given, { error: () => typeProblem(name, field.rule) });
+    if (parsed.success) value[name] = parsed.data;
+    else problems.push(parsed.error.issues[0]!.message);
   }
   const known = new Set(['type', ...fields.map(([name]) => name)]);
   for (const name of Object.keys(record)) {
     if (!known.has(name)) problems.push(`unknown field ${JSON.stringify(name)}`);
   }
-  return problems;
+  return { problems, value };
 }
 
 /**
  * Checks one record of an import file. A record is a video unless it says `"type": "category"`
  * (`"type": "video"` may be said too); in a categories file (`expect: 'category'`) every record
- * is a category. Only the entity's fields (and `type`) are allowed; every field but `avatar` and
- * `duration` is required: `_id`, `title`, `channelName` and `categoryName` must be non-blank
- * strings (an `_id` at most 128 characters, without white space around it, not `.` or `..`),
- * `views` a non-negative whole number, `uploadedOn` a date, `avatar` and `description` strings
- * (may be empty; a missing or null `avatar` is empty), `duration` whole seconds from 1 to MAX_VIDEO_DURATION (missing
- * or null: unknown); no text may hold NUL or a lone surrogate.
+ * is a category. Only the entity's fields (and `type`) are allowed, each checked by the
+ * contract's schema and its import rule (video-fields.ts): every field is required but `avatar`
+ * (missing or null: empty) and the optional ones like `duration` (missing or null: unknown).
  */
 export function checkRecord(value: unknown, expect: 'any' | 'category' = 'any'): Checked {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -183,26 +178,12 @@ export function checkRecord(value: unknown, expect: 'any' | 'category' = 'any'):
     return { ok: false, problems: ['type must be "video" or "category"'] };
   }
   const id = typeof record._id === 'string' ? record._id : undefined;
-  const problems = checkFields(record, kind === 'video' ? videoFields : categoryFields);
-  if (problems.length > 0) return { ok: false, problems, id, kind };
-  if (kind === 'video') {
-    const video: Video = {
-      _id: record._id as string,
-      title: record.title as string,
-      channelName: record.channelName as string,
-      views: record.views as number,
-      uploadedOn: record.uploadedOn as string,
-      avatar: (record.avatar as string | null | undefined) ?? '',
-      description: record.description as string,
-      categoryName: record.categoryName as string,
-    };
-    if (typeof record.duration === 'number') video.duration = record.duration;
-    return { ok: true, kind, video };
-  }
-  const category: Category = {
-    _id: record._id as string,
-    categoryName: record.categoryName as string,
-    description: record.description as string,
-  };
-  return { ok: true, kind, category };
+  const checked = checkFields(
+    record,
+    kind === 'video' ? videoImportSchemas : categoryImportSchemas,
+  );
+  if (checked.problems.length > 0) return { ok: false, problems: checked.problems, id, kind };
+  return kind === 'video'
+    ? { ok: true, kind, video: checked.value as Video }
+    : { ok: true, kind, category: checked.value as Category };
 }

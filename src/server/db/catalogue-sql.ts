@@ -6,11 +6,18 @@ import {
   type RawBuilder,
   type Selectable,
   type Transaction,
+  type Updateable,
 } from 'kysely';
 import type { Category, TranscriptMoment, Video } from '../../contract/entities';
 import { HOME_SEARCH_SCAN } from '../../contract/limits';
 import { countLimit } from '../../api/catalogue/paging';
-import { sameVideo } from '../../api/catalogue/same-video';
+import {
+  sameVideo,
+  videoFieldEntries,
+  videoOf,
+  type VideoFieldName,
+  type VideoFields,
+} from '../../contract/video-fields';
 import {
   characterCount,
   foldForSearch,
@@ -35,48 +42,44 @@ import { ftsPhrase, rankedMatches } from './ranked-matches';
 import { TRANSCRIPT_MATCHES } from '../../api/catalogue/transcript-text';
 import { transcriptMatches, transcriptMoments } from './transcript-sql';
 
-export const videoColumns = [
-  'videos.id',
-  'videos.title',
-  'videos.channel_name',
-  'videos.views',
-  'videos.uploaded_on',
-  'videos.avatar',
-  'videos.description',
-  'videos.category_name',
-  'videos.duration_seconds',
-] as const;
+type VideoColumn = `videos.${VideoFields[VideoFieldName]['column']}`;
+
+/** The columns of a video's fields (video-fields.ts), in field order. */
+export const videoColumns: readonly VideoColumn[] = videoFieldEntries.map(
+  ([, field]) => `videos.${field.column}` as VideoColumn,
+);
 
 export type VideoRow = Omit<Selectable<VideosTable>, 'position' | 'source'>;
 
 export function toVideo(row: VideoRow): Video {
-  return {
-    _id: row.id,
-    title: row.title,
-    channelName: row.channel_name,
-    views: Number(row.views),
-    uploadedOn: row.uploaded_on,
-    avatar: row.avatar,
-    description: row.description,
-    categoryName: row.category_name,
-    // Absent, not undefined, when unknown: an upsert compares videos key by key (sameVideo).
-    ...(row.duration_seconds === null ? {} : { duration: Number(row.duration_seconds) }),
-  };
+  const columns = row as unknown as Record<string, unknown>;
+  // A null column is an absent field (an unknown duration), never an undefined one.
+  return videoOf((_name, field) => {
+    const value = columns[field.column];
+    return field.sql === 'text' || value === null ? value : Number(value);
+  }) as Video;
+}
+
+/**
+ * A video's columns: an absent optional field is null with `absent: 'null'` (an update forgets
+ * it), left out with `absent: 'omit'` (an insert: rows still go into databases from before the
+ * migration that added its column).
+ */
+function videoColumnValues(video: Video, absent: 'null' | 'omit'): Record<string, unknown> {
+  const values = video as Record<string, unknown>;
+  const columns: Record<string, unknown> = {};
+  for (const [name, field] of videoFieldEntries) {
+    const value = values[name];
+    if (value !== undefined) columns[field.column] = value;
+    else if (absent === 'null') columns[field.column] = null;
+  }
+  return columns;
 }
 
 export function videoRow(video: Video, position: number, source?: string): Insertable<VideosTable> {
   return {
-    id: video._id,
+    ...(videoColumnValues(video, 'omit') as Insertable<VideosTable>),
     position,
-    title: video.title,
-    channel_name: video.channelName,
-    views: video.views,
-    uploaded_on: video.uploadedOn,
-    avatar: video.avatar,
-    description: video.description,
-    category_name: video.categoryName,
-    // Left out when unknown (null), so rows still go into databases from before migration 0016.
-    ...(video.duration === undefined ? {} : { duration_seconds: video.duration }),
     ...(source === undefined ? {} : { source }),
   };
 }
@@ -830,11 +833,14 @@ export class CatalogueSql {
         if (!row) fresh.push(video);
         else if (sameVideo(toVideo(row), video)) unchanged.push(video._id);
         else {
-          const { id: _id, position: _position, ...changes } = videoRow(video, 0, source);
-          // A duration the file no longer gives is forgotten.
+          // A field the file no longer gives (a duration) is forgotten.
+          const { id: _id, ...changes } = videoColumnValues(video, 'null');
           await trx
             .updateTable('videos')
-            .set({ ...changes, duration_seconds: video.duration ?? null })
+            .set({
+              ...(changes as Updateable<VideosTable>),
+              ...(source === undefined ? {} : { source }),
+            })
             .where('id', '=', video._id)
             .execute();
           counts.updated += 1;

@@ -1,4 +1,6 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type * as z from 'zod/mini';
+import type { VideoField, VideoFieldName, VideoFields } from '../../contract/video-fields';
 
 /**
  * The tables of architecture §3 as Kysely sees them. `seq` columns are insertion counters: lists keep
@@ -112,23 +114,26 @@ export interface CategoriesTable {
   description: string;
 }
 
-export interface VideosTable {
-  id: string;
+/** A column of a video field (video-fields.ts): nullable when the field is optional. */
+type VideoFieldColumn<F extends VideoField> = F['sql'] extends 'bigint'
+  ? /** PostgreSQL hands a bigint back as a string, SQLite as a number. */
+    ColumnType<number | string, number, number>
+  : undefined extends z.output<F['schema']>
+    ? ColumnType<
+        NonNullable<z.output<F['schema']>> | null,
+        NonNullable<z.output<F['schema']>> | null | undefined,
+        NonNullable<z.output<F['schema']>> | null
+      >
+    : z.output<F['schema']>;
+
+export type VideosTable = {
+  [K in VideoFieldName as VideoFields[K]['column']]: VideoFieldColumn<VideoFields[K]>;
+} & {
   /** Catalogue order. */
   position: number;
-  title: string;
-  channel_name: string;
-  /** bigint: PostgreSQL hands it back as a string, SQLite as a number. */
-  views: ColumnType<number | string, number, number>;
-  uploaded_on: string;
-  avatar: string;
-  description: string;
-  category_name: string;
-  /** The length in whole seconds; null when unknown (migration 0016). */
-  duration_seconds: ColumnType<number | null, number | null | undefined, number | null>;
   /** The import source that wrote the video last; null: none did (migration 0016). */
   source: ColumnType<string | null, string | null | undefined, string | null>;
-}
+};
 
 /** likes, history and watch_later share this shape; (user_id, video_id) is unique. */
 export interface VideoListTable {

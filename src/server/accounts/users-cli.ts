@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { collectUserData } from '../../api/accounts/user-data';
+import { forgetDeletedUserLimits } from '../../api/routes/account';
 import { createPbkdf2Hasher, type PasswordHasher } from '../../api/auth/password';
 import { passwordProblem } from '../../api/auth/password-policy';
 import { formatTimestamp } from '../../api/clock';
@@ -10,6 +11,7 @@ import { PASSWORD_ITERATIONS } from '../auth/password-work';
 import { ConfigError, parseConfig } from '../config';
 import type { DatabaseLocation } from '../db/dialect';
 import { migrateToLatest, openDatabase } from '../db/open-database';
+import { sqlCounters } from '../db/sql-counters';
 import { SqlStore } from '../db/sql-store';
 
 /** Exit statuses (README, "Accounts"). */
@@ -204,10 +206,17 @@ export async function runUsersCli(
         await store.setUserDisabled(user._id, false);
         io.out(`enabled ${email}: they can log in again`);
         break;
-      case 'delete':
+      case 'delete': {
         await store.deleteUser(user._id);
+        const counters = sqlCounters(opened.database);
+        try {
+          await forgetDeletedUserLimits(counters.counters, user);
+        } finally {
+          counters.close();
+        }
         io.out(`deleted ${email} and all their data`);
         break;
+      }
       case 'export':
         io.out(JSON.stringify(await collectUserData(store, user, new Date()), null, 2));
         break;

@@ -1,6 +1,6 @@
 // `npm run build:server`: bundles the server (src/server/main.ts and everything it imports from
-// src/server, src/api and src/contract), its SQLite read threads and the operators' catalogue and users CLIs
-// into dist/server/*.mjs, plain JavaScript for plain `node`.
+// src/server, src/api and src/contract), its SQLite read threads and the operators' commands
+// (catalogue, users, backup, migrate) into dist/server/*.mjs, plain JavaScript for plain `node`.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -8,12 +8,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const outdir = 'dist/server';
 const entryPoints = {
   main: 'src/server/main.ts',
-  catalogue: 'src/server/catalogue/cli.ts',
-  // The operators' account CLI (`npm run users`).
-  users: 'src/server/accounts/users-main.ts',
-  // The operators' backup and migration commands (npm run backup, npm run migrate).
-  backup: 'src/server/ops/backup-cli.ts',
-  migrate: 'src/server/ops/migrate-cli.ts',
+  // The operators' commands (npm run catalogue, users, backup, migrate), src/server/cli/frame.ts.
+  catalogue: 'src/server/cli/catalogue.ts',
+  users: 'src/server/cli/users.ts',
+  backup: 'src/server/cli/backup.ts',
+  migrate: 'src/server/cli/migrate.ts',
   // The SQLite read pool's threads (src/server/db/read-pool.ts loads it beside main.mjs).
   'sqlite-read-worker': 'src/server/db/read-worker.ts',
 };

@@ -1,6 +1,6 @@
-// `npm run users`, `npm run backup` and `npm run migrate`: runs the operators' command of that name from the
-// server's bundle build (dist/server/<name>.mjs), built first when missing or stale; never built
-// with NODE_ENV=production (docs/operators.md "Deploy"). `node scripts/run-built.mjs <name> [args…]`.
+// `npm run catalogue`, `users`, `backup` and `migrate`: runs the operators' command of that name
+// from the server's bundle build (dist/server/<name>.mjs), built first when missing or stale;
+// never built with NODE_ENV=production (docs/operators.md "Deploy"). `node scripts/run-built.mjs <name> …`.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -11,7 +11,7 @@ import {
   serverOutputs,
 } from './build-state.mjs';
 
-const commands = ['users', 'backup', 'migrate'];
+const commands = ['catalogue', 'users', 'backup', 'migrate'];
 const name = process.argv[2] ?? '';
 if (!commands.includes(name)) {
   console.error(

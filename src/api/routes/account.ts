@@ -12,12 +12,27 @@ import { passwordProblem } from '../auth/password-policy';
 import { signToken } from '../auth/tokens';
 import { formatTimestamp } from '../clock';
 import type { ApiDeps, ApiEnv } from '../context';
-import { memoryCounters } from '../http/counters';
+import { memoryCounters, type CounterFactory } from '../http/counters';
 import { forgetAccountLimits } from './auth';
 import { ApiError } from '../http/errors';
 import { readBody } from '../http/read-body';
 import type { StoredUser } from '../store/store';
 import { toPublicUser } from './auth';
+
+/** The counter of password checks per user (a wrong current password counts). */
+const PASSWORD_CHECKS = 'password-checks-per-user';
+
+/**
+ * Forgets a deleted user's rows in the limits' counters: their password checks and their login
+ * failures, back-off and known addresses. The API's account deletion and `npm run users -- delete`.
+ */
+export async function forgetDeletedUserLimits(
+  counters: CounterFactory,
+  user: Pick<StoredUser, '_id' | 'email'>,
+): Promise<void> {
+  await counters(PASSWORD_CHECKS).delete(user._id);
+  await forgetAccountLimits(counters, user.email);
+}
 
 /**
  * The signed-in user's own account (the profile screen, issue 28): their names, their password
@@ -27,7 +42,7 @@ import { toPublicUser } from './auth';
 export function accountRoutes(deps: ApiDeps) {
   const { store, passwordHasher, clock } = deps;
   const counters = deps.counters ?? memoryCounters(clock);
-  const checks = counters('password-checks-per-user');
+  const checks = counters(PASSWORD_CHECKS);
   const profileBody = routeSpec('POST /api/user/profile').body;
   const passwordBody = routeSpec('POST /api/user/password').body;
   const deleteBody = routeSpec('POST /api/user/delete-account').body;
@@ -126,8 +141,7 @@ export function accountRoutes(deps: ApiDeps) {
       const user = await storedUser(c.get('user').email);
       await checkPassword(user, currentPassword);
       await store.deleteUser(user._id);
-      await checks.delete(user._id);
-      await forgetAccountLimits(counters, user.email);
+      await forgetDeletedUserLimits(counters, user);
       const body: DeleteAccountResponse = { deleted: true };
       return c.json(body, 200);
     });

@@ -1,10 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiErrors } from '../../contract/errors';
 import { createHarness, seedVideo } from '../../api/testing/api-harness';
 import type { OpenedStore } from '../../api/testing/api-suite';
 import { builtServerFile } from '../testing/built-server';
+import type { OpenDatabase } from '../db/open-database';
 import { openPostgresTestStore, openSqliteTestStore } from '../testing/open-test-store';
 import { createTempDir } from '../testing/test-databases';
 import { EXIT, runUsersCli } from './users-cli';
@@ -23,12 +25,11 @@ async function users(args: string[], env: Record<string, string>, stdin?: string
   return { code, stdout, stderr };
 }
 
-function describeUsersCli(
-  name: string,
-  open: () => Promise<OpenedStore & { env: Record<string, string> }>,
-) {
+type Opened = OpenedStore & { env: Record<string, string>; database: OpenDatabase };
+
+function describeUsersCli(name: string, open: () => Promise<Opened>) {
   describe(`npm run users on ${name}`, () => {
-    let opened: OpenedStore & { env: Record<string, string> };
+    let opened: Opened;
     let h: Awaited<ReturnType<typeof createHarness>>;
     beforeAll(async () => {
       opened = await open();
@@ -152,6 +153,31 @@ function describeUsersCli(
       expect(await opened.store.listVideosIn(again.user._id, 'likes')).toEqual([]);
     });
 
+    it('delete: forgets the login limiter rows of the user, as the API’s account deletion does', async () => {
+      const { token, email, password, user } = await userWithData();
+      // A known address, failures counted on the account and on its address, a password check.
+      expect((await logIn(email, password)).status).toBe(200);
+      expect((await logIn(email, 'not-the-password-1')).status).toBe(401);
+      const check = await h.call('POST', '/api/user/password', {
+        body: { currentPassword: 'not-the-password-2', newPassword: 'a-new-password-3' },
+        token,
+      });
+      expect(check.status).toBe(403);
+      const rows = async () =>
+        Number(
+          (
+            await sql<{ count: number | string }>`select count(*) as count from rate_limits
+              where key like ${`%${email}%`} or key like ${`%${user._id}%`}`.execute(
+              opened.database.db,
+            )
+          ).rows[0]!.count,
+        );
+      expect(await rows()).toBeGreaterThanOrEqual(3);
+      const deleted = await users(['delete', email], opened.env);
+      expect(deleted.code, deleted.stderr).toBe(EXIT.ok);
+      expect(await rows()).toBe(0);
+    });
+
     it('answers an unknown email with exit 1 and a clear message, and bad usage with exit 2', async () => {
       for (const command of ['reset-password', 'disable', 'enable', 'delete', 'export']) {
         const run = await users([command, 'nobody@nowhere.example'], opened.env, 'x-y-z-w-v-u\n');
@@ -209,5 +235,6 @@ describe('npm run users, compiled (dist/server/users.mjs)', () => {
     const bad = run(['list'], { DATABASE_URL: 'mysql://nowhere' });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('DATABASE_URL:');
-  });
+    // Two processes started: seconds each on a loaded machine.
+  }, 30_000);
 });

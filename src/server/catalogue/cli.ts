@@ -4,11 +4,15 @@ import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { parseArgs } from 'node:util';
-import { ConfigError, parseConfig } from '../config';
-import type { DatabaseLocation } from '../db/dialect';
-import { migrateToLatest, openDatabase } from '../db/open-database';
-import { SqlStore } from '../db/sql-store';
+import {
+  defineCommand,
+  EXIT as FRAME_EXIT,
+  messageOf,
+  openServerStore,
+  typedIn,
+  UsageError,
+  type CliIo,
+} from '../cli/frame';
 import { MAX_QUERY_TEXT } from '../../contract/limits';
 import { exportCatalogue } from './export-catalogue';
 import { FOREIGN_FORMATS, type ForeignFormat } from './foreign-formats';
@@ -35,7 +39,7 @@ import {
 } from './transcripts-cli';
 
 /** Exit statuses (docs/operators.md, "The catalogue"). */
-export const EXIT = { ok: 0, badData: 1, usage: 2, failure: 3 } as const;
+export const EXIT = { ...FRAME_EXIT, badData: 1 } as const;
 
 /**
  * An import that adds or changes at least this many videos is a bulk load: the database's
@@ -78,51 +82,10 @@ ignored).
 The database is the server's: DATABASE_URL, DATA_DIR.
 Exit status: 0 done, 1 bad data (nothing imported), 2 usage error, 3 database or disk failure.`;
 
-class UsageError extends Error {}
-
 /** A file named on the command line that cannot be used: a usage error, said in one sentence. */
 class FileArgumentError extends Error {}
 
-interface Output {
-  out: (text: string) => void;
-  err: (text: string) => void;
-}
-
-const console_: Output = {
-  out: (text) => process.stdout.write(`${text}\n`),
-  err: (text) => process.stderr.write(`${text}\n`),
-};
-
-function describe(location: DatabaseLocation): string {
-  return location.dialect === 'sqlite'
-    ? `SQLite ${location.path}`
-    : `PostgreSQL ${new URL(location.url).host}`;
-}
-
-/** Opens and migrates the server's database, with the server's config rules and messages. */
-async function openStore(env: NodeJS.ProcessEnv) {
-  const config = parseConfig(env);
-  const cannotOpen = (error: unknown) =>
-    new Error(
-      `cannot open the database (${describe(config.database)}): ${error instanceof Error ? error.message : String(error)}`,
-      { cause: error },
-    );
-  let database: ReturnType<typeof openDatabase>;
-  try {
-    database = openDatabase(config.database);
-  } catch (error) {
-    throw cannotOpen(error);
-  }
-  try {
-    await migrateToLatest(database);
-  } catch (error) {
-    await database.close().catch(() => {});
-    throw cannotOpen(error);
-  }
-  return { store: new SqlStore(database), close: () => database.close() };
-}
-
-type OpenedStore = Awaited<ReturnType<typeof openStore>>;
+type OpenedStore = Awaited<ReturnType<typeof openServerStore>>;
 
 /** The signals that stop a run (Ctrl-C, a service manager, a closed terminal). */
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
@@ -153,15 +116,6 @@ async function spoolStdin(): Promise<{ path: string; drop: () => void }> {
     throw error;
   }
   return { path, drop };
-}
-
-/**
- * Where the operator typed the command: `npm run` runs the CLI in the project's folder and names
- * the folder it was typed in as INIT_CWD; run by hand, the folder it runs in. File arguments are
- * taken from there; DATABASE_URL and DATA_DIR, like the server's, from the project's folder.
- */
-function typedIn(env: NodeJS.ProcessEnv): string {
-  return env.INIT_CWD || process.cwd();
 }
 
 /** `--from` and the options that go with it. */
@@ -272,7 +226,7 @@ function printPrunePlan(
   candidates: PruneCandidate[],
   removed: number,
   foreign: ForeignOptions,
-  io: Output,
+  io: CliIo,
 ) {
   if (candidates.length === 0) {
     io.out('pruned: removed 0 videos the file no longer holds');
@@ -309,7 +263,7 @@ async function runForeignImport(
   file: string,
   foreign: ForeignOptions,
   opened: OpenedStore,
-  io: Output,
+  io: CliIo,
   env: NodeJS.ProcessEnv,
 ): Promise<number> {
   const spooled = file === '-' ? await spoolStdin() : undefined;
@@ -370,7 +324,7 @@ async function runForeignImport(
 async function runImport(
   args: string[],
   opened: OpenedStore,
-  io: Output,
+  io: CliIo,
   env: NodeJS.ProcessEnv,
   foreign: ForeignOptions | undefined,
 ): Promise<number> {
@@ -425,8 +379,6 @@ async function runImport(
   }
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /**
  * Checks that `--out` can be written (its folder exists, it is not a folder) before the database
  * is opened, so a mistyped path is a usage error, not a disk failure after a migration. Creates
@@ -463,7 +415,7 @@ async function checkOutFile(path: string, label: string): Promise<void> {
 async function runExport(
   outFile: string | undefined,
   opened: OpenedStore,
-  io: Output,
+  io: CliIo,
   env: NodeJS.ProcessEnv,
 ) {
   if (outFile === undefined) {
@@ -490,7 +442,7 @@ async function runExport(
 const counted = (count: number, one: string, many: string) =>
   `${count} ${count === 1 ? one : many}`;
 
-async function runRemove(ids: string[], opened: OpenedStore, io: Output, courses: string[]) {
+async function runRemove(ids: string[], opened: OpenedStore, io: CliIo, courses: string[]) {
   if (courses.length > 0) {
     if (ids.length > 0) throw new UsageError('remove takes video ids or --course, not both');
     const outcome = await removeCourses(opened.store, courses);
@@ -505,58 +457,46 @@ async function runRemove(ids: string[], opened: OpenedStore, io: Output, courses
   return EXIT.ok;
 }
 
-/** Runs one command; resolves to the exit status. */
-export async function runCli(
-  argv: string[],
-  env: NodeJS.ProcessEnv,
-  io: Output = console_,
-): Promise<number> {
-  let opened: OpenedStore | undefined;
-  try {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args: argv,
-        options: {
-          out: { type: 'string', short: 'o' },
-          course: { type: 'string', multiple: true },
-          help: { type: 'boolean', short: 'h' },
-          from: { type: 'string' },
-          category: { type: 'string' },
-          source: { type: 'string' },
-          prune: { type: 'boolean' },
-          yes: { type: 'boolean' },
-          'dry-run': { type: 'boolean' },
-          'as-course': { type: 'string' },
-        },
-        allowPositionals: true,
-        strict: true,
-      });
-    } catch (error) {
-      throw new UsageError(error instanceof Error ? error.message : String(error));
-    }
-    const [command, ...args] = parsed.positionals;
-    if (parsed.values.help || command === 'help') {
-      io.out(USAGE);
-      return EXIT.ok;
-    }
+/** `npm run catalogue -- <command>`. */
+export const catalogueCommand = defineCommand({
+  name: 'catalogue',
+  usage: USAGE,
+  options: {
+    out: { type: 'string', short: 'o' },
+    course: { type: 'string', multiple: true },
+    from: { type: 'string' },
+    category: { type: 'string' },
+    source: { type: 'string' },
+    prune: { type: 'boolean' },
+    yes: { type: 'boolean' },
+    'dry-run': { type: 'boolean' },
+    'as-course': { type: 'string' },
+  },
+  positionals: true,
+  isFileError: (error) =>
+    error instanceof FileArgumentError ||
+    error instanceof TranscriptPathError ||
+    (error instanceof RecordFileError && error.reason === 'unreadable'),
+  async run(call) {
+    const { values, positionals, env, io } = call;
+    const [command, ...args] = positionals;
     if (command === undefined) throw new UsageError('no command given');
     if (command === 'transcripts') {
-      const problem = transcriptsUsageProblem(args, parsed.values.out);
+      const problem = transcriptsUsageProblem(args, values.out);
       if (problem) throw new UsageError(problem);
-      const out = parsed.values.out;
+      const out = values.out;
       if (out !== undefined) await checkOutFile(resolve(typedIn(env), out), out);
-      opened = await openStore(env);
+      const opened = await openServerStore(call);
       return await runTranscripts(args, opened.store, io, { typedIn: typedIn(env), out });
     }
     if (!['import', 'export', 'remove'].includes(command)) {
       throw new UsageError(`unknown command ${JSON.stringify(command)}`);
     }
-    if (parsed.values.out !== undefined && command !== 'export') {
+    if (values.out !== undefined && command !== 'export') {
       throw new UsageError('--out is an option of export');
     }
     if (command === 'export' && args.length > 0) throw new UsageError('export takes no arguments');
-    const foreign = foreignOptions(parsed.values);
+    const foreign = foreignOptions(values);
     if (foreign && command !== 'import') throw new UsageError('--from is an option of import');
     if (command === 'import' && foreign && args.length !== 1) {
       throw new UsageError('import --from takes one file (or - for standard input)');
@@ -564,48 +504,19 @@ export async function runCli(
     if (command === 'import' && args.length === 0) {
       throw new UsageError('import takes a file and, optionally, a categories file');
     }
-    const courses = parsed.values.course ?? [];
+    const courses = values.course ?? [];
     if (courses.length > 0 && command !== 'remove') {
       throw new UsageError('--course is an option of remove');
     }
     if (command === 'remove' && args.length === 0 && courses.length === 0) {
       throw new UsageError('remove takes one or more video ids');
     }
-    if (parsed.values.out !== undefined) {
-      await checkOutFile(resolve(typedIn(env), parsed.values.out), parsed.values.out);
+    if (values.out !== undefined) {
+      await checkOutFile(resolve(typedIn(env), values.out), values.out);
     }
-    opened = await openStore(env);
+    const opened = await openServerStore(call);
     if (command === 'import') return await runImport(args, opened, io, env, foreign);
-    if (command === 'export') return await runExport(parsed.values.out, opened, io, env);
+    if (command === 'export') return await runExport(values.out, opened, io, env);
     return await runRemove(args, opened, io, courses);
-  } catch (error) {
-    if (error instanceof UsageError) {
-      io.err(`catalogue: ${error.message}\n\n${USAGE}`);
-      return EXIT.usage;
-    }
-    if (error instanceof ConfigError) {
-      io.err(`catalogue: the configuration is invalid:\n${error.message}`);
-      return EXIT.usage;
-    }
-    if (error instanceof FileArgumentError || error instanceof TranscriptPathError) {
-      io.err(error.message);
-      return EXIT.usage;
-    }
-    if (error instanceof RecordFileError && error.reason === 'unreadable') {
-      io.err(error.message);
-      return EXIT.usage;
-    }
-    io.err(`catalogue: ${error instanceof Error ? error.message : String(error)}`);
-    return EXIT.failure;
-  } finally {
-    await opened?.close();
-  }
-}
-
-// `export | head` closes the pipe early: that is the reader's choice, not a failure.
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') process.exit(EXIT.ok);
-  throw error;
+  },
 });
-
-process.exitCode = await runCli(process.argv.slice(2), process.env);

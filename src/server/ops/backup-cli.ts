@@ -1,13 +1,21 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { ConfigError, parseConfig } from '../config';
+import {
+  defineCommand,
+  EXIT,
+  processIo,
+  runCommand,
+  typedIn,
+  UsageError,
+  type CliIo,
+} from '../cli/frame';
+import { parseConfig } from '../config';
 import { SECRET_FILE } from '../secret';
 import { checkSqliteBackup } from './backup-check';
 import { backupSqlite, copySecretFile, type SqliteBackupMethod } from './sqlite-backup';
 
-/** Exit statuses (docs/operators.md "Backup and restore"). */
-export const EXIT = { ok: 0, usage: 2, failure: 3 } as const;
+/** Exit statuses (docs/operators.md "Backup and restore"): the frame's. */
+export { EXIT };
 
 const USAGE = `Usage: npm run backup -- --out <file>
        npm run backup -- --check <file>
@@ -24,21 +32,6 @@ SQLite: an online copy, taken while the server runs and writes. PostgreSQL: prin
 and pg_restore commands to use. The database is the server's: DATABASE_URL, DATA_DIR.
 Exit status: 0 done, 2 usage error (or PostgreSQL), 3 database or disk failure.`;
 
-class UsageError extends Error {}
-
-interface Output {
-  out: (text: string) => void;
-  err: (text: string) => void;
-}
-
-const console_: Output = {
-  out: (text) => process.stdout.write(`${text}\n`),
-  err: (text) => process.stderr.write(`${text}\n`),
-};
-
-/** Where the operator typed the command (npm run names it INIT_CWD), as the catalogue CLI. */
-const typedIn = (env: NodeJS.ProcessEnv) => env.INIT_CWD || process.cwd();
-
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** What an operator runs for PostgreSQL, which this CLI does not dump itself. */
@@ -52,51 +45,35 @@ export function postgresCommands(out: string): string[] {
   ];
 }
 
-/** Runs one backup; resolves to the exit status. */
-export async function runBackupCli(
-  argv: string[],
-  env: NodeJS.ProcessEnv,
-  io: Output = console_,
-): Promise<number> {
-  try {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args: argv,
-        options: {
-          out: { type: 'string', short: 'o' },
-          method: { type: 'string' },
-          check: { type: 'string' },
-          help: { type: 'boolean', short: 'h' },
-        },
-        strict: true,
-      });
-    } catch (error) {
-      throw new UsageError(error instanceof Error ? error.message : String(error));
-    }
-    if (parsed.values.help) {
-      io.out(USAGE);
-      return EXIT.ok;
-    }
-    if (parsed.values.check !== undefined) {
-      const file = resolve(typedIn(env), parsed.values.check);
+/** `npm run backup -- --out <file>`, `--check <file>`. */
+export const backupCommand = defineCommand({
+  name: 'backup',
+  usage: USAGE,
+  options: {
+    out: { type: 'string', short: 'o' },
+    method: { type: 'string' },
+    check: { type: 'string' },
+  },
+  async run({ values, env, io }) {
+    if (values.check !== undefined) {
+      const file = resolve(typedIn(env), values.check);
       if (!existsSync(file) || !statSync(file).isFile())
-        throw new UsageError(`--check: ${parsed.values.check} is not a file`);
+        throw new UsageError(`--check: ${values.check} is not a file`);
       const problems = await checkSqliteBackup(file);
       for (const problem of problems) io.err(`backup check: ${problem}`);
       if (problems.length > 0) {
         io.err(
-          `backup check: ${parsed.values.check} differs from this version's schema: do not restore it`,
+          `backup check: ${values.check} differs from this version's schema: do not restore it`,
         );
         return EXIT.failure;
       }
-      io.out(`backup check: ${parsed.values.check} is whole and its schema is the migrations'`);
+      io.out(`backup check: ${values.check} is whole and its schema is the migrations'`);
       return EXIT.ok;
     }
-    const outArgument = parsed.values.out;
+    const outArgument = values.out;
     if (outArgument === undefined || outArgument === '')
       throw new UsageError('--out <file> is required');
-    const method = (parsed.values.method ?? 'backup-api') as SqliteBackupMethod;
+    const method = (values.method ?? 'backup-api') as SqliteBackupMethod;
     if (!['backup-api', 'vacuum-into'].includes(method)) {
       throw new UsageError('--method is backup-api or vacuum-into');
     }
@@ -138,18 +115,9 @@ export async function runBackupCli(
       }
     }
     return EXIT.ok;
-  } catch (error) {
-    if (error instanceof UsageError) {
-      io.err(`backup: ${error.message}\n\n${USAGE}`);
-      return EXIT.usage;
-    }
-    if (error instanceof ConfigError) {
-      io.err(`backup: the configuration is invalid:\n${error.message}`);
-      return EXIT.usage;
-    }
-    io.err(`backup: ${error instanceof Error ? error.message : String(error)}`);
-    return EXIT.failure;
-  }
-}
+  },
+});
 
-process.exitCode = await runBackupCli(process.argv.slice(2), process.env);
+/** Runs one backup; resolves to the exit status. */
+export const runBackupCli = (argv: string[], env: NodeJS.ProcessEnv, io: CliIo = processIo) =>
+  runCommand(backupCommand, argv, env, io);

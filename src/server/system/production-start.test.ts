@@ -20,13 +20,7 @@ afterAll(dir.drop);
 function productionInstall(name: string): string {
   const root = join(dir.path, name);
   mkdirSync(join(root, 'scripts'), { recursive: true });
-  const scripts = [
-    'start.mjs',
-    'catalogue.mjs',
-    'run-built.mjs',
-    'build-state.mjs',
-    'precompress-web.mjs',
-  ];
+  const scripts = ['start.mjs', 'run-built.mjs', 'build-state.mjs', 'precompress-web.mjs'];
   for (const script of scripts) {
     cpSync(join(projectRoot, 'scripts', script), join(root, 'scripts', script));
   }
@@ -122,7 +116,7 @@ describe('a production install (npm ci --omit=dev and a copied dist/)', () => {
 
   it('runs the catalogue CLI with NODE_ENV=production', () => {
     const root = productionInstall('catalogue');
-    const result = spawnSync(process.execPath, ['scripts/catalogue.mjs', 'export'], {
+    const result = spawnSync(process.execPath, ['scripts/run-built.mjs', 'catalogue', 'export'], {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', DATA_DIR: join(root, 'data') },
       encoding: 'utf8',

@@ -11,6 +11,7 @@ import { failedLists } from '../state/videos-reducer';
 import { signInToMockBackend } from '../testing/mock-session';
 import { DataProvider } from './data-provider';
 import { useLibraryRetry } from './library';
+import { useLikedVideos } from './likes';
 
 const user = { _id: 'u1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' };
 
@@ -20,11 +21,12 @@ function Probe() {
   const dispatchers = useDispatchers();
   const { state } = useVideos();
   const retry = useLibraryRetry();
+  const likes = useLikedVideos();
   const loading = Object.values(state.library).some((list) => list.loading);
   return (
     <>
       <p>{auth.isLoggedIn ? 'signed in' : `signed out: ${auth.error ?? ''}`}</p>
-      <p>{`${state.likedVideos.length} liked`}</p>
+      <p>{`${likes.length} liked`}</p>
       <p>{loading ? 'loading' : `failed: ${failedLists(state.library).join(',') || 'none'}`}</p>
       <button type="button" onClick={retry}>
         Try again

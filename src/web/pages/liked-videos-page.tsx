@@ -1,16 +1,18 @@
 import { ThumbsUp } from 'lucide-react';
 import { useLibraryRetry } from '../data/library';
+import { useLikedVideos } from '../data/likes';
 import { useVideos } from '../state/use-store';
 import { VideoListScreen } from './video-list-screen';
 
 /** /liked-videos. */
 export default function LikedVideosPage() {
   const { state } = useVideos();
+  const videos = useLikedVideos();
   const retryLibrary = useLibraryRetry();
   return (
     <VideoListScreen
       title="Liked Videos"
-      videos={state.likedVideos}
+      videos={videos}
       emptyText="No videos added yet."
       emptyTitle="No liked videos yet"
       emptyIcon={ThumbsUp}

@@ -1,17 +1,19 @@
 import { Clock } from 'lucide-react';
 import { watchLaterTexts } from '../features/watch-later/watch-later-service';
 import { useLibraryRetry } from '../data/library';
+import { useWatchLater } from '../data/watch-later';
 import { useVideos } from '../state/use-store';
 import { VideoListScreen } from './video-list-screen';
 
 /** /watch-later. */
 export default function WatchLaterPage() {
   const { state } = useVideos();
+  const videos = useWatchLater();
   const retryLibrary = useLibraryRetry();
   return (
     <VideoListScreen
       title={watchLaterTexts.heading}
-      videos={state.watchLater}
+      videos={videos}
       emptyText={watchLaterTexts.empty}
       emptyTitle="Nothing saved for later"
       emptyIcon={Clock}

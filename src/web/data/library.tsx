@@ -17,6 +17,9 @@ const LIST_ROUTES = {
   progress: 'GET /api/user/progress',
 } as const satisfies Record<LibraryList, ReadRoute>;
 
+/** The route that reads a list. */
+export const listRoute = (list: LibraryList): ReadRoute => LIST_ROUTES[list];
+
 /** A list's read for one session: loaded again when the tab is shown after FRESH_FOR_MS. */
 export function libraryRead<L extends LibraryList>(list: L, session: string) {
   return { ...userRead(LIST_ROUTES[list], session), refetchOnWindowFocus: true };

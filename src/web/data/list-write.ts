@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from '../lib/api-client';
 import type { LibraryList } from '../state/videos-reducer';
 import { libraryRead, useSessionName, type ListAnswer } from './library';
+import { announceWrite } from './tab-sync';
 
 interface ListWrite<L extends LibraryList, Vars> {
   /** The call; it answers with the whole list. */
@@ -45,6 +46,7 @@ export function useListWrite<L extends LibraryList, Vars>(
     },
     onSuccess: (answer) => {
       client.setQueryData(queryKey, answer);
+      announceWrite(list);
     },
   });
 }

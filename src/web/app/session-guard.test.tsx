@@ -1,13 +1,18 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DataProvider } from '../data/data-provider';
+import { libraryRead, useSessionName } from '../data/library';
+import { useLikedVideos } from '../data/likes';
+import { createQueryClient } from '../data/query-client';
 import { logOut } from '../features/auth/auth-service';
 import { noteDraftKey } from '../features/notes/note-drafts';
 import { buildVideo } from '../testing/factories';
 import { api, onTokenRefused, setTokenSource, setTransport } from '../lib/api-client';
 import { storeAuth } from '../state/auth-storage';
 import { StoreProvider } from '../state/store-provider';
-import { useAuth, useDispatchers, useVideos } from '../state/use-store';
+import { useAuth, useDispatchers } from '../state/use-store';
 import { SessionGuard } from './session-guard';
 
 const user = { _id: 'u1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' };
@@ -16,15 +21,19 @@ const liked = buildVideo();
 /** What the tab shows of the session: who is signed in and how many videos they liked. */
 function Probe() {
   const { state: auth } = useAuth();
-  const { state: videos, dispatch } = useVideos();
+  const likes = useLikedVideos();
+  const client = useQueryClient();
+  const session = useSessionName();
   const dispatchers = useDispatchers();
   return (
     <>
       <p>{auth.isLoggedIn ? `signed in as ${auth.userInfo?.firstName}` : 'signed out'}</p>
-      <p>{`${videos.likedVideos.length} liked`}</p>
+      <p>{`${likes.length} liked`}</p>
       <button
         type="button"
-        onClick={() => dispatch({ type: 'GET_LIKED_VIDEOS', payload: [liked] })}
+        onClick={() =>
+          client.setQueryData(libraryRead('likes', session!).queryKey, { likes: [liked] })
+        }
       >
         load likes
       </button>
@@ -35,18 +44,29 @@ function Probe() {
   );
 }
 
+/** The query cache, without the user's lists loading (the test puts them in). */
+const Cache = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>
+);
+
 /** A signed-in tab; `withLists`: the user's lists load through the query cache, as in the app. */
-function renderTab({ withLists = false } = {}) {
+async function renderTab({ withLists = false } = {}) {
   const tab = (
     <>
       <SessionGuard />
       <Probe />
     </>
   );
-  render(<StoreProvider>{withLists ? <DataProvider>{tab}</DataProvider> : tab}</StoreProvider>);
-  act(() => screen.getByRole('button', { name: 'load likes' }).click());
+  render(
+    <StoreProvider>
+      {withLists ? <DataProvider>{tab}</DataProvider> : <Cache>{tab}</Cache>}
+    </StoreProvider>,
+  );
   expect(screen.getByText('signed in as Ada')).toBeDefined();
-  expect(screen.getByText('1 liked')).toBeDefined();
+  // Without the lists' reads, the test puts a like in the cache.
+  if (withLists) return;
+  await act(async () => screen.getByRole('button', { name: 'load likes' }).click());
+  expect(await screen.findByText('1 liked')).toBeDefined();
 }
 
 describe('SessionGuard', () => {
@@ -63,7 +83,7 @@ describe('SessionGuard', () => {
   });
 
   it('logs this tab out when the server refuses its token, as a logout does', async () => {
-    renderTab();
+    await renderTab();
     await act(() => api.call('POST /api/user/likes', { body: { video: liked } }).catch(() => {}));
     expect(screen.getByText('signed out')).toBeDefined();
     expect(screen.getByText('0 liked')).toBeDefined();
@@ -72,7 +92,7 @@ describe('SessionGuard', () => {
   });
 
   it('keeps a session signed in since (a late 401 for an older token)', async () => {
-    renderTab();
+    await renderTab();
     setTokenSource(() => 'token-0');
     await act(() => api.call('GET /api/user/likes').catch(() => {}));
     expect(screen.getByText('signed in as Ada')).toBeDefined();
@@ -80,15 +100,15 @@ describe('SessionGuard', () => {
   });
 
   it('does not log out on a failed login (a wrong password is a 401 too)', async () => {
-    renderTab();
+    await renderTab();
     await act(() =>
       api.call('POST /api/auth/login', { body: { email: 'a@b.c', password: 'x' } }).catch(() => {}),
     );
     expect(screen.getByText('signed in as Ada')).toBeDefined();
   });
 
-  it('follows another tab that logs out (the stored token removed)', () => {
-    renderTab();
+  it('follows another tab that logs out (the stored token removed)', async () => {
+    await renderTab();
     localStorage.removeItem('token');
     act(() => {
       window.dispatchEvent(
@@ -124,7 +144,7 @@ describe('SessionGuard', () => {
         ? Response.json(lists[new URL(request.url).pathname])
         : Response.json(empty),
     );
-    renderTab({ withLists: true });
+    await renderTab({ withLists: true });
     localStorage.setItem('token', 'token-2');
     localStorage.setItem('user', JSON.stringify(grace));
     await act(async () => {
@@ -140,8 +160,10 @@ describe('SessionGuard', () => {
     setTransport(async () => Response.json({ likes: [], history: [], watchlater: [] }));
     render(
       <StoreProvider>
-        <SessionGuard />
-        <Probe />
+        <Cache>
+          <SessionGuard />
+          <Probe />
+        </Cache>
       </StoreProvider>,
     );
     expect(screen.getByText('signed out')).toBeDefined();
@@ -160,8 +182,8 @@ describe('SessionGuard', () => {
       localStorage.setItem(graceDraft, JSON.stringify({ text: 'Another’s' }));
     });
 
-    it('forgets the user’s drafts on a logout, so the next person at the computer finds none', () => {
-      renderTab();
+    it('forgets the user’s drafts on a logout, so the next person at the computer finds none', async () => {
+      await renderTab();
       expect(localStorage.getItem(adaDraft)).not.toBeNull();
       act(() => screen.getByRole('button', { name: 'log out' }).click());
       expect(screen.getByText('signed out')).toBeDefined();
@@ -170,7 +192,7 @@ describe('SessionGuard', () => {
     });
 
     it('forgets them when the server ends the session (a 401)', async () => {
-      renderTab();
+      await renderTab();
       await act(() => api.call('GET /api/user/likes').catch(() => {}));
       expect(screen.getByText('signed out')).toBeDefined();
       expect(localStorage.getItem(adaDraft)).toBeNull();
@@ -178,8 +200,8 @@ describe('SessionGuard', () => {
     });
   });
 
-  it('stays signed in when another tab writes something else', () => {
-    renderTab();
+  it('stays signed in when another tab writes something else', async () => {
+    await renderTab();
     act(() => {
       window.dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: 'dark' }));
     });

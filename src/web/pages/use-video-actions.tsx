@@ -5,11 +5,8 @@ import { useSaveToPlaylist } from '../features/playlists/components/save-to-play
 import { playlistTexts } from '../features/playlists/playlist-texts';
 import { saveProgress } from '../features/progress/progress-service';
 import { removeVideoFromPlaylist } from '../features/playlists/playlists-service';
-import {
-  addToWatchLater,
-  removeFromWatchLater,
-  watchLaterTexts,
-} from '../features/watch-later/watch-later-service';
+import { useWatchLaterToggle, watchLaterTexts } from '../features/watch-later/watch-later-service';
+import { useWatchLater } from '../data/watch-later';
 import { useAuth, usePlaylists, useVideos } from '../state/use-store';
 import { useRequireLogin } from './use-require-login';
 
@@ -30,6 +27,8 @@ export function useVideoActions(place: CardPlace = {}) {
   const { state: videos, dispatch: videosDispatch } = useVideos();
   const { state: playlists, dispatch: playlistsDispatch } = usePlaylists();
   const openSaveToPlaylist = useSaveToPlaylist();
+  const watchLater = useWatchLater();
+  const watchLaterToggle = useWatchLaterToggle();
 
   const requireLogin = useRequireLogin();
 
@@ -63,16 +62,11 @@ export function useVideoActions(place: CardPlace = {}) {
         ),
       });
     }
-    const inWatchLater = videos.watchLater.some((item) => item._id === video._id);
+    const inWatchLater = watchLater.some((item) => item._id === video._id);
     items.push(
       {
         label: inWatchLater ? watchLaterTexts.remove : watchLaterTexts.save,
-        onSelect: requireLogin(
-          () =>
-            void (inWatchLater
-              ? removeFromWatchLater(video, videosDispatch)
-              : addToWatchLater(video, videosDispatch)),
-        ),
+        onSelect: requireLogin(() => void watchLaterToggle.toggle(video, inWatchLater)),
       },
       { label: playlistTexts.save, onSelect: requireLogin(() => openSaveToPlaylist(video)) },
     );

@@ -4,18 +4,21 @@ import { courseRead, coursesRead } from '../data/course-reads';
 import { videoRead } from '../data/reads';
 import {
   categoryNamesRead,
-  channelPageFetcher,
-  homePageFetcher,
-  searchPageFetcher,
-  trendingPageFetcher,
+  channelListRead,
+  homeListRead,
+  searchListRead,
+  trendingListRead,
   upNextRead,
-  type PageFetcher,
+  type CatalogueListRead,
 } from '../features/videos/videos-service';
-import { VIDEO_PAGE_SIZE } from '../state/video-window';
 import { filtersFromParams, resultsQuery, searchTooLong } from '../state/videos-reducer';
 
-const firstPage = (fetchPage: PageFetcher) =>
-  fetchPage(0, VIDEO_PAGE_SIZE, new AbortController().signal);
+/**
+ * A listing's first page, as its infinite query on the history entry a server render (and the
+ * browser's first page load) is on: React Router's 'default'.
+ */
+const firstPage = (client: QueryClient, read: (entry: string) => CatalogueListRead) =>
+  client.fetchInfiniteQuery(read('default'));
 
 /**
  * What the public pages show first, read into the cache with the very reads (and keys) their
@@ -30,15 +33,16 @@ export async function readFirstScreen(client: QueryClient, at: URL): Promise<voi
   if (pathname === '/') {
     const filters = filtersFromParams(searchParams);
     reads.push(client.fetchQuery(categoryNamesRead()));
-    if (!searchTooLong(filters.search)) reads.push(firstPage(homePageFetcher(client, filters)));
+    if (!searchTooLong(filters.search))
+      reads.push(firstPage(client, (entry) => homeListRead(filters, entry)));
   } else if (pathname === '/trending') {
-    reads.push(firstPage(trendingPageFetcher(client)));
+    reads.push(firstPage(client, trendingListRead));
   } else if (pathname === '/courses') {
     reads.push(client.fetchQuery(coursesRead()));
   } else if (pathname === '/results') {
     const query = resultsQuery(searchParams);
     if (query !== '' && !searchTooLong(query)) {
-      reads.push(firstPage(searchPageFetcher(client, query)));
+      reads.push(firstPage(client, (entry) => searchListRead(query, entry)));
     }
   } else {
     const watch = matchPath('/watch/:videoId', pathname);
@@ -48,7 +52,8 @@ export async function readFirstScreen(client: QueryClient, at: URL): Promise<voi
       reads.push(client.fetchQuery(videoRead(watch.params.videoId)));
       reads.push(client.fetchQuery(upNextRead(watch.params.videoId)));
     } else if (channel?.params.channelName) {
-      reads.push(firstPage(channelPageFetcher(client, channel.params.channelName)));
+      const name = channel.params.channelName;
+      reads.push(firstPage(client, (entry) => channelListRead(name, entry)));
     } else if (course?.params.slug) {
       reads.push(client.fetchQuery(courseRead(course.params.slug)));
     }

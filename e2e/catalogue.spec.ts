@@ -273,119 +273,123 @@ test.describe('paging a long listing', () => {
     categoryName: 'CSS',
   });
 
-  test(
-    'Show more pressed from the keyboard moves on by a page past 240 cards, focus on the new videos',
-    PAGE_ONLY,
-    async ({ page }, testInfo) => {
-      test.skip(
-        testInfo.project.name !== 'server',
-        "page.route sees server mode's requests only: the mock answers inside the page",
-      );
-      // The e2e catalogue holds 100 videos: trending is answered here, 1,000 long.
-      const asked: number[] = [];
-      await page.route(
-        (url) => url.pathname === '/api/videos/trending',
-        (route) => {
-          const query = new URL(route.request().url()).searchParams;
-          const offset = Number(query.get('offset') ?? 0);
-          const limit = Number(query.get('limit') ?? catalogue.page);
-          asked.push(offset);
-          const count = Math.max(0, Math.min(limit, 1000 - offset));
-          const videos = Array.from({ length: count }, (_, index) => madeUp(offset + index + 1));
-          return route.fulfill({ json: { videos, total: 1000 } });
-        },
-      );
-      await stubExternalImages(page);
-      await page.setViewportSize({ width: 1440, height: 900 });
-      await page.goto('/trending');
-      const items = page.getByRole('list', { name: 'Trending videos' }).getByRole('listitem');
-      await expect(items).toHaveCount(catalogue.page);
-      const more = page.getByRole('button', { name: /^Show more videos/ });
-      const earlier = page.getByRole('button', { name: /^Show earlier videos/ });
+  test('Show more pressed from the keyboard moves on by a page past 240 cards, focus on the new videos, and Show earlier back', async ({
+    page,
+  }, testInfo) => {
+    test.skip(
+      testInfo.project.name !== 'server',
+      "page.route sees server mode's requests only: the mock answers inside the page",
+    );
+    // The e2e catalogue holds 100 videos: trending is answered here, 1,000 long.
+    const asked: number[] = [];
+    await page.route(
+      (url) => url.pathname === '/api/videos/trending',
+      (route) => {
+        const query = new URL(route.request().url()).searchParams;
+        const offset = Number(query.get('offset') ?? 0);
+        const limit = Number(query.get('limit') ?? catalogue.page);
+        asked.push(offset);
+        const count = Math.max(0, Math.min(limit, 1000 - offset));
+        const videos = Array.from({ length: count }, (_, index) => madeUp(offset + index + 1));
+        return route.fulfill({ json: { videos, total: 1000 } });
+      },
+    );
+    await stubExternalImages(page);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/trending');
+    const items = page.getByRole('list', { name: 'Trending videos' }).getByRole('listitem');
+    await expect(items).toHaveCount(catalogue.page);
+    const more = page.getByRole('button', { name: /^Show more videos/ });
+    const earlier = page.getByRole('button', { name: /^Show earlier videos/ });
 
-      const loading = page.getByRole('status').filter({ hasText: 'Loading more videos' });
-      for (let press = 1; press <= 13; press += 1) {
-        // The button as a keyboard user finds it again after each press: without the page
-        // scrolling there (the cards a press adds go in above it).
-        await expect(loading).toHaveCount(0);
-        const remaining = Number(/\((\d+) more\)/.exec((await more.textContent()) ?? '')?.[1]);
-        await more.evaluate((button) => button.focus({ preventScroll: true }));
-        await page.keyboard.press('Enter');
-        // The focus lands on the first video the press brought.
-        await expect(page.locator(':focus')).toHaveAccessibleName(
-          new RegExp(`^Long listing video ${1000 - remaining + 1} `),
-        );
-      }
+    const loading = page.getByRole('status').filter({ hasText: 'Loading more videos' });
+    for (let press = 1; press <= 13; press += 1) {
+      // The button as a keyboard user finds it again after each press: without the page
+      // scrolling there (the cards a press adds go in above it).
       await expect(loading).toHaveCount(0);
-      await expect(items).toHaveCount(240);
-      // Past 240 cards every press moved the window on by a page, dropping the oldest.
-      await expect(earlier).toHaveText(`Show earlier videos (${4 * catalogue.page} before)`);
-      await expect(items.first()).toContainText('Long listing video 97');
-      await expect(more).toHaveText(`Show more videos (${1000 - 14 * catalogue.page} more)`);
-      // The start was never asked for again: the earlier end did not undo the presses.
-      expect(asked.filter((offset) => offset === 0)).toHaveLength(1);
-
-      // Scrolling back up to the start still brings the earlier videos back.
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await expect(items.first().getByRole('heading')).not.toHaveText('Long listing video 97');
-    },
-  );
-  test(
-    'Show more from the keyboard goes to the first card not reached yet, also when a page is on its way',
-    PAGE_ONLY,
-    async ({ page }, testInfo) => {
-      test.skip(
-        testInfo.project.name !== 'server',
-        "page.route sees server mode's requests only: the mock answers inside the page",
-      );
-      // Trending, 1,000 long; the page from `held` on waits until the test lets it go.
-      let held = -1;
-      let letGo = () => {};
-      const gate = new Promise<void>((resolve) => (letGo = resolve));
-      await page.route(
-        (url) => url.pathname === '/api/videos/trending',
-        async (route) => {
-          const query = new URL(route.request().url()).searchParams;
-          const offset = Number(query.get('offset') ?? 0);
-          const limit = Number(query.get('limit') ?? catalogue.page);
-          if (offset === held) await gate;
-          const count = Math.max(0, Math.min(limit, 1000 - offset));
-          const videos = Array.from({ length: count }, (_, index) => madeUp(offset + index + 1));
-          return route.fulfill({ json: { videos, total: 1000 } });
-        },
-      );
-      await stubExternalImages(page);
-      await page.setViewportSize({ width: 1024, height: 768 });
-      await page.goto('/trending');
-      const items = page.getByRole('list', { name: 'Trending videos' }).getByRole('listitem');
-      await expect(items).toHaveCount(catalogue.page);
-      const more = page.getByRole('button', { name: /^Show more videos/ });
-      const loading = page.getByRole('status').filter({ hasText: 'Loading more videos' });
-      const focused = page.locator(':focus');
-      const scrollToEnd = () => page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-
-      // The button takes the focus after 24 cards; scrolling brings the next 24 in above it.
+      const remaining = Number(/\((\d+) more\)/.exec((await more.textContent()) ?? '')?.[1]);
       await more.evaluate((button) => button.focus({ preventScroll: true }));
-      await scrollToEnd();
-      await expect(items).toHaveCount(2 * catalogue.page);
-      await expect(loading).toHaveCount(0);
       await page.keyboard.press('Enter');
-      // Card 25, the first the keyboard had not reached: none skipped.
-      await expect(focused).toHaveAccessibleName(/^Long listing video 25 /);
-
-      // A press while the next page is on its way: the focus goes to its first card when it lands.
-      held = 2 * catalogue.page;
-      await more.evaluate((button) => button.focus({ preventScroll: true }));
-      await scrollToEnd();
-      await expect(loading).toBeVisible();
-      await page.keyboard.press('Enter');
-      letGo();
-      await expect(items).toHaveCount(3 * catalogue.page);
-      await expect(focused).toHaveAccessibleName(
-        new RegExp(`^Long listing video ${2 * catalogue.page + 1} `),
+      // The focus lands on the first video the press brought.
+      await expect(page.locator(':focus')).toHaveAccessibleName(
+        new RegExp(`^Long listing video ${1000 - remaining + 1} `),
       );
-    },
-  );
+    }
+    await expect(loading).toHaveCount(0);
+    await expect(items).toHaveCount(240);
+    // Past 240 cards every press moved the window on by a page, dropping the oldest.
+    await expect(earlier).toHaveText(`Show earlier videos (${4 * catalogue.page} before)`);
+    await expect(items.first()).toContainText('Long listing video 97');
+    await expect(more).toHaveText(`Show more videos (${1000 - 14 * catalogue.page} more)`);
+    // The start was never asked for again: the earlier end did not undo the presses.
+    expect(asked.filter((offset) => offset === 0)).toHaveLength(1);
+
+    // Back the other way from the keyboard: the page before the window, focus on its first card.
+    await earlier.evaluate((button) => button.focus({ preventScroll: true }));
+    await page.keyboard.press('Enter');
+    await expect(page.locator(':focus')).toHaveAccessibleName(/^Long listing video 73 /);
+    // (The start, near the viewport now, may go on loading by itself.)
+    await expect(earlier).not.toHaveText(`Show earlier videos (${4 * catalogue.page} before)`);
+    await expect(items).toHaveCount(240);
+
+    // Scrolling back up to the start still brings the earlier videos back.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(items.first().getByRole('heading')).not.toHaveText('Long listing video 97');
+  });
+  test('Show more from the keyboard goes to the first card not reached yet, also when a page is on its way', async ({
+    page,
+  }, testInfo) => {
+    test.skip(
+      testInfo.project.name !== 'server',
+      "page.route sees server mode's requests only: the mock answers inside the page",
+    );
+    // Trending, 1,000 long; the page from `held` on waits until the test lets it go.
+    let held = -1;
+    let letGo = () => {};
+    const gate = new Promise<void>((resolve) => (letGo = resolve));
+    await page.route(
+      (url) => url.pathname === '/api/videos/trending',
+      async (route) => {
+        const query = new URL(route.request().url()).searchParams;
+        const offset = Number(query.get('offset') ?? 0);
+        const limit = Number(query.get('limit') ?? catalogue.page);
+        if (offset === held) await gate;
+        const count = Math.max(0, Math.min(limit, 1000 - offset));
+        const videos = Array.from({ length: count }, (_, index) => madeUp(offset + index + 1));
+        return route.fulfill({ json: { videos, total: 1000 } });
+      },
+    );
+    await stubExternalImages(page);
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.goto('/trending');
+    const items = page.getByRole('list', { name: 'Trending videos' }).getByRole('listitem');
+    await expect(items).toHaveCount(catalogue.page);
+    const more = page.getByRole('button', { name: /^Show more videos/ });
+    const loading = page.getByRole('status').filter({ hasText: 'Loading more videos' });
+    const focused = page.locator(':focus');
+    const scrollToEnd = () => page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+
+    // The button takes the focus after 24 cards; scrolling brings the next 24 in above it.
+    await more.evaluate((button) => button.focus({ preventScroll: true }));
+    await scrollToEnd();
+    await expect(items).toHaveCount(2 * catalogue.page);
+    await expect(loading).toHaveCount(0);
+    await page.keyboard.press('Enter');
+    // Card 25, the first the keyboard had not reached: none skipped.
+    await expect(focused).toHaveAccessibleName(/^Long listing video 25 /);
+
+    // A press while the next page is on its way: the focus goes to its first card when it lands.
+    held = 2 * catalogue.page;
+    await more.evaluate((button) => button.focus({ preventScroll: true }));
+    await scrollToEnd();
+    await expect(loading).toBeVisible();
+    await page.keyboard.press('Enter');
+    letGo();
+    await expect(items).toHaveCount(3 * catalogue.page);
+    await expect(focused).toHaveAccessibleName(
+      new RegExp(`^Long listing video ${2 * catalogue.page + 1} `),
+    );
+  });
   test('Back from a card opened deep in trending, past 240 cards, shows that card where it was, without loading the listing again', async ({
     page,
   }, testInfo) => {

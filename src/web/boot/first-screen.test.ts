@@ -5,14 +5,13 @@ import { createQueryClient } from '../data/query-client';
 import { videoRead } from '../data/reads';
 import {
   categoryNamesRead,
-  homePageFetcher,
-  searchPageFetcher,
-  trendingPageFetcher,
+  homeListRead,
+  searchListRead,
+  trendingListRead,
   upNextRead,
 } from '../features/videos/videos-service';
 import { CATEGORY_NAMES_PATH } from '../features/videos/video-paths';
 import { filtersFromParams } from '../state/videos-reducer';
-import { VIDEO_PAGE_SIZE } from '../state/video-window';
 import { SCREENS } from '../lib/screens';
 import { firstScreen } from './first-screen';
 
@@ -37,8 +36,6 @@ afterEach(() => {
   delete window.__codetubeEarlyRequests;
 });
 
-const signal = new AbortController().signal;
-
 describe('the first screen the boot script prepares', () => {
   it('asks for the home grid and the category names as home does, filters included', async () => {
     for (const search of [
@@ -50,21 +47,18 @@ describe('the first screen the boot script prepares', () => {
       asked = [];
       client = createQueryClient();
       await client.fetchQuery(categoryNamesRead());
-      await homePageFetcher(client, filtersFromParams(new URLSearchParams(search)))(
-        0,
-        VIDEO_PAGE_SIZE,
-        signal,
-      );
+      const filters = filtersFromParams(new URLSearchParams(search));
+      await client.fetchInfiniteQuery(homeListRead(filters, 'default'));
       expect(firstScreen('/', search).requests).toEqual(asked);
     }
   });
 
   it('asks for trending, search results and a video as their pages do', async () => {
-    await trendingPageFetcher(client)(0, VIDEO_PAGE_SIZE, signal);
+    await client.fetchInfiniteQuery(trendingListRead('default'));
     expect(firstScreen('/trending', '')).toEqual({ requests: asked, page: SCREENS.trending.page });
 
     asked = [];
-    await searchPageFetcher(client, 'learn css & html')(0, VIDEO_PAGE_SIZE, signal);
+    await client.fetchInfiniteQuery(searchListRead('learn css & html', 'default'));
     expect(firstScreen('/results', '?q=%20learn+css+%26+html%20')).toEqual({
       requests: asked,
       page: SCREENS.results.page,

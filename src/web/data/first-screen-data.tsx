@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
-import { useQueryClient, type DehydratedState, type QueryKey } from '@tanstack/react-query';
-import { useLocation } from 'react-router';
+import { useEffect } from 'react';
+import type { DehydratedState } from '@tanstack/react-query';
 import { pinClock } from '../lib/format';
 import { settleHydration } from '../lib/hydration';
 
@@ -16,20 +15,16 @@ export interface ServerData {
 /** The id of the <script type="application/json"> that carries a rendered page's ServerData. */
 export const SERVER_DATA_ID = 'codetube-data';
 
-/** Whether this page load's HTML came rendered with its data, until the first navigation. */
-let serverRendered = false;
-
 /**
  * The page's ServerData, when the server rendered it: the clock reads the render's time until the
- * first render is done (a card's "3 days ago" reads as the server wrote it), and the screens read
- * their first page from the cache (useFirstScreenData) until the first navigation.
+ * first render is done (a card's "3 days ago" reads as the server wrote it); the screens find
+ * their first page in the cache (under the page load's history entry, 'default').
  */
 export function takeServerData(): ServerData | undefined {
   const element = document.getElementById(SERVER_DATA_ID);
   if (!element?.textContent) return undefined;
   try {
     const data = JSON.parse(element.textContent) as ServerData;
-    serverRendered = true;
     pinClock(data.renderedAt);
     return { ...data, state: asOfPageLoad(data.state, Date.now()) };
   } catch {
@@ -54,35 +49,16 @@ function asOfPageLoad(state: DehydratedState, loadedAt: number): DehydratedState
 }
 
 /**
- * The answer under `key` in the cache if this is the first screen of a server-rendered page (or
- * the server render itself): its first render shows what the HTML shows, asking for nothing. Read
- * once, when the screen mounts.
- */
-export function useFirstScreenData<T>(key: QueryKey | undefined): T | undefined {
-  const client = useQueryClient();
-  const { key: entry } = useLocation();
-  const [data] = useState(() => {
-    const firstScreen = typeof window === 'undefined' || (serverRendered && entry === 'default');
-    return firstScreen && key ? client.getQueryData<T>(key) : undefined;
-  });
-  return data;
-}
-
-/**
  * Ends the first screen's special cases: the clock runs after the first render (and the page's
- * `data-rendered`, which says the HTML is the server's, goes), and the first navigation leaves
- * the server's data behind (a screen shown later asks afresh).
+ * `data-rendered`, which says the HTML is the server's, goes). The server's data stays with the
+ * page load's history entry: a list screen shown on another entry asks afresh.
  */
 export function FirstScreenData() {
-  const { key } = useLocation();
   useEffect(() => {
     pinClock(undefined);
     // The server's HTML is the app's now (hydrated): what waits for that can tell.
     document.documentElement.removeAttribute('data-rendered');
     settleHydration();
   }, []);
-  useEffect(() => {
-    if (key !== 'default') serverRendered = false;
-  }, [key]);
   return null;
 }

@@ -1,13 +1,10 @@
-import { useMemo, useReducer } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { UserX } from 'lucide-react';
 import { groupDigits } from '../../contract/digits';
 import { EmptyState } from '../components/ui/empty-state';
 import { PageHeading } from '../components/ui/page-heading';
-import { channelPageFetcher } from '../features/videos/videos-service';
+import { channelListRead } from '../features/videos/videos-service';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useRouteParam } from '../lib/use-route-param';
-import { emptyVideoWindow, videoWindowReducer } from '../state/video-window';
 import { LoadState } from './load-state';
 import { PagedVideoGrid } from './paged-list';
 import styles from './pages.module.css';
@@ -21,14 +18,8 @@ function videoCount(total: number): string {
 /** A channel (/channel/:name): its videos in catalogue order, a page at a time. */
 export default function ChannelPage() {
   const channelName = useRouteParam('/channel/:channelName', 'channelName');
-  const [state, dispatch] = useReducer(videoWindowReducer, emptyVideoWindow);
-  const client = useQueryClient();
-  const fetchPage = useMemo(() => channelPageFetcher(client, channelName), [client, channelName]);
   const paging = useVideoPages({
-    key: channelName,
-    fetchPage,
-    state,
-    dispatch,
+    read: (entry) => channelListRead(channelName, entry),
     enabled: channelName !== '',
   });
   const { openVideo, menuFor } = useVideoActions();

@@ -1,11 +1,11 @@
-import { useEffect, useMemo } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { SearchX } from 'lucide-react';
 import { EmptyState } from '../components/ui/empty-state';
 import { CategoryChips } from '../features/videos/components/category-chips';
 import { SearchAllVideos } from '../features/videos/components/search-all-videos';
-import { categoryNamesRead, homePageFetcher } from '../features/videos/videos-service';
+import { categoryNamesRead, homeListRead } from '../features/videos/videos-service';
 import buttons from '../components/ui/button.module.css';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useVideos } from '../state/use-store';
@@ -39,14 +39,8 @@ export function HomePage() {
   const filters = filtersFromParams(params);
   const key = `${filters.category}\u0000${filters.search}`;
   const tooLong = searchTooLong(filters.search);
-  const client = useQueryClient();
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the key names the filters
-  const fetchPage = useMemo(() => homePageFetcher(client, filters), [key, client]);
   const paging = useVideoPages({
-    key,
-    fetchPage,
-    state,
-    dispatch,
+    read: (entry) => homeListRead(filters, entry),
     enabled: !tooLong,
   });
 

@@ -2,10 +2,9 @@ import type { ReactNode } from 'react';
 import type { Video } from '../../contract/entities';
 import buttons from '../components/ui/button.module.css';
 import { VideoGrid } from '../features/videos/components/video-grid';
-import type { VideoWindowState } from '../state/video-window';
 import { loadFailureText } from './load-failure-text';
 import styles from './pages.module.css';
-import type { useVideoPages } from './use-video-pages';
+import type { useVideoPages, VideoWindow } from './use-video-pages';
 
 type VideoPages = ReturnType<typeof useVideoPages>;
 
@@ -14,7 +13,7 @@ interface PagedListProps {
   /** Refs for the elements after and before the list that load more as they come near. */
   endSentinel: VideoPages['endSentinel'];
   startSentinel: VideoPages['startSentinel'];
-  state: VideoWindowState;
+  state: VideoWindow;
   children: ReactNode;
 }
 
@@ -78,7 +77,7 @@ export function PagedList({ pages, state, endSentinel, startSentinel, children }
 interface PagedVideoGridProps {
   /** What useVideoPages gave, whole: the list's ref and sentinels with the rest. */
   paging: VideoPages;
-  state: VideoWindowState;
+  state: VideoWindow;
   label: string;
   onOpen: (video: Video) => void;
   menuFor: (video: Video) => ReactNode;

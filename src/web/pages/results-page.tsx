@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useReducer } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Search, SearchX } from 'lucide-react';
@@ -7,10 +7,9 @@ import { PageHeading } from '../components/ui/page-heading';
 import { TranscriptMomentLink } from '../features/transcript/components/transcript-moment';
 import { searchMoments } from '../features/transcript/search-moments';
 import { resultCount } from '../features/videos/result-count';
-import { searchPageFetcher } from '../features/videos/videos-service';
+import { searchListRead } from '../features/videos/videos-service';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useVideos } from '../state/use-store';
-import { emptyVideoWindow, videoWindowReducer } from '../state/video-window';
 import { resultsQuery, searchTooLong } from '../state/videos-reducer';
 import { LoadState } from './load-state';
 import { PagedVideoGrid } from './paged-list';
@@ -30,14 +29,9 @@ export default function ResultsPage() {
   const query = resultsQuery(params);
   const tooLong = searchTooLong(query);
   const { state: videos, dispatch: videosDispatch } = useVideos();
-  const [state, dispatch] = useReducer(videoWindowReducer, emptyVideoWindow);
   const client = useQueryClient();
-  const fetchPage = useMemo(() => searchPageFetcher(client, query), [client, query]);
   const paging = useVideoPages({
-    key: query,
-    fetchPage,
-    state,
-    dispatch,
+    read: (entry) => searchListRead(query, entry),
     enabled: query !== '' && !tooLong,
   });
   const { openVideo, menuFor } = useVideoActions();

@@ -1,12 +1,9 @@
-import { useMemo, useReducer } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Flame } from 'lucide-react';
 import { EmptyState } from '../components/ui/empty-state';
 import { PageHeading } from '../components/ui/page-heading';
 import { TrendingCard } from '../features/videos/components/trending-card';
-import { trendingPageFetcher } from '../features/videos/videos-service';
+import { trendingListRead } from '../features/videos/videos-service';
 import { useScreenTitle } from '../lib/use-screen-title';
-import { emptyVideoWindow, videoWindowReducer } from '../state/video-window';
 import { LoadState } from './load-state';
 import { PagedList } from './paged-list';
 import styles from './pages.module.css';
@@ -15,15 +12,7 @@ import { useVideoPages } from './use-video-pages';
 
 /** Trending: the catalogue, most viewed first, a page at a time. */
 export default function TrendingPage() {
-  const [state, dispatch] = useReducer(videoWindowReducer, emptyVideoWindow);
-  const client = useQueryClient();
-  const fetchPage = useMemo(() => trendingPageFetcher(client), [client]);
-  const { list, endSentinel, startSentinel, ...pages } = useVideoPages({
-    key: 'trending',
-    fetchPage,
-    state,
-    dispatch,
-  });
+  const { list, endSentinel, startSentinel, ...pages } = useVideoPages({ read: trendingListRead });
   const { openVideo, menuFor } = useVideoActions();
   useScreenTitle('trending');
   return (

@@ -7,26 +7,24 @@ import {
   screen,
   waitFor,
 } from '@testing-library/react';
-import { createElement, Profiler, useReducer, useState, type ReactNode } from 'react';
+import { createElement, Profiler, useState, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { dehydrate, hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
 import { SERVER_DATA_ID, takeServerData } from '../data/first-screen-data';
+import { createQueryClient } from '../data/query-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PageFetcher } from '../features/videos/videos-service';
 import {
-  MAX_KEPT_VIDEOS,
-  VIDEO_PAGE_SIZE,
-  emptyVideoWindow,
-  videoWindowReducer,
-  type VideoPage,
-} from '../state/video-window';
-import { forgetListingPlace } from '../state/listing-places';
+  searchListRead,
+  trendingListRead,
+  type CatalogueListRead,
+} from '../features/videos/videos-service';
+import { MAX_KEPT_VIDEOS, VIDEO_PAGE_SIZE, type VideoPage } from '../state/video-window';
 import { buildVideo } from '../testing/factories';
 import { useVideoPages } from './use-video-pages';
 
-/** A fetcher whose answers the test releases by hand, in any order. */
+/** A listing's read (trending, or a search for another name) the test answers by hand, in any order. */
 function manualFetcher() {
   const calls: {
     offset: number;
@@ -35,16 +33,24 @@ function manualFetcher() {
     fail: (error: unknown) => void;
     signal: AbortSignal;
   }[] = [];
-  const fetchPage: PageFetcher = (offset, limit, signal) =>
-    new Promise((answer, fail) => calls.push({ offset, limit, answer, fail, signal }));
-  return { calls, fetchPage };
+  const readOf =
+    (listing: string) =>
+    (entry: string): CatalogueListRead => ({
+      ...(listing === 'trending' ? trendingListRead(entry) : searchListRead(listing, entry)),
+      queryFn: ({ pageParam, signal }) =>
+        new Promise((answer, fail) =>
+          calls.push({ offset: pageParam, limit: VIDEO_PAGE_SIZE, answer, fail, signal }),
+        ),
+    });
+  return { calls, readOf };
 }
+type ListingRead = ReturnType<typeof manualFetcher>['readOf'];
 
 /**
  * The router the pages run in, on a history entry of its own: what a list screen keeps is kept
  * per entry, and no test finds another's.
  */
-function inRouter(client = new QueryClient(), key: string = crypto.randomUUID()) {
+function inRouter(client = createQueryClient(), key: string = crypto.randomUUID()) {
   const entry = { pathname: '/', key };
   return function Router({ children }: { children: ReactNode }) {
     return (
@@ -55,10 +61,17 @@ function inRouter(client = new QueryClient(), key: string = crypto.randomUUID())
   };
 }
 
-function usePaged(key: string, fetchPage: PageFetcher) {
-  const [state, dispatch] = useReducer(videoWindowReducer, emptyVideoWindow);
-  return { state, pages: useVideoPages({ key, fetchPage, state, dispatch }) };
+function usePaged(key: string, readOf: ListingRead) {
+  const pages = useVideoPages({ read: readOf(key) });
+  return { state: pages.window, pages };
 }
+
+/** Answers (or fails) a request, and lets the cache tell the screens (its notices come in a timer). */
+const answered = (respond: () => void) =>
+  act(async () => {
+    respond();
+    for (let timer = 0; timer < 3; timer += 1) await new Promise((done) => setTimeout(done, 0));
+  });
 
 const page = (count: number, total: number): VideoPage => ({
   videos: Array.from({ length: count }, () => buildVideo()),
@@ -70,28 +83,26 @@ const page = (count: number, total: number): VideoPage => ({
  * (ssr/render-page.tsx), taken over by the browser's cache.
  */
 function renderedFirstPage() {
-  const firstPageKey = ['GET /api/videos/trending', { query: { offset: 0, limit: 24 } }];
   const rendered = page(VIDEO_PAGE_SIZE, 30);
   const server = new QueryClient();
-  server.setQueryData(firstPageKey, rendered);
+  server.setQueryData(trendingListRead('default').queryKey, { pages: [rendered], pageParams: [0] });
   const script = document.createElement('script');
   script.id = SERVER_DATA_ID;
   script.type = 'application/json';
   script.textContent = JSON.stringify({ state: dehydrate(server), renderedAt: Date.now() });
   document.body.append(script);
-  const client = new QueryClient();
+  const client = createQueryClient();
   hydrate(client, takeServerData()!.state);
   script.remove();
-  return { firstPageKey, rendered, server, client };
+  return { rendered, server, client };
 }
 
 describe('useVideoPages', () => {
   it("shows a server-rendered page's first page at once and asks for it no more, once", async () => {
-    const { firstPageKey, rendered, client } = renderedFirstPage();
-    const { calls, fetchPage } = manualFetcher();
-    fetchPage.firstPageKey = firstPageKey;
+    const { rendered, client } = renderedFirstPage();
+    const { calls, readOf } = manualFetcher();
     // The page load's own history entry (React Router names it 'default').
-    const { result, unmount } = renderHook(() => usePaged('trending', fetchPage), {
+    const { result, unmount } = renderHook(() => usePaged('trending', readOf), {
       wrapper: inRouter(client, 'default'),
     });
     expect(result.current.pages.window.videos).toEqual(rendered.videos);
@@ -105,8 +116,7 @@ describe('useVideoPages', () => {
 
     // Another visit to the screen (another history entry) asks afresh.
     const again = manualFetcher();
-    again.fetchPage.firstPageKey = firstPageKey;
-    const { result: later } = renderHook(() => usePaged('trending', again.fetchPage), {
+    const { result: later } = renderHook(() => usePaged('trending', again.readOf), {
       wrapper: inRouter(client),
     });
     expect(later.current.pages.loading).toBe(true);
@@ -114,20 +124,11 @@ describe('useVideoPages', () => {
   });
 
   it('hydrates a rendered list in one commit: nothing renders again inside it', async () => {
-    // A page load: no window kept under its entry (an earlier test's Back would restore one).
-    forgetListingPlace('default');
-    const { firstPageKey, rendered, server, client } = renderedFirstPage();
-    const { calls, fetchPage } = manualFetcher();
-    fetchPage.firstPageKey = firstPageKey;
+    const { rendered, server, client } = renderedFirstPage();
+    const { calls, readOf } = manualFetcher();
     /** A list screen as trending-page.tsx draws one: the list, and the end that loads more. */
     function Listing() {
-      const [state, dispatch] = useReducer(videoWindowReducer, emptyVideoWindow);
-      const { list, endSentinel, ...pages } = useVideoPages({
-        key: 'trending',
-        fetchPage,
-        state,
-        dispatch,
-      });
+      const { list, endSentinel, ...pages } = useVideoPages({ read: readOf('trending') });
       return (
         <>
           <ul ref={list}>
@@ -135,7 +136,7 @@ describe('useVideoPages', () => {
               <li key={video._id}>{video.title}</li>
             ))}
           </ul>
-          {pages.hasLater && <div ref={endSentinel}>{state.videos.length} in the state</div>}
+          {pages.hasLater && <div ref={endSentinel}>{pages.window.videos.length} in the state</div>}
         </>
       );
     }
@@ -167,10 +168,11 @@ describe('useVideoPages', () => {
     flags.IS_REACT_ACT_ENVIRONMENT = false;
     const root = hydrateRoot(container, createElement(inRouter(client, 'default'), null, tree));
     try {
-      // The rendered page is the list's state now, asked for no more.
-      await vi.waitFor(() =>
-        expect(container.textContent).toContain(`${VIDEO_PAGE_SIZE} in the state`),
-      );
+      // The rendered page is the list's now (hydrated, and what follows the hydration done),
+      // asked for no more.
+      await vi.waitFor(() => expect(commits.length).toBeGreaterThan(0));
+      await new Promise((done) => setTimeout(done, 50));
+      expect(container.textContent).toContain(`${VIDEO_PAGE_SIZE} in the state`);
       expect(container.querySelectorAll('li')).toHaveLength(rendered.videos.length);
       expect(calls).toHaveLength(0);
       // The hydration's commit is one long task on a slow phone already: an update in its layout
@@ -185,13 +187,10 @@ describe('useVideoPages', () => {
   });
 
   it('a press of Show more as the rendered list is taken over asks for the page after it', async () => {
-    forgetListingPlace('default');
-    const { firstPageKey, server, client } = renderedFirstPage();
-    const { calls, fetchPage } = manualFetcher();
-    fetchPage.firstPageKey = firstPageKey;
+    const { server, client } = renderedFirstPage();
+    const { calls, readOf } = manualFetcher();
     function Listing() {
-      const [state, dispatch] = useReducer(videoWindowReducer, emptyVideoWindow);
-      const pages = useVideoPages({ key: 'trending', fetchPage, state, dispatch });
+      const pages = useVideoPages({ read: readOf('trending') });
       return (
         <button type="button" onClick={pages.showMore}>
           Show more
@@ -223,8 +222,8 @@ describe('useVideoPages', () => {
   });
 
   it('shows the newest query only, whatever order the answers come in', async () => {
-    const { calls, fetchPage } = manualFetcher();
-    const { result, rerender } = renderHook(({ key }) => usePaged(key, fetchPage), {
+    const { calls, readOf } = manualFetcher();
+    const { result, rerender } = renderHook(({ key }) => usePaged(key, readOf), {
       wrapper: inRouter(),
       initialProps: { key: 'J' },
     });
@@ -234,20 +233,20 @@ describe('useVideoPages', () => {
     expect(calls).toHaveLength(3);
 
     const newest = page(2, 2);
-    await act(async () => calls[2]!.answer(newest));
+    await answered(() => calls[2]!.answer(newest));
     expect(result.current.state.videos).toEqual(newest.videos);
     // Older keystrokes answer late: ignored.
-    await act(async () => calls[0]!.answer(page(5, 5)));
-    await act(async () => calls[1]!.fail(new Error('late')));
+    await answered(() => calls[0]!.answer(page(5, 5)));
+    await answered(() => calls[1]!.fail(new Error('late')));
     expect(result.current.state.videos).toEqual(newest.videos);
     expect(result.current.pages.error).toBeNull();
     expect(result.current.pages.empty).toBe(false);
   });
 
   it('asks for the next page after the window, once, and appends it', async () => {
-    const { calls, fetchPage } = manualFetcher();
-    const { result } = renderHook(() => usePaged('all', fetchPage), { wrapper: inRouter() });
-    await act(async () => calls[0]!.answer(page(VIDEO_PAGE_SIZE, 30)));
+    const { calls, readOf } = manualFetcher();
+    const { result } = renderHook(() => usePaged('all', readOf), { wrapper: inRouter() });
+    await answered(() => calls[0]!.answer(page(VIDEO_PAGE_SIZE, 30)));
     expect(result.current.pages.hasLater).toBe(true);
 
     act(() => {
@@ -256,17 +255,17 @@ describe('useVideoPages', () => {
     });
     expect(calls).toHaveLength(2);
     expect(calls[1]).toMatchObject({ offset: VIDEO_PAGE_SIZE, limit: VIDEO_PAGE_SIZE });
-    await act(async () => calls[1]!.answer(page(6, 30)));
+    await answered(() => calls[1]!.answer(page(6, 30)));
     expect(result.current.state.videos).toHaveLength(30);
     expect(result.current.pages.hasLater).toBe(false);
   });
 
   it('a failed next page offers a retry and keeps what is shown', async () => {
-    const { calls, fetchPage } = manualFetcher();
-    const { result } = renderHook(() => usePaged('all', fetchPage), { wrapper: inRouter() });
-    await act(async () => calls[0]!.answer(page(VIDEO_PAGE_SIZE, 100)));
+    const { calls, readOf } = manualFetcher();
+    const { result } = renderHook(() => usePaged('all', readOf), { wrapper: inRouter() });
+    await answered(() => calls[0]!.answer(page(VIDEO_PAGE_SIZE, 100)));
     act(() => result.current.pages.showMore());
-    await act(async () => calls[1]!.fail(new Error('offline')));
+    await answered(() => calls[1]!.fail(new Error('offline')));
     expect(result.current.pages.moreError).toEqual(new Error('offline'));
     expect(result.current.state.videos).toHaveLength(VIDEO_PAGE_SIZE);
     act(() => result.current.pages.retry());
@@ -275,53 +274,53 @@ describe('useVideoPages', () => {
   });
 
   it('a next page still on its way when the query changes is cancelled, and shows no error', async () => {
-    const { calls, fetchPage } = manualFetcher();
-    const { result, rerender } = renderHook(({ key }) => usePaged(key, fetchPage), {
+    const { calls, readOf } = manualFetcher();
+    const { result, rerender } = renderHook(({ key }) => usePaged(key, readOf), {
       wrapper: inRouter(),
       initialProps: { key: 'CSS' },
     });
-    await act(async () => calls[0]!.answer(page(VIDEO_PAGE_SIZE, 100)));
+    await answered(() => calls[0]!.answer(page(VIDEO_PAGE_SIZE, 100)));
     act(() => result.current.pages.showMore());
     expect(calls[1]!.signal.aborted).toBe(false);
     // A chip, a new search: the page of the old listing is no longer wanted.
     rerender({ key: 'HTML' });
     expect(calls[1]!.signal.aborted).toBe(true);
-    await act(async () => calls[1]!.fail(new Error('aborted')));
-    await act(async () => calls[2]!.answer(page(3, 3)));
+    await answered(() => calls[1]!.fail(new Error('aborted')));
+    await answered(() => calls[2]!.answer(page(3, 3)));
     expect(result.current.pages.moreError).toBeNull();
     expect(result.current.pages.pending).toBeNull();
     expect(result.current.state.videos).toHaveLength(3);
   });
 
   it('a failed first page is asked for again on retry, showing the loading state meanwhile', async () => {
-    const { calls, fetchPage } = manualFetcher();
-    const { result } = renderHook(() => usePaged('all', fetchPage), { wrapper: inRouter() });
-    await act(async () => calls[0]!.fail(new Error('503')));
+    const { calls, readOf } = manualFetcher();
+    const { result } = renderHook(() => usePaged('all', readOf), { wrapper: inRouter() });
+    await answered(() => calls[0]!.fail(new Error('503')));
     expect(result.current.pages.error).toEqual(new Error('503'));
     const attempt = result.current.pages.attempt;
     act(() => result.current.pages.retry());
     expect(calls).toHaveLength(2);
     expect(calls[1]).toMatchObject({ offset: 0, limit: VIDEO_PAGE_SIZE });
-    expect(result.current.pages.error).toBeNull();
+    await waitFor(() => expect(result.current.pages.error).toBeNull());
     expect(result.current.pages.loading).toBe(true);
     // What else the screen loads with its list (home's chips) can follow the attempts.
     expect(result.current.pages.attempt).toBeGreaterThan(attempt);
-    await act(async () => calls[1]!.answer(page(3, 3)));
+    await answered(() => calls[1]!.answer(page(3, 3)));
     expect(result.current.state.videos).toHaveLength(3);
     expect(result.current.pages.error).toBeNull();
   });
 
   it('a failed first page is this list’s error; an empty answer is empty', async () => {
-    const { calls, fetchPage } = manualFetcher();
-    const { result, rerender } = renderHook(({ key }) => usePaged(key, fetchPage), {
+    const { calls, readOf } = manualFetcher();
+    const { result, rerender } = renderHook(({ key }) => usePaged(key, readOf), {
       wrapper: inRouter(),
       initialProps: { key: 'a' },
     });
-    await act(async () => calls[0]!.fail(new Error('down')));
+    await answered(() => calls[0]!.fail(new Error('down')));
     expect(result.current.pages.error).toEqual(new Error('down'));
     rerender({ key: 'b' });
     expect(result.current.pages.error).toBeNull();
-    await act(async () => calls[1]!.answer(page(0, 0)));
+    await answered(() => calls[1]!.answer(page(0, 0)));
     expect(result.current.pages.empty).toBe(true);
   });
 });
@@ -348,20 +347,9 @@ function stubObserver(near: (node: Element) => boolean) {
 }
 
 /** The hook in a list as the pages draw it: a start end, the cards (links) and an end. */
-function PagedHarness({
-  fetchPage,
-  listing = 'all',
-}: {
-  fetchPage: PageFetcher;
-  listing?: string;
-}) {
-  const [state, dispatch] = useReducer(videoWindowReducer, emptyVideoWindow);
-  const { list, endSentinel, startSentinel, ...pages } = useVideoPages({
-    key: listing,
-    fetchPage,
-    state,
-    dispatch,
-  });
+function PagedHarness({ readOf, listing = 'all' }: { readOf: ListingRead; listing?: string }) {
+  const { list, endSentinel, startSentinel, ...pages } = useVideoPages({ read: readOf(listing) });
+  const state = pages.window;
   return (
     <>
       {pages.hasEarlier && (
@@ -398,7 +386,7 @@ describe('useVideoPages with Show more pressed from the keyboard', () => {
   /** Answers each request with the next page of a 1,000-video listing. */
   async function answerAll(calls: ReturnType<typeof manualFetcher>['calls'], from: number) {
     for (const call of calls.slice(from)) {
-      await act(async () => call.answer(page(call.limit, 1000)));
+      await answered(() => call.answer(page(call.limit, 1000)));
     }
   }
 
@@ -408,7 +396,7 @@ describe('useVideoPages with Show more pressed from the keyboard', () => {
     // the page is not scrolled): the start is always within the load margin, the end never is.
     stubObserver((node) => node.getAttribute('data-testid') === 'start');
     const fetcher = manualFetcher();
-    render(<PagedHarness fetchPage={fetcher.fetchPage} />, { wrapper: inRouter() });
+    render(<PagedHarness readOf={fetcher.readOf} />, { wrapper: inRouter() });
     await answerAll(fetcher.calls, 0);
     /** Presses the button and answers what that asks for. */
     const press = async (name: string) => {
@@ -460,14 +448,14 @@ describe('useVideoPages with Show more pressed while a new listing loads', () =>
   });
 
   /** The list with a chip that switches to another listing (the old cards stay meanwhile). */
-  function Chips({ fetchPage }: { fetchPage: PageFetcher }) {
+  function Chips({ readOf }: { readOf: ListingRead }) {
     const [listing, setListing] = useState('all');
     return (
       <>
         <button type="button" onClick={() => setListing('css')}>
           CSS
         </button>
-        <PagedHarness fetchPage={fetchPage} listing={listing} />
+        <PagedHarness readOf={readOf} listing={listing} />
       </>
     );
   }
@@ -475,17 +463,17 @@ describe('useVideoPages with Show more pressed while a new listing loads', () =>
   it('ignores the press: the new listing’s next page, come by itself, does not take the focus', async () => {
     let endNear = false;
     stubObserver((node) => node.getAttribute('data-testid') === 'end' && endNear);
-    const { calls, fetchPage } = manualFetcher();
-    render(<Chips fetchPage={fetchPage} />, { wrapper: inRouter() });
-    await act(async () => calls[0]!.answer(page(VIDEO_PAGE_SIZE, 1000)));
+    const { calls, readOf } = manualFetcher();
+    render(<Chips readOf={readOf} />, { wrapper: inRouter() });
+    await answered(() => calls[0]!.answer(page(VIDEO_PAGE_SIZE, 1000)));
     fireEvent.click(screen.getByRole('button', { name: 'CSS' }));
     fireEvent.click(screen.getByRole('button', { name: 'Show more videos' }));
     expect(calls.map((call) => call.offset)).toEqual([0, 0]);
     // Scrolled to the end meanwhile: once the new first page is in, the next comes by itself.
     endNear = true;
-    await act(async () => calls[1]!.answer(page(VIDEO_PAGE_SIZE, 1000)));
+    await answered(() => calls[1]!.answer(page(VIDEO_PAGE_SIZE, 1000)));
     await waitFor(() => expect(calls).toHaveLength(3));
-    await act(async () => calls[2]!.answer(page(VIDEO_PAGE_SIZE, 1000)));
+    await answered(() => calls[2]!.answer(page(VIDEO_PAGE_SIZE, 1000)));
     expect(document.activeElement).toBe(document.body);
   });
 });
@@ -497,7 +485,7 @@ describe('useVideoPages on Back and Forward', () => {
   });
 
   /** The list on home and a watch page, with links between them as the app has. */
-  function App({ fetchPage }: { fetchPage: PageFetcher }) {
+  function App({ readOf }: { readOf: ListingRead }) {
     const navigate = useNavigate();
     return (
       <>
@@ -511,7 +499,7 @@ describe('useVideoPages on Back and Forward', () => {
           Back
         </button>
         <Routes>
-          <Route path="/" element={<PagedHarness fetchPage={fetchPage} />} />
+          <Route path="/" element={<PagedHarness readOf={readOf} />} />
           <Route path="/watch" element={<p>Watching</p>} />
         </Routes>
       </>
@@ -520,11 +508,11 @@ describe('useVideoPages on Back and Forward', () => {
 
   it('Back to a list screen shows the window it was left with, asking for nothing; a new visit starts over', async () => {
     stubObserver(() => false);
-    const { calls, fetchPage } = manualFetcher();
-    render(<App fetchPage={fetchPage} />, { wrapper: inRouter() });
-    await act(async () => calls[0]!.answer(page(VIDEO_PAGE_SIZE, 1000)));
+    const { calls, readOf } = manualFetcher();
+    render(<App readOf={readOf} />, { wrapper: inRouter() });
+    await answered(() => calls[0]!.answer(page(VIDEO_PAGE_SIZE, 1000)));
     fireEvent.click(screen.getByRole('button', { name: 'Show more videos' }));
-    await act(async () => calls[1]!.answer(page(VIDEO_PAGE_SIZE, 1000)));
+    await answered(() => calls[1]!.answer(page(VIDEO_PAGE_SIZE, 1000)));
     const titles = () => screen.getAllByRole('listitem').map((item) => item.textContent);
     const left = titles();
     expect(left).toHaveLength(2 * VIDEO_PAGE_SIZE);

@@ -1,95 +1,113 @@
 import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
-import type { PageFetcher } from '../features/videos/videos-service';
-import { useReconnectAttempt } from '../lib/connection';
-import { forgetListingPlace, keepListingPlace, listingPlace } from '../state/listing-places';
-import { useFirstScreenData } from '../data/first-screen-data';
 import {
-  MAX_KEPT_VIDEOS,
-  VIDEO_PAGE_SIZE,
-  videoWindowReducer,
-  type PageDirection,
-  type VideoPage,
-  type VideoWindowAction,
-  type VideoWindowState,
-} from '../state/video-window';
+  keepPreviousData,
+  useInfiniteQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
+import { useLocation, useNavigationType } from 'react-router';
+import type { CatalogueListRead } from '../features/videos/videos-service';
+import { useReconnectAttempt } from '../lib/connection';
+import type { PageDirection, VideoPage } from '../state/video-window';
 
 interface VideoPagesOptions {
-  /** Names the listing (its query): a new key starts over from the first page. */
-  key: string;
-  fetchPage: PageFetcher;
-  state: VideoWindowState;
-  dispatch: (action: VideoWindowAction) => void;
+  /** The listing's infinite query on a history entry (videos-service.ts). */
+  read: (entry: string) => CatalogueListRead;
   /** False: fetch nothing (e.g. an empty results query). */
   enabled?: boolean;
 }
 
+/** What a list screen shows of its listing: `videos` are the listing's items from `start` on. */
+export interface VideoWindow {
+  videos: VideoPage['videos'];
+  start: number;
+  /** How many items the listing holds (at most the server's count limit when `totalCapped`). */
+  total: number;
+  totalCapped: boolean;
+  /** Whether the listing goes on after the window. */
+  more: boolean;
+}
+
+type ListData = InfiniteData<VideoPage>;
+
+/** Where a listing's pages start in it: their first page's offset. */
+const startOf = (data: ListData | undefined) => (data?.pageParams[0] as number | undefined) ?? 0;
+
 /** How far from the viewport a list end starts loading its neighbour page. */
 const LOAD_MARGIN = '600px';
 
+function windowOf(data: ListData | undefined, more = false): VideoWindow {
+  const videos = data?.pages.flatMap((page) => page.videos) ?? [];
+  const start = startOf(data);
+  const last = data?.pages.at(-1);
+  const total = last?.total ?? start + videos.length;
+  return { videos, start, total, totalCapped: last?.totalCapped ?? false, more };
+}
+
 /**
- * Pages a server listing into a bounded window (video-window.ts): the first page when the key
- * changes, the next one when the end comes near (or on 'Show more'), the previous ones again when
- * the user scrolls back to a start that was dropped. The paging's state (the window, which
- * listing is in, the page on its way, failures) is the window's reducer's; this hook asks and
- * dispatches. Superseded requests are aborted and their answers dropped, so fast typing never
- * shows an older result. The refs here are the DOM's: the page keeps its place when cards are
- * added or dropped above the viewport, and the focus goes where the user asked. Back or Forward
- * to a list screen shows the window it was left with (listing-places.ts), the card that was first
- * in view back where it was, asking for nothing.
+ * Pages a catalogue listing with its infinite query (videos-service.ts): the first page for a new
+ * listing, the next one when the end comes near (or on 'Show more'), the previous ones again when
+ * the reader scrolls back to a start the window dropped. The cache keeps the pages per history
+ * entry, so Back or Forward to a list screen shows the window it was left with, asking for
+ * nothing, and puts the card that was first in view back where it was (useKeptPlace). The refs
+ * here are the DOM's and the keyboard's: the page keeps its place when cards are added or dropped
+ * above the viewport, and the focus goes where the user asked.
  */
-export function useVideoPages({
-  key,
-  fetchPage,
-  state,
-  dispatch,
-  enabled = true,
-}: VideoPagesOptions) {
-  const location = useLocation();
-  const navigation = useNavigationType();
-  // Back or Forward to this screen: the window and the card in view it was left with, if kept.
-  const [resumed] = useState(() =>
-    navigation === 'POP' && enabled ? listingPlace(location.key, key) : null,
-  );
-  // A server-rendered page's first screen: the first page its HTML shows, from the cache.
-  const rendered = useFirstScreenData<VideoPage>(fetchPage.firstPageKey);
-  const [seed, setSeed] = useState(() => (enabled && !resumed ? rendered : undefined));
-  // The kept window (or the rendered page) stands in for the first page, once; then a kept
-  // window's card is put back in place.
-  const resuming = useRef(resumed !== null || seed !== undefined);
-  const resumedCard = useRef(resumed?.card ?? null);
-  // The neighbour page's request, while one is on its way (the button and the observer may both
-  // ask before a re-render); aborted when the listing changes (a chip, a new search).
-  const neighbour = useRef<AbortController | null>(null);
-  const fetcher = useRef(fetchPage);
-  useLayoutEffect(() => {
-    fetcher.current = fetchPage;
-  });
-  const shownWindow = seed
-    ? videoWindowReducer(state, { type: 'GET_VIDEOS', payload: seed, listing: key })
-    : state;
-  // Everything below is this listing's only once its first page is in (or has failed).
-  const settled = shownWindow.paging.listing === key;
-  const error = settled ? shownWindow.paging.error : null;
-  const pending = settled ? shownWindow.paging.pending : null;
-  const moreError = settled ? shownWindow.paging.moreError : null;
+export function useVideoPages({ read, enabled = true }: VideoPagesOptions) {
+  const client = useQueryClient();
+  const { key: entry } = useLocation();
+  const options = read(entry);
+  const query = useInfiniteQuery({ ...options, enabled, placeholderData: keepPreviousData });
+  const { data, isPlaceholderData: refreshing } = query;
+  // Whether the listing goes on, from the pages shown (the previous listing's while one loads).
+  const last = data?.pages.at(-1);
+  const more =
+    data !== undefined &&
+    last !== undefined &&
+    options.getNextPageParam(
+      last,
+      data.pages,
+      data.pageParams.at(-1) as number,
+      data.pageParams as number[],
+    ) !== undefined;
+  const shown = windowOf(data, more);
+  const nextError = query.isFetchNextPageError;
+  const previousError = query.isFetchPreviousPageError;
+  // The first page's failure (a neighbour page's keeps the window on screen).
+  const error = query.isError && !nextError && !previousError ? query.error : null;
+  const settled = enabled && !refreshing && (data !== undefined || error !== null);
+  const pending: PageDirection | null = query.isFetchingNextPage
+    ? 'later'
+    : query.isFetchingPreviousPage
+      ? 'earlier'
+      : null;
+  const moreError =
+    nextError || previousError
+      ? { direction: (nextError ? 'later' : 'earlier') as PageDirection, error: query.error }
+      : null;
   // A failed first page is asked for again when the connection comes back, or on 'Try again'.
   const reconnects = useReconnectAttempt(error !== null);
   const [retries, setRetries] = useState(0);
   const attempt = reconnects + retries;
-  const listNode = useRef<HTMLUListElement | null>(null);
-  const list = useCallback((node: HTMLUListElement | null) => {
-    listNode.current = node;
-  }, []);
-  const anchor = useRef<{ node: Element; top: number } | null>(null);
-  // The card (its place in the window) that gets the focus once a page the user asked for shows.
-  const focusAt = useRef<number | null>(null);
-  // The listing's end when 'Show more' took the focus: the first card the user has not reached.
-  // Cards loaded by themselves while the button had the focus went in above it, unvisited.
-  const reached = useRef<number | null>(null);
-  // The card (its place in the listing) that gets the focus when the next page lands: a press of
-  // 'Show more' while a page was already on its way is honoured by that page.
-  const wanted = useRef<number | null>(null);
+  const { refetch } = query;
+  useEffect(() => {
+    if (attempt > 0) void refetch();
+  }, [attempt, refetch]);
+
+  const list = useRef<HTMLUListElement | null>(null);
+  // After the window changes: the card the reader was looking at (to keep in place) and the card
+  // (its place in the window) that gets the focus, as the answer that changed it left them.
+  const settle = useRef<{ anchor?: { node: Element; top: number }; focus?: number }>({});
+  // 'Show more' and the keyboard: `reached` is the listing's end when the button took the focus
+  // (cards that came by themselves while it had it went in above it, unvisited); `wanted` is the
+  // card (its place in the listing) the next page focuses, so a press while a page is on its way
+  // is honoured by that page.
+  const keys = useRef<{ reached: number | null; wanted: number | null }>({
+    reached: null,
+    wanted: null,
+  });
   // Set when a page after the window dropped its start: the start end then stays put until it
   // has been away from the viewport (or the user asks for it), so the drop itself never brings the
   // dropped page back, which would drop the page just loaded.
@@ -104,169 +122,74 @@ export function useVideoPages({
     startTransition(() => setStartNode(node));
   }, []);
 
-  // Before the screen shows: the kept window, at once.
-  useLayoutEffect(() => {
-    if (!resumed) return;
-    // Settled with the window, before it paints: the screen never shows as empty or loading.
-    dispatch({ type: 'RESTORE_VIDEOS', payload: resumed.window, listing: resumed.listing });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the screen comes back
-  }, []);
+  useKeptPlace(client, entry, options.queryKey, list, enabled);
 
-  // The rendered first page goes into the window after the hydration has committed, as a
-  // transition (React renders it in slices, after the page is painted); until then the window is
-  // shown with it, so the screen looks the same, and paging reckons from the window shown. Not in
-  // a layout effect: an update there is rendered at once, in the commit's own task (the whole
-  // grid again: a long task on a phone).
-  useEffect(() => {
-    if (!seed) return;
-    startTransition(() => {
-      dispatch({ type: 'GET_VIDEOS', payload: seed, listing: key });
-      setSeed(undefined);
-    });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the screen mounts
-  }, []);
-
-  // As the screen goes: its window and the card in view, kept under its history entry.
-  const shown = useRef({ entry: location.key, key, state, kept: false });
-  useLayoutEffect(() => {
-    shown.current = {
-      entry: location.key,
-      key,
-      state,
-      kept: enabled && settled && error === null && state.videos.length > 0,
-    };
-  });
-  useLayoutEffect(
-    () => () => {
-      const { entry, key: listing, state: left, kept } = shown.current;
-      if (!kept) {
-        forgetListingPlace(entry);
-        return;
-      }
-      const { videos, start, total, totalCapped, more } = left;
-      keepListingPlace(entry, {
-        listing,
-        window: { videos, start, total, totalCapped, more },
-        card: firstCardInView(listNode.current, start),
-      });
-    },
-    [],
-  );
-
+  // A new listing (a chip, a new search): no press or drop of the last one carries over.
   useEffect(() => {
     holdEarlier.current = false;
-    wanted.current = null;
-    if (!enabled) return;
-    const controller = new AbortController();
-    if (resuming.current) {
-      // The kept window is on screen already: nothing to ask for.
-      resuming.current = false;
-    } else {
-      dispatch({ type: 'LOADING', listing: key });
-      fetcher.current(0, VIDEO_PAGE_SIZE, controller.signal).then(
-        (page) => {
-          if (!controller.signal.aborted) {
-            dispatch({ type: 'GET_VIDEOS', payload: page, listing: key });
-          }
-        },
-        (failure: unknown) => {
-          if (!controller.signal.aborted) {
-            dispatch({ type: 'ERROR', payload: failure, listing: key });
-          }
-        },
-      );
-    }
-    return () => {
-      controller.abort();
-      neighbour.current?.abort();
-      neighbour.current = null;
-    };
-  }, [key, enabled, dispatch, attempt]);
-
-  // The kept window shows: the card that was first in view goes back where it was.
-  useLayoutEffect(() => {
-    const card = resumedCard.current;
-    if (!card || !settled) return;
-    resumedCard.current = null;
-    const node = listNode.current?.children[card.index - state.start];
-    if (node) window.scrollBy(0, node.getBoundingClientRect().top - card.top);
-  });
+    keys.current.wanted = null;
+  }, [entry]);
 
   const keepPlace = (index: number) => {
-    const node = listNode.current?.children[index];
-    anchor.current = node ? { node, top: node.getBoundingClientRect().top } : null;
+    const node = list.current?.children[index];
+    settle.current.anchor = node ? { node, top: node.getBoundingClientRect().top } : undefined;
   };
 
   /**
    * Loads the page after or before the window. `asked`: the user pressed a button for it, and the
    * focus moves to the first card it brings (the button may be far from there by then).
    */
-  const load = useCallback(
-    (direction: PageDirection, asked = false) => {
-      if (neighbour.current || shownWindow.loading) return;
-      const offset =
-        direction === 'later'
-          ? shownWindow.start + shownWindow.videos.length
-          : Math.max(0, shownWindow.start - VIDEO_PAGE_SIZE);
-      const limit = direction === 'later' ? VIDEO_PAGE_SIZE : shownWindow.start - offset;
-      if (limit <= 0) return;
-      const controller = new AbortController();
-      neighbour.current = controller;
-      if (direction === 'earlier' && asked) holdEarlier.current = false;
-      if (direction === 'later' && asked) wanted.current = offset;
-      dispatch({ type: 'MORE_LOADING', direction });
-      fetcher.current(offset, limit, controller.signal).then(
-        (page) => {
-          if (controller.signal.aborted) return;
-          neighbour.current = null;
-          if (direction === 'earlier') {
-            keepPlace(0);
-            if (asked && page.videos.length > 0) focusAt.current = 0;
-          } else {
-            const dropped = Math.max(
-              0,
-              shownWindow.videos.length + page.videos.length - MAX_KEPT_VIDEOS,
-            );
-            if (dropped > 0) {
-              keepPlace(dropped);
-              holdEarlier.current = true;
-            }
-            if (wanted.current !== null && page.videos.length > 0) {
-              focusAt.current = Math.max(0, wanted.current - (shownWindow.start + dropped));
-            }
-            wanted.current = null;
-          }
-          dispatch({
-            type: direction === 'later' ? 'GET_MORE_VIDEOS' : 'GET_EARLIER_VIDEOS',
-            payload: page,
-            at: direction === 'later' ? offset : shownWindow.start,
-          });
-        },
-        (failure: unknown) => {
-          if (controller.signal.aborted) return;
-          neighbour.current = null;
-          if (direction === 'later') wanted.current = null;
-          dispatch({ type: 'MORE_ERROR', direction, payload: failure });
-        },
-      );
-    },
-    [shownWindow.loading, shownWindow.start, shownWindow.videos.length, dispatch],
-  );
+  const load = (direction: PageDirection, asked = false) => {
+    const listKey = options.queryKey;
+    if (!settled || client.isFetching({ queryKey: listKey, exact: true }) > 0) return;
+    const before = windowOf(client.getQueryData<ListData>(listKey));
+    if (direction === 'earlier' ? before.start <= 0 : !query.hasNextPage) return;
+    if (direction === 'earlier' && asked) holdEarlier.current = false;
+    if (direction === 'later' && asked) keys.current.wanted = before.start + before.videos.length;
+    const fetching =
+      direction === 'later'
+        ? query.fetchNextPage({ cancelRefetch: false })
+        : query.fetchPreviousPage({ cancelRefetch: false });
+    // Answered before React draws it: the cards on screen are still the window before.
+    void fetching.then((result) => {
+      const current = client.getQueryData<ListData>(listKey);
+      // Another listing is shown by now: its window is not this answer's.
+      if (result.data !== current || result.isError) {
+        if (direction === 'later') keys.current.wanted = null;
+        return;
+      }
+      const after = windowOf(current);
+      if (direction === 'earlier') {
+        if (after.start === before.start) return;
+        keepPlace(0);
+        if (asked) settle.current.focus = 0;
+        return;
+      }
+      const dropped = after.start - before.start;
+      if (dropped > 0) {
+        keepPlace(dropped);
+        holdEarlier.current = true;
+      }
+      const { wanted } = keys.current;
+      keys.current.wanted = null;
+      if (wanted !== null && after.start + after.videos.length > wanted) {
+        settle.current.focus = Math.max(0, wanted - after.start);
+      }
+    });
+  };
 
   // Cards added or dropped above the viewport would move what the user looks at: scroll by as
   // much as the card they were looking at moved. Then a page the user asked for takes the focus
   // (and the view) to its first card.
   useLayoutEffect(() => {
-    const kept = anchor.current;
-    anchor.current = null;
-    if (kept?.node.isConnected) {
-      const moved = kept.node.getBoundingClientRect().top - kept.top;
+    const { anchor, focus } = settle.current;
+    settle.current = {};
+    if (anchor?.node.isConnected) {
+      const moved = anchor.node.getBoundingClientRect().top - anchor.top;
       if (moved !== 0) window.scrollBy(0, moved);
     }
-    const index = focusAt.current;
-    focusAt.current = null;
-    if (index !== null) focusCard(listNode.current, index);
-  }, [shownWindow.start, shownWindow.videos.length]);
+    if (focus !== undefined) focusCard(list.current, focus);
+  }, [shown.start, shown.videos.length]);
 
   /**
    * 'Show more': the focus moves to the first card the user has not reached. Cards that came by
@@ -274,35 +197,35 @@ export function useVideoPages({
    * (the one on its way, or one asked for now).
    */
   const showMore = () => {
-    const end = shownWindow.start + shownWindow.videos.length;
-    const first = reached.current ?? end;
+    const end = shown.start + shown.videos.length;
+    const first = keys.current.reached ?? end;
     if (first < end) {
-      focusCard(listNode.current, Math.max(0, first - shownWindow.start));
+      focusCard(list.current, Math.max(0, first - shown.start));
       return;
     }
     // A new listing on its way, or an earlier page: the press is not for them (and must not
     // take the focus later, when a page comes by itself).
-    if (shownWindow.loading || (neighbour.current && pending !== 'later')) return;
-    wanted.current = end;
+    if (!settled || pending === 'earlier') return;
+    keys.current.wanted = end;
     load('later');
   };
 
-  const hasEarlier = shownWindow.start > 0;
-  const hasLater = shownWindow.more;
-  const idle = settled && !pending && !shownWindow.loading && !moreError && !error;
+  const hasEarlier = settled && shown.start > 0;
+  const hasLater = shown.more;
+  const idle = settled && !pending && !moreError && !error;
 
-  useNearViewport(endNode, hasLater && idle, () => load('later'), state.videos.length);
-  useNearViewport(startNode, hasEarlier && idle, () => load('earlier'), state.start, holdEarlier);
+  useNearViewport(endNode, hasLater && idle, () => load('later'), shown.videos.length);
+  useNearViewport(startNode, hasEarlier && idle, () => load('earlier'), shown.start, holdEarlier);
 
   return {
-    /** The window to show: the state's, or the server-rendered first page before it is in. */
-    window: shownWindow,
+    /** The window to show: the listing's pages (the previous listing's while a new one loads). */
+    window: shown,
     /** Loading the first page with nothing to show yet. */
-    loading: enabled && !settled && shownWindow.videos.length === 0,
+    loading: enabled && data === undefined && error === null,
     /** Showing the previous listing's videos while the new one loads. */
-    refreshing: enabled && !settled && shownWindow.videos.length > 0,
+    refreshing: enabled && refreshing,
     /** The listing is known to be empty. */
-    empty: settled && shownWindow.videos.length === 0,
+    empty: settled && error === null && shown.videos.length === 0,
     error,
     /** Ref for the list element (its items are the window's videos). */
     list,
@@ -327,15 +250,60 @@ export function useVideoPages({
     showMore,
     /** 'Show more' took the focus (or lost it): the cards above it are the ones reached. */
     reachEnd: (focused: boolean) => {
-      reached.current = focused ? shownWindow.start + shownWindow.videos.length : null;
+      keys.current.reached = focused ? shown.start + shown.videos.length : null;
     },
     showEarlier: () => load('earlier', true),
   };
 }
 
+/** Where the reader left a listing on a history entry: the first card in view and its top. */
+interface KeptCard {
+  /** The card's place in the whole listing. */
+  index: number;
+  /** Its top, from the top of the viewport. */
+  top: number;
+}
+
+/** The cache's key for the card kept with a listing's pages (a reload forgets both). */
+const keptCardKey = (listKey: QueryKey) => [...listKey, 'card in view'] as const;
+
+/**
+ * Back or Forward to a list screen: its pages are in the cache (under its history entry), and
+ * the card that was first in view as the screen went goes back where it was, before it paints.
+ */
+function useKeptPlace(
+  client: QueryClient,
+  entry: string,
+  listKey: QueryKey,
+  list: { readonly current: HTMLUListElement | null },
+  enabled: boolean,
+) {
+  const navigation = useNavigationType();
+  const [returning] = useState(navigation === 'POP');
+  useLayoutEffect(() => {
+    const pages = client.getQueryData<ListData>(listKey);
+    const card = client.getQueryData<KeptCard>(keptCardKey(listKey));
+    if (returning && pages && card) {
+      const node = list.current?.children[card.index - startOf(pages)];
+      if (node) window.scrollBy(0, node.getBoundingClientRect().top - card.top);
+    }
+    // As the screen goes (or the entry changes): the card in view, with the pages.
+    return () => {
+      const left = client.getQueryData<ListData>(listKey);
+      // The list as it is when the screen goes (it may have come after this effect ran).
+      // eslint-disable-next-line react-hooks/exhaustive-deps -- that list is the one wanted
+      const node = list.current;
+      if (!enabled || !left || node === null) return;
+      const kept = firstCardInView(node, startOf(left));
+      if (kept) client.setQueryData(keptCardKey(listKey), kept);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- per history entry
+  }, [entry]);
+}
+
 /** The first card (its place in the listing) not above the viewport, and its top. */
-function firstCardInView(list: HTMLUListElement | null, start: number) {
-  const cards = list ? Array.from(list.children) : [];
+function firstCardInView(list: HTMLUListElement, start: number): KeptCard | null {
+  const cards = Array.from(list.children);
   const index = cards.findIndex((card) => card.getBoundingClientRect().bottom > 0);
   const card = cards[index];
   return card ? { index: start + index, top: card.getBoundingClientRect().top } : null;

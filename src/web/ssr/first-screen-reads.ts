@@ -4,17 +4,20 @@ import { courseRead, coursesRead } from '../data/course-reads';
 import { videoRead } from '../data/reads';
 import {
   categoryNamesRead,
-  channelPageFetcher,
-  homePageFetcher,
-  searchPageFetcher,
-  trendingPageFetcher,
+  channelListRead,
+  homeListRead,
+  searchListRead,
+  trendingListRead,
   upNextRead,
-  type PageFetcher,
+  type CatalogueListRead,
 } from '../features/videos/videos-service';
-import { VIDEO_PAGE_SIZE } from '../state/video-window';
 
-const firstPage = (fetchPage: PageFetcher) =>
-  fetchPage(0, VIDEO_PAGE_SIZE, new AbortController().signal);
+/**
+ * A listing's first page, as its infinite query on the history entry a server render (and the
+ * browser's first page load) is on: React Router's 'default'.
+ */
+const firstPage = (client: QueryClient, read: (entry: string) => CatalogueListRead) =>
+  client.fetchInfiniteQuery(read('default'));
 
 /** A first read into the cache, with the very read (and key) its screen uses. */
 function readInto(client: QueryClient, read: FirstRead): Promise<unknown> {
@@ -22,17 +25,17 @@ function readInto(client: QueryClient, read: FirstRead): Promise<unknown> {
     case 'category-names':
       return client.fetchQuery(categoryNamesRead());
     case 'home-grid':
-      return firstPage(homePageFetcher(client, read.filters));
+      return firstPage(client, (entry) => homeListRead(read.filters, entry));
     case 'trending':
-      return firstPage(trendingPageFetcher(client));
+      return firstPage(client, trendingListRead);
     case 'search':
-      return firstPage(searchPageFetcher(client, read.query));
+      return firstPage(client, (entry) => searchListRead(read.query, entry));
     case 'video':
       return client.fetchQuery(videoRead(read.videoId));
     case 'up-next':
       return client.fetchQuery(upNextRead(read.videoId));
     case 'channel':
-      return firstPage(channelPageFetcher(client, read.channelName));
+      return firstPage(client, (entry) => channelListRead(read.channelName, entry));
     case 'courses':
       return client.fetchQuery(coursesRead());
     case 'course':

@@ -3,10 +3,10 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { apiErrors } from '../contract/errors';
 import { MAX_BODY_BYTES, MAX_URL_LENGTH } from '../contract/limits';
-import type { ConfigResponse } from '../contract/responses';
 import { requireUser } from './auth/require-user';
 import type { ApiDeps, ApiFailure } from './context';
 import { ApiError, errorResponse } from './http/errors';
+import { mountRoutes, type RouteHandlers } from './http/mount-routes';
 import { apiErrorOf } from './http/store-errors';
 import { userWriteGate } from './http/user-write-gate';
 import { accountRoutes } from './routes/account';
@@ -69,32 +69,29 @@ export function createApi(given: ApiDeps): Hono {
     c.header('cache-control', 'no-store');
   };
   for (const path of ['/auth/*', '/user/*', '/test-todos', '/test-todos/*']) api.use(path, noStore);
-  api.use('/user/*', requireUser(deps));
-  // One user's writes a few at a time: a burst cannot hold every database connection.
-  api.use('/user/*', userWriteGate());
 
-  api.route('/auth', authRoutes(deps));
-  api.route('/', catalogueRoutes(deps));
-  api.route('/', courseRoutes(deps));
-  api.route('/user/likes', videoListRoutes(deps, 'likes'));
-  api.route('/user/history', videoListRoutes(deps, 'history'));
-  api.route('/user/watchlater', videoListRoutes(deps, 'watchlater'));
-  api.route('/user/playlists', playlistRoutes(deps));
-  api.route('/user/notes', noteRoutes(deps));
-  api.route('/user/progress', progressRoutes(deps));
-  api.route('/user/courses', userCourseRoutes(deps));
-  api.route('/user', accountRoutes(deps));
-  api.route('/test-todos', testTodoRoutes(deps));
-  api.get('/config', (c) => {
-    const body: ConfigResponse = {
+  const signedIn = requireUser(deps);
+  const handlers: RouteHandlers = {
+    ...authRoutes(deps),
+    ...catalogueRoutes(deps),
+    ...courseRoutes(deps),
+    ...videoListRoutes(deps),
+    ...playlistRoutes(deps),
+    ...noteRoutes(deps),
+    ...progressRoutes(deps),
+    ...userCourseRoutes(deps),
+    ...accountRoutes(deps),
+    ...testTodoRoutes(deps),
+    'GET /api/config': async () => ({
       demoAccount: deps.demoAccount !== false,
       signup: {
         open: deps.signup?.open ?? true,
         emailDomains: [...(deps.signup?.emailDomains ?? [])],
       },
-    };
-    return c.json(body);
-  });
+    }),
+  };
+  // One user's writes a few at a time: a burst cannot hold every database connection.
+  mountRoutes(api, handlers, { signedIn, userWrites: userWriteGate() });
   api.get('/openapi.json', async (c) => {
     const { buildOpenApiDocument } = await import('./openapi');
     return c.json(buildOpenApiDocument());
@@ -104,6 +101,8 @@ export function createApi(given: ApiDeps): Hono {
     const { status, message } = apiErrors.routeNotFound;
     return errorResponse(c, status, [message]);
   };
+  // Under /user, a path no row has is still asked for a session first (401 before 404).
+  api.all('/user/*', signedIn);
   // A route, not only the not-found handler: an app that mounts the API (the server's) keeps
   // its routes, not its not-found handler.
   api.all('*', routeNotFound);

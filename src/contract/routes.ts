@@ -452,9 +452,9 @@ const rows = [
 ] as const satisfies readonly RouteSpec[];
 
 /**
- * The route table: the OpenAPI document, the request tester's endpoint list and the fuzzer read it
- * here; the routers take their body and query schemas from it (`routeSpec`), and the web client
- * its types (`ApiRoutes`). A test checks it against the routes the API serves.
+ * The route table: the API mounts its routes from these rows (api/http/mount-routes.ts: method,
+ * path, auth, body and query checks, status), the OpenAPI document, the request tester's endpoint
+ * list and the fuzzer read it here, and the web client its types (`ApiRoutes`).
  */
 export const routeTable: readonly RouteSpec[] = rows;
 
@@ -533,10 +533,3 @@ export type RouteQuery<K extends RouteKey> = ApiRoutes[K] extends {
 
 /** What a route answers on success. */
 export type RouteResponse<K extends RouteKey> = z.output<ApiRoutes[K]['response']>;
-
-/** The table's row for a route (its schemas typed): the routers read their body and query schemas here. */
-export function routeSpec<K extends RouteKey>(key: K): ApiRoutes[K] {
-  const row = rows.find((route) => `${route.method} ${route.path}` === key);
-  if (!row) throw new Error(`The route table has no ${key}`);
-  return row as ApiRoutes[K];
-}

@@ -1,21 +1,14 @@
-import { Hono } from 'hono';
 import { PASSWORD_CHECKS_PER_USER } from '../../contract/limits';
-import type {
-  DeleteAccountResponse,
-  PasswordChangeResponse,
-  ProfileResponse,
-} from '../../contract/responses';
-import { routeSpec } from '../../contract/routes';
 import { collectUserData } from '../accounts/user-data';
 import { HasherBusyError } from '../auth/bounded-hasher';
 import { passwordProblem } from '../auth/password-policy';
 import { signToken } from '../auth/tokens';
 import { formatTimestamp } from '../clock';
-import type { ApiDeps, ApiEnv } from '../context';
+import type { ApiDeps } from '../context';
 import { memoryCounters, type CounterFactory } from '../http/counters';
 import { forgetAccountLimits } from './auth';
 import { ApiError } from '../http/errors';
-import { readBody } from '../http/read-body';
+import { routeHandlers } from '../http/mount-routes';
 import type { StoredUser } from '../store/store';
 import { toPublicUser } from './auth';
 
@@ -37,15 +30,12 @@ export async function forgetDeletedUserLimits(
 /**
  * The signed-in user's own account (the profile screen, issue 28): their names, their password
  * (the current one asked for; every other session ends), all their data as JSON, and deleting
- * the account (after their password). Mounted under /user, behind requireUser.
+ * the account (after their password). Every one of these rows is signed-in.
  */
 export function accountRoutes(deps: ApiDeps) {
   const { store, passwordHasher, clock } = deps;
   const counters = deps.counters ?? memoryCounters(clock);
   const checks = counters(PASSWORD_CHECKS);
-  const profileBody = routeSpec('POST /api/user/profile').body;
-  const passwordBody = routeSpec('POST /api/user/password').body;
-  const deleteBody = routeSpec('POST /api/user/delete-account').body;
 
   /** The session's user as stored; a user deleted meanwhile is the 404 of product §8. */
   async function storedUser(email: string): Promise<StoredUser> {
@@ -85,24 +75,18 @@ export function accountRoutes(deps: ApiDeps) {
     await checks.add(user._id, -1, windowSeconds);
   }
 
-  return new Hono<ApiEnv>()
-    .post('/profile', async (c) => {
-      const { firstName, lastName } = await readBody(c, profileBody);
-      const updated = await store.updateUserName(
-        c.get('user')._id,
-        firstName,
-        lastName,
-        formatTimestamp(clock()),
-      );
+  return routeHandlers({
+    'POST /api/user/profile': async ({ user, body: { firstName, lastName } }) => {
+      const at = formatTimestamp(clock());
+      const updated = await store.updateUserName(user._id, firstName, lastName, at);
       if (!updated) throw ApiError.of('userNotFound');
-      const body: ProfileResponse = { user: toPublicUser(updated) };
-      return c.json(body, 200);
-    })
-    .post('/password', async (c) => {
-      const { currentPassword, newPassword } = await readBody(c, passwordBody);
+      return { user: toPublicUser(updated) };
+    },
+    'POST /api/user/password': async ({ user: signedIn, body }) => {
+      const { currentPassword, newPassword } = body;
       const problem = await passwordProblem(newPassword);
       if (problem) throw new ApiError(422, [`newPassword ${problem}`]);
-      const user = await storedUser(c.get('user').email);
+      const user = await storedUser(signedIn.email);
       await checkPassword(user, currentPassword);
       let passwordHash: string;
       try {
@@ -118,7 +102,7 @@ export function accountRoutes(deps: ApiDeps) {
       await store.setPasswordHash(user._id, passwordHash, formatTimestamp(clock()));
       // Every session ends, this one too; it goes on with a token of the new generation.
       await store.endAllSessions(user._id);
-      const body: PasswordChangeResponse = {
+      return {
         encodedToken: await signToken(
           { _id: user._id, email: user.email },
           deps.secret,
@@ -127,22 +111,19 @@ export function accountRoutes(deps: ApiDeps) {
           deps.tokenCodec,
         ),
       };
-      return c.json(body, 200);
-    })
-    .get('/export', async (c) => {
-      const user = await store.findUserByEmail(c.get('user').email);
+    },
+    'GET /api/user/export': async ({ user: signedIn }, c) => {
+      const user = await store.findUserByEmail(signedIn.email);
       if (!user) throw ApiError.of('emailNotRegistered');
-      const body = await collectUserData(store, user, clock());
       c.header('content-disposition', 'attachment; filename="codetube-data.json"');
-      return c.json(body, 200);
-    })
-    .post('/delete-account', async (c) => {
-      const { currentPassword } = await readBody(c, deleteBody);
-      const user = await storedUser(c.get('user').email);
+      return collectUserData(store, user, clock());
+    },
+    'POST /api/user/delete-account': async ({ user: signedIn, body: { currentPassword } }) => {
+      const user = await storedUser(signedIn.email);
       await checkPassword(user, currentPassword);
       await store.deleteUser(user._id);
       await forgetDeletedUserLimits(counters, user);
-      const body: DeleteAccountResponse = { deleted: true };
-      return c.json(body, 200);
-    });
+      return { deleted: true };
+    },
+  });
 }

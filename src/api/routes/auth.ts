@@ -1,13 +1,10 @@
-import { Hono } from 'hono';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { PublicUser } from '../../contract/entities';
 import { apiErrors, signupDomainMessage } from '../../contract/errors';
-import type { LoginResponse, LogoutResponse, SignupResponse } from '../../contract/responses';
-import { routeSpec } from '../../contract/routes';
 import { signToken } from '../auth/tokens';
 import { formatTimestamp } from '../clock';
-import { requireUser } from '../auth/require-user';
-import type { ApiDeps, ApiEnv } from '../context';
+import type { ApiDeps } from '../context';
 import {
   DEFAULT_AUTH_LIMITS,
   MAX_EXTRA_FIELDS,
@@ -19,7 +16,7 @@ import { HasherBusyError } from '../auth/bounded-hasher';
 import { checkNewPassword } from '../auth/password-policy';
 import { ApiError, type RefusingLimit } from '../http/errors';
 import { memoryCounters, type Counter, type CounterFactory } from '../http/counters';
-import { readBody } from '../http/read-body';
+import { routeHandlers, type RouteInput } from '../http/mount-routes';
 import type { StoredUser } from '../store/store';
 
 /** Names the server owns: extra signup fields can never set them (architecture §2). */
@@ -275,105 +272,101 @@ export function authRoutes(deps: ApiDeps) {
     };
   }
 
-  const signedIn = requireUser(deps);
-  const signupBody = routeSpec('POST /api/auth/signup').body;
-  const loginBody = routeSpec('POST /api/auth/login').body;
+  // SIGNUP=closed: refused before the body is read; the page says so before the form.
+  const signupOpen = createMiddleware(async (_c, next) => {
+    if (signup.open === false) throw ApiError.of('signupClosed');
+    await next();
+  });
 
-  return new Hono<ApiEnv>()
-    .post('/logout', signedIn, async (c) => {
+  async function signUp({ body }: RouteInput<'POST /api/auth/signup'>, c: Context) {
+    const { firstName, lastName, email, password, ...rest } = body;
+    const account = normaliseEmail(email);
+    if (!signupAllowedFor(account)) {
+      throw new ApiError(apiErrors.signupDomainRefused.status, [
+        signupDomainMessage(signup.emailDomains),
+      ]);
+    }
+    await checkNewPassword(password);
+    const extras = Object.fromEntries(
+      Object.entries(rest).filter(([name]) => !reservedFields.has(name)),
+    );
+    checkExtras(extras);
+    const address = addressOf(c);
+    const { max, windowSeconds } = limits.signupsPerAddress;
+    const signups = await signupsPerAddress.add(address, 1, windowSeconds);
+    if (signups.count > max) throw tooManyRequests(signups.msBeforeReset, 'signups-per-address');
+    let passwordHash: string;
+    try {
+      passwordHash = await passwordHasher.hash(password);
+    } catch (error) {
+      await signupsPerAddress.add(address, -1, windowSeconds);
+      if (error instanceof HasherBusyError) throw busy(error);
+      throw error;
+    }
+    // Refused only after hashing, so a taken email answers as slowly as a new one (the unique
+    // constraint still decides races).
+    if (await store.findUserByEmail(account)) throw ApiError.of('emailExists');
+    const timestamp = formatTimestamp(clock());
+    const created = await store.createUser({
+      firstName,
+      lastName,
+      email: account,
+      passwordHash,
+      extras,
+      createdAt: timestamp,
+      updatedAt: timestamp,
+    });
+    await rememberAddress(pairOf(account, address));
+    return { createdUser: toPublicUser(created), encodedToken: await tokenFor(created) };
+  }
+
+  async function logIn(
+    { body: { email, password } }: RouteInput<'POST /api/auth/login'>,
+    c: Context,
+  ) {
+    const account = normaliseEmail(email);
+    // DEMO_ACCOUNT=off: the published credentials open nothing, even in an older database.
+    if (deps.demoAccount === false && account === TEST_ACCOUNT.email) {
+      throw ApiError.of('emailNotRegistered');
+    }
+    const attempt = await reserveLogin(account, addressOf(c));
+    let user: StoredUser | undefined;
+    let valid: boolean;
+    try {
+      user = await store.findUserByEmail(account);
+      // An unknown email costs one check too, against a hash no password matches.
+      const stored = user ? user.passwordHash : await dummy();
+      const owner = attempt.fromOwner && user !== undefined;
+      valid = (await passwordHasher.verify(password, stored, { owner })) && user !== undefined;
+    } catch (error) {
+      await attempt.release();
+      if (error instanceof HasherBusyError) throw busy(error);
+      throw error;
+    }
+    if (!user || !valid) {
+      await attempt.failed();
+      throw ApiError.of(user ? 'invalidCredentials' : 'emailNotRegistered');
+    }
+    // Said only to whoever knows the password: the operators disabled the account.
+    if (user.disabled) {
+      await attempt.release();
+      throw ApiError.of('accountDisabled');
+    }
+    await attempt.succeeded();
+    return { foundUser: toPublicUser(user), encodedToken: await tokenFor(user) };
+  }
+
+  return routeHandlers({
+    'POST /api/auth/logout': async (_input, c) => {
       const { tokenId, expiresAt } = c.get('session');
       await store.revokeToken(tokenId, expiresAt, Math.floor(clock().getTime() / 1000));
-      const body: LogoutResponse = { loggedOut: 'this session' };
-      return c.json(body, 200);
-    })
-    .post('/logout-everywhere', signedIn, async (c) => {
-      await store.endAllSessions(c.get('user')._id);
-      const body: LogoutResponse = { loggedOut: 'every session' };
-      return c.json(body, 200);
-    })
-    .use(limitPerAddress)
-    .post('/signup', async (c) => {
-      // SIGNUP=closed: refused before the body is read; the page says so before the form.
-      if (signup.open === false) throw ApiError.of('signupClosed');
-      const { firstName, lastName, email, password, ...rest } = await readBody(c, signupBody);
-      const account = normaliseEmail(email);
-      if (!signupAllowedFor(account)) {
-        throw new ApiError(apiErrors.signupDomainRefused.status, [
-          signupDomainMessage(signup.emailDomains),
-        ]);
-      }
-      await checkNewPassword(password);
-      const extras = Object.fromEntries(
-        Object.entries(rest).filter(([name]) => !reservedFields.has(name)),
-      );
-      checkExtras(extras);
-      const address = addressOf(c);
-      const { max, windowSeconds } = limits.signupsPerAddress;
-      const signups = await signupsPerAddress.add(address, 1, windowSeconds);
-      if (signups.count > max) throw tooManyRequests(signups.msBeforeReset, 'signups-per-address');
-      let passwordHash: string;
-      try {
-        passwordHash = await passwordHasher.hash(password);
-      } catch (error) {
-        await signupsPerAddress.add(address, -1, windowSeconds);
-        if (error instanceof HasherBusyError) throw busy(error);
-        throw error;
-      }
-      // Refused only after hashing, so a taken email answers as slowly as a new one (the unique
-      // constraint still decides races).
-      if (await store.findUserByEmail(account)) throw ApiError.of('emailExists');
-      const timestamp = formatTimestamp(clock());
-      const created = await store.createUser({
-        firstName,
-        lastName,
-        email: account,
-        passwordHash,
-        extras,
-        createdAt: timestamp,
-        updatedAt: timestamp,
-      });
-      await rememberAddress(pairOf(account, address));
-      const body: SignupResponse = {
-        createdUser: toPublicUser(created),
-        encodedToken: await tokenFor(created),
-      };
-      return c.json(body, 201);
-    })
-    .post('/login', async (c) => {
-      const { email, password } = await readBody(c, loginBody);
-      const account = normaliseEmail(email);
-      // DEMO_ACCOUNT=off: the published credentials open nothing, even in an older database.
-      if (deps.demoAccount === false && account === TEST_ACCOUNT.email) {
-        throw ApiError.of('emailNotRegistered');
-      }
-      const attempt = await reserveLogin(account, addressOf(c));
-      let user: StoredUser | undefined;
-      let valid: boolean;
-      try {
-        user = await store.findUserByEmail(account);
-        // An unknown email costs one check too, against a hash no password matches.
-        const stored = user ? user.passwordHash : await dummy();
-        const owner = attempt.fromOwner && user !== undefined;
-        valid = (await passwordHasher.verify(password, stored, { owner })) && user !== undefined;
-      } catch (error) {
-        await attempt.release();
-        if (error instanceof HasherBusyError) throw busy(error);
-        throw error;
-      }
-      if (!user || !valid) {
-        await attempt.failed();
-        throw ApiError.of(user ? 'invalidCredentials' : 'emailNotRegistered');
-      }
-      // Said only to whoever knows the password: the operators disabled the account.
-      if (user.disabled) {
-        await attempt.release();
-        throw ApiError.of('accountDisabled');
-      }
-      await attempt.succeeded();
-      const body: LoginResponse = {
-        foundUser: toPublicUser(user),
-        encodedToken: await tokenFor(user),
-      };
-      return c.json(body, 200);
-    });
+      return { loggedOut: 'this session' };
+    },
+    'POST /api/auth/logout-everywhere': async ({ user }) => {
+      await store.endAllSessions(user._id);
+      return { loggedOut: 'every session' };
+    },
+    'POST /api/auth/signup': { use: [limitPerAddress, signupOpen], handle: signUp },
+    'POST /api/auth/login': { use: [limitPerAddress], handle: logIn },
+  });
 }

@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import {
   CATALOGUE_READS_PER_CLIENT,
   CATALOGUE_WAITING_PER_CLIENT,
@@ -8,11 +8,10 @@ import {
   HOME_SEARCH_SCAN,
   SEARCH_MAX_DEPTH,
 } from '../../contract/limits';
-import { routeSpec } from '../../contract/routes';
 import { CatalogueCache, type CatalogueAnswer } from '../catalogue/catalogue-cache';
 import type { ApiDeps } from '../context';
 import { ApiError } from '../http/errors';
-import { parseOrReject } from '../http/read-body';
+import { routeHandlers } from '../http/mount-routes';
 import type { PageRequest, VideoPage } from '../store/store';
 
 const homeQueryKeys = ['category', 'channel', 'search', 'offset', 'limit'];
@@ -54,7 +53,8 @@ function readsPerClient(addressOf: ApiDeps['clientAddress'], max: number, waitin
 
 /**
  * The public catalogue: the home grid, trending, search, chips, Up next, one video, categories.
- * Every read is answered through the catalogue cache (ETag, 304, one computation per version).
+ * Every read is answered through the catalogue cache (ETag, 304, one computation per version);
+ * its query is checked before (422), so only good ones are computed or kept.
  */
 export function catalogueRoutes({
   store,
@@ -78,22 +78,11 @@ export function catalogueRoutes({
     const { moments: _first, ...counts } = await read({ offset: 0, limit: 1 });
     return { ...counts, videos: [] };
   };
-  const videoQuery = routeSpec('GET /api/videos').query;
-  const pageQuery = routeSpec('GET /api/videos/trending').query;
-  const searchQuery = routeSpec('GET /api/videos/search').query;
-  const upNextQuery = routeSpec('GET /api/video/{videoId}/up-next').query;
-  return new Hono()
-    .get('/videos', (c) =>
+  return routeHandlers({
+    'GET /api/videos': async ({ query }, c) =>
       cache.answer(c, async () => {
-        const query = c.req.query();
-        if (homeQueryKeys.some((key) => key in query)) {
-          const {
-            category,
-            channel,
-            search,
-            offset = 0,
-            limit = DEFAULT_VIDEO_PAGE,
-          } = parseOrReject(videoQuery, query);
+        if (homeQueryKeys.some((key) => key in c.req.query())) {
+          const { category, channel, search, offset = 0, limit = DEFAULT_VIDEO_PAGE } = query;
           const read = (page: PageRequest) =>
             store.queryVideos({ category, channel, search, scan: homeSearchScan, ...page });
           return {
@@ -110,57 +99,39 @@ export function catalogueRoutes({
         const next = `/api/videos?offset=${DEFAULT_VIDEO_PAGE}&limit=${DEFAULT_VIDEO_PAGE}`;
         return { body: page, headers: { link: `<${next}>; rel="next"` } };
       }),
-    )
-    .get('/videos/trending', (c) =>
-      cache.answer(c, async () => {
-        const { offset = 0, limit = DEFAULT_VIDEO_PAGE } = parseOrReject(pageQuery, c.req.query());
-        return { body: await store.trendingVideos({ offset, limit }) };
-      }),
-    )
-    .get('/videos/search', (c) =>
-      cache.answer(c, async () => {
-        const {
-          q,
-          offset = 0,
-          limit = DEFAULT_VIDEO_PAGE,
-        } = parseOrReject(searchQuery, c.req.query());
-        return { body: await searchPage({ offset, limit }, (page) => store.searchVideos(q, page)) };
-      }),
-    )
-    .get('/videos/category-names', (c) =>
+    'GET /api/videos/trending': async ({ query: { offset = 0, limit = DEFAULT_VIDEO_PAGE } }, c) =>
+      cache.answer(c, async () => ({ body: await store.trendingVideos({ offset, limit }) })),
+    'GET /api/videos/search': async ({ query: { q, offset = 0, limit = DEFAULT_VIDEO_PAGE } }, c) =>
+      cache.answer(c, async () => ({
+        body: await searchPage({ offset, limit }, (page) => store.searchVideos(q, page)),
+      })),
+    'GET /api/videos/category-names': async (_input, c) =>
       cache.answer(c, async () => ({ body: { categoryNames: await store.categoryNames() } })),
-    )
-    .get('/video/:videoId', (c) =>
+    'GET /api/video/{videoId}': async ({ params }, c) =>
       cache.answer(c, async () => {
-        const video = await store.getVideo(c.req.param('videoId'));
+        const video = await store.getVideo(params.videoId);
         if (!video) throw ApiError.of('videoNotFound');
         return { body: { video } };
       }),
-    )
-    .get('/video/:videoId/up-next', (c) =>
+    'GET /api/video/{videoId}/up-next': async ({ params, query }, c) =>
       cache.answer(c, async () => {
-        const { limit = DEFAULT_UP_NEXT } = parseOrReject(upNextQuery, c.req.query());
-        const video = await store.getVideo(c.req.param('videoId'));
+        const video = await store.getVideo(params.videoId);
         if (!video) throw ApiError.of('videoNotFound');
-        return { body: { videos: await store.upNext(video, limit) } };
+        return { body: { videos: await store.upNext(video, query.limit ?? DEFAULT_UP_NEXT) } };
       }),
-    )
-    .get('/video/:videoId/transcript', (c) =>
+    'GET /api/video/{videoId}/transcript': async ({ params: { videoId } }, c) =>
       cache.answer(c, async () => {
-        const videoId = c.req.param('videoId');
         const transcript = await store.getTranscript(videoId);
         if (transcript) return { body: { transcript } };
         throw ApiError.of((await store.getVideo(videoId)) ? 'transcriptNotFound' : 'videoNotFound');
       }),
-    )
-    .get('/categories', (c) =>
+    'GET /api/categories': async (_input, c) =>
       cache.answer(c, async () => ({ body: { categories: await store.listCategories() } })),
-    )
-    .get('/categories/:categoryId', (c) =>
+    'GET /api/categories/{categoryId}': async ({ params }, c) =>
       cache.answer(c, async () => {
-        const category = await store.getCategory(c.req.param('categoryId'));
+        const category = await store.getCategory(params.categoryId);
         if (!category) throw ApiError.of('categoryNotFound');
         return { body: { category } };
       }),
-    );
+  });
 }

@@ -1,4 +1,3 @@
-import { Hono } from 'hono';
 import {
   COURSE_SLUG_PATTERN,
   courseLessons,
@@ -9,9 +8,10 @@ import {
 import type { Video } from '../../contract/entities';
 import { CatalogueCache } from '../catalogue/catalogue-cache';
 import { formatTimestamp } from '../clock';
-import type { ApiDeps, ApiEnv } from '../context';
+import type { ApiDeps } from '../context';
 import { courseProgress, startedCourses } from '../courses/course-progress';
 import { ApiError } from '../http/errors';
+import { routeHandlers } from '../http/mount-routes';
 import type { Store } from '../store/store';
 
 /** The course a path names, or a 404: a slug that breaks the slug rule names none (unread). */
@@ -62,8 +62,8 @@ async function courseDetail(store: Store, course: Course): Promise<CourseDetail>
  */
 export function courseRoutes({ store }: ApiDeps) {
   const kept = new CatalogueCache(store);
-  return new Hono()
-    .get('/courses', (c) =>
+  return routeHandlers({
+    'GET /api/courses': async (_input, c) =>
       kept.answer(c, async () => {
         const courses = await store.listCourses();
         // Answered once per catalogue version: a read of each course's lessons (one query each).
@@ -82,13 +82,12 @@ export function courseRoutes({ store }: ApiDeps) {
           },
         };
       }),
-    )
-    .get('/courses/:slug', (c) =>
+    'GET /api/courses/{slug}': async ({ params }, c) =>
       kept.answer(c, async () => {
-        const course = await requireCourse(store, c.req.param('slug'));
+        const course = await requireCourse(store, params.slug);
         return { body: { course: await courseDetail(store, course) } };
       }),
-    );
+  });
 }
 
 /**
@@ -126,33 +125,27 @@ export function userCourseRoutes({ store, clock }: ApiDeps) {
     if (!courseLessons(course).includes(videoId)) throw ApiError.of('lessonNotFound');
     return course;
   };
-  return new Hono<ApiEnv>()
-    .get('/', async (c) => {
-      const userId = c.var.user._id;
+  return routeHandlers({
+    'GET /api/user/courses': async ({ user }) => {
       const [courses, marks, positions] = await Promise.all([
         allCourses(),
-        store.listLessonMarks(userId),
-        store.listProgress(userId),
+        store.listLessonMarks(user._id),
+        store.listProgress(user._id),
       ]);
       const byVideo = new Map(positions.map((position) => [position.videoId, position]));
-      return c.json({ courses: startedCourses(courses, marks, byVideo) });
-    })
-    .get('/:slug', async (c) => {
-      const course = await requireCourse(store, c.req.param('slug'));
-      return c.json(await progressIn(c.var.user._id, course));
-    })
-    .post('/:slug/lessons/:videoId/done', async (c) => {
-      const userId = c.var.user._id;
-      const videoId = c.req.param('videoId');
-      const course = await lessonOf(c.req.param('slug'), videoId);
-      await store.markLessonDone(userId, course.slug, videoId, formatTimestamp(clock()));
-      return c.json(await progressIn(userId, course));
-    })
-    .delete('/:slug/lessons/:videoId/done', async (c) => {
-      const userId = c.var.user._id;
-      const videoId = c.req.param('videoId');
-      const course = await lessonOf(c.req.param('slug'), videoId);
-      await store.unmarkLessonDone(userId, course.slug, videoId);
-      return c.json(await progressIn(userId, course));
-    });
+      return { courses: startedCourses(courses, marks, byVideo) };
+    },
+    'GET /api/user/courses/{slug}': async ({ user, params }) =>
+      progressIn(user._id, await requireCourse(store, params.slug)),
+    'POST /api/user/courses/{slug}/lessons/{videoId}/done': async ({ user, params }) => {
+      const course = await lessonOf(params.slug, params.videoId);
+      await store.markLessonDone(user._id, course.slug, params.videoId, formatTimestamp(clock()));
+      return progressIn(user._id, course);
+    },
+    'DELETE /api/user/courses/{slug}/lessons/{videoId}/done': async ({ user, params }) => {
+      const course = await lessonOf(params.slug, params.videoId);
+      await store.unmarkLessonDone(user._id, course.slug, params.videoId);
+      return progressIn(user._id, course);
+    },
+  });
 }

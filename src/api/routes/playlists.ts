@@ -1,9 +1,7 @@
-import { Hono } from 'hono';
-import { routeSpec } from '../../contract/routes';
 import { formatTimestamp } from '../clock';
-import type { ApiDeps, ApiEnv } from '../context';
+import type { ApiDeps } from '../context';
 import { ApiError } from '../http/errors';
-import { readBody } from '../http/read-body';
+import { routeHandlers } from '../http/mount-routes';
 import type { Store } from '../store/store';
 import { requireVideo } from './require-video';
 
@@ -15,48 +13,37 @@ async function requirePlaylist(store: Store, userId: string, playlistId: string)
 
 /** The signed-in user's playlists; another user's playlist is indistinguishable from none (404). */
 export function playlistRoutes({ store, clock }: ApiDeps) {
-  const playlistBody = routeSpec('POST /api/user/playlists').body;
-  const videoBody = routeSpec('POST /api/user/playlists/{playlistId}').body;
-  const orderBody = routeSpec('POST /api/user/playlists/{playlistId}/order').body;
-  return new Hono<ApiEnv>()
-    .get('/', async (c) => c.json({ playlists: await store.listPlaylists(c.var.user._id) }))
-    .post('/', async (c) => {
-      const { playlist } = await readBody(c, playlistBody);
-      const userId = c.var.user._id;
+  const all = async (userId: string) => ({ playlists: await store.listPlaylists(userId) });
+  const one = async (userId: string, playlistId: string) => ({
+    playlist: await requirePlaylist(store, userId, playlistId),
+  });
+  return routeHandlers({
+    'GET /api/user/playlists': async ({ user }) => all(user._id),
+    'POST /api/user/playlists': async ({ user, body: { playlist } }) => {
       // Every answer carries every playlist: past MAX_PLAYLISTS the store refuses (422).
-      await store.createPlaylist(userId, playlist.title, formatTimestamp(clock()));
-      return c.json({ playlists: await store.listPlaylists(userId) }, 201);
-    })
-    .get('/:playlistId', async (c) => {
-      const playlist = await requirePlaylist(store, c.var.user._id, c.req.param('playlistId'));
-      return c.json({ playlist });
-    })
-    .delete('/:playlistId', async (c) => {
-      const userId = c.var.user._id;
-      await store.deletePlaylist(userId, c.req.param('playlistId'));
-      return c.json({ playlists: await store.listPlaylists(userId) });
-    })
-    .post('/:playlistId', async (c) => {
-      const { video, before } = await readBody(c, videoBody);
-      const userId = c.var.user._id;
-      const playlistId = c.req.param('playlistId');
+      await store.createPlaylist(user._id, playlist.title, formatTimestamp(clock()));
+      return all(user._id);
+    },
+    'GET /api/user/playlists/{playlistId}': async ({ user, params }) =>
+      one(user._id, params.playlistId),
+    'DELETE /api/user/playlists/{playlistId}': async ({ user, params }) => {
+      await store.deletePlaylist(user._id, params.playlistId);
+      return all(user._id);
+    },
+    'POST /api/user/playlists/{playlistId}': async ({ user, params, body: { video, before } }) => {
       await requireVideo(store, video._id);
       const at = formatTimestamp(clock());
-      await store.addVideoToPlaylist(userId, playlistId, video._id, at, before);
-      return c.json({ playlist: await requirePlaylist(store, userId, playlistId) }, 201);
-    })
-    .post('/:playlistId/order', async (c) => {
-      const { videos } = await readBody(c, orderBody);
-      const userId = c.var.user._id;
-      const playlistId = c.req.param('playlistId');
-      const result = await store.reorderPlaylist(userId, playlistId, videos);
+      await store.addVideoToPlaylist(user._id, params.playlistId, video._id, at, before);
+      return one(user._id, params.playlistId);
+    },
+    'POST /api/user/playlists/{playlistId}/order': async ({ user, params, body: { videos } }) => {
+      const result = await store.reorderPlaylist(user._id, params.playlistId, videos);
       if (result === 'stale') throw ApiError.of('playlistOrderStale');
-      return c.json({ playlist: await requirePlaylist(store, userId, playlistId) });
-    })
-    .delete('/:playlistId/:videoId', async (c) => {
-      const userId = c.var.user._id;
-      const playlistId = c.req.param('playlistId');
-      await store.removeVideoFromPlaylist(userId, playlistId, c.req.param('videoId'));
-      return c.json({ playlist: await requirePlaylist(store, userId, playlistId) });
-    });
+      return one(user._id, params.playlistId);
+    },
+    'DELETE /api/user/playlists/{playlistId}/{videoId}': async ({ user, params }) => {
+      await store.removeVideoFromPlaylist(user._id, params.playlistId, params.videoId);
+      return one(user._id, params.playlistId);
+    },
+  });
 }

@@ -1,12 +1,11 @@
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import { MAX_OWN_TODOS, TODO_WRITES_PER_MINUTE } from '../../contract/limits';
-import { routeSpec } from '../../contract/routes';
 import { checkSession } from '../auth/require-user';
 import { tokenFromHeader } from '../auth/tokens';
 import type { ApiDeps } from '../context';
 import { memoryCounters } from '../http/counters';
 import { ApiError } from '../http/errors';
-import { readBody } from '../http/read-body';
+import { routeHandlers } from '../http/mount-routes';
 
 /**
  * The request tester's default resource: an open playground without a shared write surface.
@@ -18,7 +17,6 @@ export function testTodoRoutes(deps: ApiDeps) {
   const { store } = deps;
   const writes = (deps.counters ?? memoryCounters(deps.clock))('todo-writes-per-owner');
   const addressOf = deps.clientAddress ?? (() => 'unknown');
-  const todoBody = routeSpec('POST /api/test-todos').body;
 
   /**
    * The signed-in user when the token opens a session (checked as every signed-in route checks
@@ -48,20 +46,22 @@ export function testTodoRoutes(deps: ApiDeps) {
     }
   }
 
-  return new Hono()
-    .get('/', async (c) => c.json({ todos: await store.listTodos(await ownerOf(c)) }))
-    .post('/', async (c) => {
-      const { title, completed = false } = await readBody(c, todoBody);
+  return routeHandlers({
+    'GET /api/test-todos': async (_input, c) => ({
+      todos: await store.listTodos(await ownerOf(c)),
+    }),
+    'POST /api/test-todos': async ({ body: { title, completed = false } }, c) => {
       const owner = await ownerOf(c);
       await countWrite(owner);
       await store.addTodo({ title, completed }, owner);
       await store.trimTodos(owner, MAX_OWN_TODOS);
-      return c.json({ todos: await store.listTodos(owner) }, 201);
-    })
-    .delete('/:todoId', async (c) => {
+      return { todos: await store.listTodos(owner) };
+    },
+    'DELETE /api/test-todos/{todoId}': async ({ params }, c) => {
       const owner = await ownerOf(c);
       await countWrite(owner);
-      await store.deleteTodo(c.req.param('todoId'), owner);
-      return c.json({ todos: await store.listTodos(owner) });
-    });
+      await store.deleteTodo(params.todoId, owner);
+      return { todos: await store.listTodos(owner) };
+    },
+  });
 }

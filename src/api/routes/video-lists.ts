@@ -1,41 +1,52 @@
-import { Hono } from 'hono';
-import { routeSpec } from '../../contract/routes';
-import type { ApiDeps, ApiEnv } from '../context';
+import type { ApiDeps } from '../context';
 import { formatTimestamp } from '../clock';
-import { readBody } from '../http/read-body';
-import type { VideoListName } from '../store/store';
+import { routeHandlers } from '../http/mount-routes';
 import { requireVideo } from './require-video';
 
-/** GET, POST and DELETE for one of likes, history and watch later; the body key is the list name. */
-export function videoListRoutes({ store, clock }: ApiDeps, list: VideoListName) {
-  const app = new Hono<ApiEnv>();
-  const videoBody = routeSpec(`POST /api/user/${list}`).body;
-  // History entries carry when they were added (watchedAt); the other lists are bare videos.
-  const respond = async (userId: string) => ({
-    [list]:
-      list === 'history' ? await store.listHistory(userId) : await store.listVideosIn(userId, list),
+/** GET, POST and DELETE of likes, history and watch later; the answer's key is the list's name. */
+export function videoListRoutes({ store, clock }: ApiDeps) {
+  const likes = async (userId: string) => ({ likes: await store.listVideosIn(userId, 'likes') });
+  const watchLater = async (userId: string) => ({
+    watchlater: await store.listVideosIn(userId, 'watchlater'),
   });
-
-  if (list === 'history') {
-    app.delete('/all', async (c) => {
-      await store.clearList(c.var.user._id, list);
-      return c.json({ history: [] });
-    });
-  }
-
-  return app
-    .get('/', async (c) => c.json(await respond(c.var.user._id)))
-    .post('/', async (c) => {
-      const { video } = await readBody(c, videoBody);
-      const userId = c.var.user._id;
-      await requireVideo(store, video._id);
-      // A video already in the list: the store refuses it and the error handler answers the 409.
-      await store.addVideoTo(userId, list, video._id, formatTimestamp(clock()));
-      return c.json(await respond(userId), 201);
-    })
-    .delete('/:videoId', async (c) => {
-      const userId = c.var.user._id;
-      await store.removeVideoFrom(userId, list, c.req.param('videoId'));
-      return c.json(await respond(userId));
-    });
+  // History entries carry when they were added (watchedAt); the other lists are bare videos.
+  const history = async (userId: string) => ({ history: await store.listHistory(userId) });
+  /** Adds a catalogue video; one already in the list is the store's refusal, answered 409. */
+  const add = async (userId: string, list: 'likes' | 'history' | 'watchlater', videoId: string) => {
+    await requireVideo(store, videoId);
+    await store.addVideoTo(userId, list, videoId, formatTimestamp(clock()));
+  };
+  return routeHandlers({
+    'GET /api/user/likes': async ({ user }) => likes(user._id),
+    'POST /api/user/likes': async ({ user, body }) => {
+      await add(user._id, 'likes', body.video._id);
+      return likes(user._id);
+    },
+    'DELETE /api/user/likes/{videoId}': async ({ user, params }) => {
+      await store.removeVideoFrom(user._id, 'likes', params.videoId);
+      return likes(user._id);
+    },
+    'GET /api/user/history': async ({ user }) => history(user._id),
+    'POST /api/user/history': async ({ user, body }) => {
+      await add(user._id, 'history', body.video._id);
+      return history(user._id);
+    },
+    'DELETE /api/user/history/{videoId}': async ({ user, params }) => {
+      await store.removeVideoFrom(user._id, 'history', params.videoId);
+      return history(user._id);
+    },
+    'DELETE /api/user/history/all': async ({ user }) => {
+      await store.clearList(user._id, 'history');
+      return { history: [] };
+    },
+    'GET /api/user/watchlater': async ({ user }) => watchLater(user._id),
+    'POST /api/user/watchlater': async ({ user, body }) => {
+      await add(user._id, 'watchlater', body.video._id);
+      return watchLater(user._id);
+    },
+    'DELETE /api/user/watchlater/{videoId}': async ({ user, params }) => {
+      await store.removeVideoFrom(user._id, 'watchlater', params.videoId);
+      return watchLater(user._id);
+    },
+  });
 }

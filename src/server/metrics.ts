@@ -9,6 +9,7 @@ import {
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { routeTable } from '../contract/routes';
+import { matchScreen } from '../web/lib/screens';
 import type { RefusingLimit } from '../api/http/errors';
 
 /** What the metrics read from the server's parts, each at scrape time. */
@@ -30,35 +31,6 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 /** The paths the server answers outside the route table, each its own label. */
 const OWN_PATHS = new Set(['/api/health', '/api/openapi.json', '/healthz', '/readyz', '/metrics']);
 
-/**
- * The web app's screens, as its router names them (src/web/app/app.tsx; a test keeps the two
- * alike): a page is counted by the screen it shows.
- */
-export const SCREENS: readonly string[] = [
-  '/',
-  '/trending',
-  '/results',
-  '/watch/:videoId',
-  '/channel/:channelName',
-  '/liked-videos',
-  '/history',
-  '/watch-later',
-  '/notes',
-  '/playlist',
-  '/playlist/:playlistId',
-  '/courses',
-  '/course/:slug',
-  '/profile',
-  '/login',
-  '/signup',
-  '/mock',
-];
-
-const SCREEN_PATTERNS = SCREENS.map((screen) => ({
-  screen,
-  pattern: new RegExp(`^${screen.replace(/:[^/]+/g, '[^/]+').replace(/\/$/, '')}/?$`),
-}));
-
 /** The search engines' files (seo/), each its own label; the sitemap's pages one for all. */
 const SEO_PATHS = new Set(['/robots.txt', '/sitemap.xml']);
 
@@ -77,8 +49,8 @@ export function routeLabel(method: string, url: string): string {
   if (OWN_PATHS.has(path) || SEO_PATHS.has(path)) return path;
   if (path !== '/api' && !path.startsWith('/api/')) {
     if (path.startsWith('/sitemaps/')) return '/sitemaps/*';
-    const screen = SCREEN_PATTERNS.find(({ pattern }) => pattern.test(path));
-    if (screen) return screen.screen;
+    const screen = matchScreen(path);
+    if (screen) return screen.screen.path;
     return STATIC_FILE.test(path) ? 'static' : 'unknown';
   }
   const asked = method === 'HEAD' ? 'GET' : method;

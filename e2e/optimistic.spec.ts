@@ -51,31 +51,3 @@ test('Like and Watch later change at once, and roll back when the call fails', a
   await page.goto('/watch-later');
   await expect(page.getByText('No videos added yet.')).toBeVisible();
 });
-
-// The likes live in the query cache: an unlike takes the video off at once, and a refused one
-// puts it back, with the error toast (issue 43).
-test('Unlike changes at once, and the like comes back when the server refuses it', async ({
-  page,
-}, testInfo) => {
-  await signedInUser(page);
-  await openWatchPage(page, seed.css.id, seed.css.title);
-  await page.getByRole('button', { name: 'Like', exact: true }).click();
-  await expect(page.getByText('Video added to liked list')).toBeVisible();
-  await failCalls(
-    page,
-    testInfo.project.name,
-    [{ method: 'DELETE', path: '/api/user/likes/{videoId}' }],
-    { delayMs: SLOW_MS },
-  );
-
-  await page.getByRole('button', { name: 'Liked' }).click();
-  await expect(page.getByRole('button', { name: 'Like', exact: true })).toHaveAttribute(
-    'aria-pressed',
-    'false',
-    { timeout: SLOW_MS / 2 },
-  );
-  await expect(page.getByText(GENERIC_ERROR)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Liked' })).toHaveAttribute('aria-pressed', 'true');
-  await page.getByRole('link', { name: 'Liked Videos' }).click();
-  await expect(page.getByRole('heading', { name: seed.css.title })).toBeVisible();
-});

@@ -108,28 +108,6 @@ test.describe('lists changed in another tab', () => {
   });
 });
 
-test.describe('a like in another tab', () => {
-  test('shows on the same video in this tab, and its unlike too, without a reload', async ({
-    page,
-  }) => {
-    await signedInUser(page);
-    await openWatchPage(page, seed.css.id, seed.css.title);
-    const other = await secondTab(page, seed.css.id, seed.css.title);
-    await other.getByRole('button', { name: 'Like', exact: true }).click();
-    await expect(toast(other, 'Video added to liked list')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Liked' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
-    await other.getByRole('button', { name: 'Liked' }).click();
-    await expect(toast(other, 'Video deleted from liked list.')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Like', exact: true })).toHaveAttribute(
-      'aria-pressed',
-      'false',
-    );
-  });
-});
-
 // Changed on another device, which no tab of this browser hears of: the tab's copy is behind.
 // (Another tab's change would reach it at once, data/data-provider.tsx.) The change is made through the
 // tab's own API (in mock mode, its in-page backend) past the app's store.

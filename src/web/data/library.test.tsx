@@ -11,7 +11,6 @@ import { failedLists } from '../state/videos-reducer';
 import { signInToMockBackend } from '../testing/mock-session';
 import { DataProvider } from './data-provider';
 import { useLibraryRetry } from './library';
-import { useLikedVideos } from './likes';
 
 const user = { _id: 'u1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' };
 
@@ -21,12 +20,11 @@ function Probe() {
   const dispatchers = useDispatchers();
   const { state } = useVideos();
   const retry = useLibraryRetry();
-  const likes = useLikedVideos();
   const loading = Object.values(state.library).some((list) => list.loading);
   return (
     <>
       <p>{auth.isLoggedIn ? 'signed in' : `signed out: ${auth.error ?? ''}`}</p>
-      <p>{`${likes.length} liked`}</p>
+      <p>{`${state.likedVideos.length} liked`}</p>
       <p>{loading ? 'loading' : `failed: ${failedLists(state.library).join(',') || 'none'}`}</p>
       <button type="button" onClick={retry}>
         Try again
@@ -56,13 +54,6 @@ function renderTab({ strict = false } = {}) {
     </StoreProvider>
   );
   render(strict ? <StrictMode>{tab}</StrictMode> : tab);
-}
-
-/** What another tab of the browser says after it wrote to a list (data/tab-sync.ts). */
-function anotherTabWrote(list: string) {
-  const tab = new BroadcastChannel('codetube:lists');
-  tab.postMessage({ list });
-  tab.close();
 }
 
 /** The paths of the GETs the backend is asked, from now on; `failing` ones answer 500. */
@@ -139,12 +130,16 @@ describe("the signed-in user's lists, through the query cache", () => {
     expect(screen.getByText('0 liked')).toBeDefined();
   });
 
-  it('loads the list again, quietly, when another tab wrote to it', async () => {
+  it("loads the lists again, quietly, when another tab wrote to them", async () => {
     renderTab();
     expect(await screen.findByText('1 liked')).toBeDefined();
-    // Another tab likes a second video, and says so on the tabs' channel.
+    // Another tab likes a second video, and says so through storage.
     await api.call('POST /api/user/likes', { body: { video: { _id: '1PnVor36_40' } as never } });
-    anotherTabWrote('likes');
+    act(() => {
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: 'codetube:library-changed', newValue: 'x' }),
+      );
+    });
     expect(await screen.findByText('2 liked')).toBeDefined();
   });
 
@@ -163,7 +158,11 @@ describe("the signed-in user's lists, through the query cache", () => {
     renderTab({ strict: true });
     expect(await screen.findByText('1 liked')).toBeDefined();
     await api.call('POST /api/user/likes', { body: { video: { _id: '1PnVor36_40' } as never } });
-    anotherTabWrote('all');
+    act(() => {
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: 'codetube:library-changed', newValue: 'y' }),
+      );
+    });
     expect(await screen.findByText('2 liked')).toBeDefined();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RouteResponse } from '../../contract/routes';
 import { ApiRequestError, firstError } from '../lib/api-client';
@@ -17,41 +17,26 @@ const LIST_ROUTES = {
   progress: 'GET /api/user/progress',
 } as const satisfies Record<LibraryList, ReadRoute>;
 
-/** The route that reads a list. */
-export const listRoute = (list: LibraryList): ReadRoute => LIST_ROUTES[list];
-
 /** A list's read for one session: loaded again when the tab is shown after FRESH_FOR_MS. */
-export function libraryRead<L extends LibraryList>(list: L, session: string) {
+export function libraryRead(list: LibraryList, session: string) {
   return { ...userRead(LIST_ROUTES[list], session), refetchOnWindowFocus: true };
 }
 
-/** A list's answer, as the cache holds it: the API answers every write with the whole list. */
-export type ListAnswer<L extends LibraryList> = RouteResponse<(typeof LIST_ROUTES)[L]>;
+type ListAnswer<L extends LibraryList> = RouteResponse<(typeof LIST_ROUTES)[L]>;
 
-/**
- * A list of the signed-in user, from the query cache (undefined signed out, or until it is in).
- * The cache is the one home of these lists: screens read them here and change them through the
- * list's mutations (data/likes.ts, data/watch-later.ts, …). Reading one does not load it:
- * LibraryQueries does, once for the whole tab.
- */
-export function useListData<L extends LibraryList>(list: L): ListAnswer<L> | undefined {
-  const session = useSessionName();
-  const { data } = useQuery({ ...libraryRead(list, session ?? ''), enabled: false });
-  return session === null ? undefined : (data as ListAnswer<L> | undefined);
-}
-
-/** How a list's answer goes into its store, for the lists still kept in one. */
-const putters: {
-  [L in LibraryList]?: (answer: ListAnswer<L>, to: Dispatchers) => void;
-} = {
+/** How a list's answer goes into its store (the stores hold what the screens change at once). */
+const putters: { [L in LibraryList]: (answer: ListAnswer<L>, to: Dispatchers) => void } = {
+  likes: ({ likes }, { videos }) => videos({ type: 'GET_LIKED_VIDEOS', payload: likes }),
   history: ({ history }, { videos }) => videos({ type: 'GET_HISTORY', payload: history }),
+  watchLater: ({ watchlater }, { videos }) =>
+    videos({ type: 'GET_WATCH_LATER', payload: watchlater }),
   playlists: ({ playlists }, to) => to.playlists({ type: 'GET_ALL_PLAYLISTS', payload: playlists }),
   notes: ({ notes }, { videos }) => videos({ type: 'GET_NOTES', payload: notes }),
   progress: ({ progress }, { videos }) => videos({ type: 'GET_PROGRESS', payload: progress }),
 };
 
 function putList(list: LibraryList, answer: unknown, to: Dispatchers): void {
-  (putters[list] as ((answer: unknown, to: Dispatchers) => void) | undefined)?.(answer, to);
+  (putters[list] as (answer: unknown, to: Dispatchers) => void)(answer, to);
 }
 
 /** A token the server no longer accepts (or a user it no longer has) ends the session. */
@@ -65,20 +50,10 @@ const endsSession = (error: unknown): error is ApiRequestError =>
  */
 export function useSessionName(): string | null {
   const { state: auth } = useAuth();
+  const [named, setNamed] = useState({ token: auth.token, count: 0 });
+  if (named.token !== auth.token) setNamed({ token: auth.token, count: named.count + 1 });
   const user = auth.isLoggedIn ? auth.userInfo?._id : undefined;
-  return user === undefined ? null : `${user}#${sessionNumber(auth.token)}`;
-}
-
-// Each token this tab has held, by the order it came in: the same for every screen that asks.
-const sessionNumbers = new Map<string | null, number>();
-
-function sessionNumber(token: string | null): number {
-  let number = sessionNumbers.get(token);
-  if (number === undefined) {
-    number = sessionNumbers.size;
-    sessionNumbers.set(token, number);
-  }
-  return number;
+  return user === undefined ? null : `${user}#${named.count}`;
 }
 
 /**

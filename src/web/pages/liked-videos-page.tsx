@@ -1,6 +1,5 @@
 import { ThumbsUp } from 'lucide-react';
 import { useLibraryRetry } from '../data/library';
-import { useLikedVideos } from '../data/likes';
 import { useVideos } from '../state/use-store';
 import { VideoListScreen } from './video-list-screen';
 import { SCREENS } from '../lib/screens';
@@ -8,13 +7,12 @@ import { SCREENS } from '../lib/screens';
 /** /liked-videos. */
 export default function LikedVideosPage() {
   const { state } = useVideos();
-  const videos = useLikedVideos();
   const retryLibrary = useLibraryRetry();
   return (
     <VideoListScreen
       title="Liked Videos"
       documentTitle={SCREENS['liked-videos'].title}
-      videos={videos}
+      videos={state.likedVideos}
       emptyText="No videos added yet."
       emptyTitle="No liked videos yet"
       emptyIcon={ThumbsUp}

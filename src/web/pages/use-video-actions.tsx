@@ -5,8 +5,11 @@ import { useSaveToPlaylist } from '../features/playlists/components/save-to-play
 import { playlistTexts } from '../features/playlists/playlist-texts';
 import { saveProgress } from '../features/progress/progress-service';
 import { removeVideoFromPlaylist } from '../features/playlists/playlists-service';
-import { useWatchLaterToggle, watchLaterTexts } from '../features/watch-later/watch-later-service';
-import { useWatchLater } from '../data/watch-later';
+import {
+  addToWatchLater,
+  removeFromWatchLater,
+  watchLaterTexts,
+} from '../features/watch-later/watch-later-service';
 import { useAuth, usePlaylists, useVideos } from '../state/use-store';
 import { useRequireLogin } from './use-require-login';
 
@@ -27,8 +30,6 @@ export function useVideoActions(place: CardPlace = {}) {
   const { state: videos, dispatch: videosDispatch } = useVideos();
   const { state: playlists, dispatch: playlistsDispatch } = usePlaylists();
   const openSaveToPlaylist = useSaveToPlaylist();
-  const watchLater = useWatchLater();
-  const watchLaterToggle = useWatchLaterToggle();
 
   const requireLogin = useRequireLogin();
 
@@ -62,11 +63,16 @@ export function useVideoActions(place: CardPlace = {}) {
         ),
       });
     }
-    const inWatchLater = watchLater.some((item) => item._id === video._id);
+    const inWatchLater = videos.watchLater.some((item) => item._id === video._id);
     items.push(
       {
         label: inWatchLater ? watchLaterTexts.remove : watchLaterTexts.save,
-        onSelect: requireLogin(() => void watchLaterToggle.toggle(video, inWatchLater)),
+        onSelect: requireLogin(
+          () =>
+            void (inWatchLater
+              ? removeFromWatchLater(video, videosDispatch)
+              : addToWatchLater(video, videosDispatch)),
+        ),
       },
       { label: playlistTexts.save, onSelect: requireLogin(() => openSaveToPlaylist(video)) },
     );

@@ -1,7 +1,6 @@
 import { Clock } from 'lucide-react';
 import { watchLaterTexts } from '../features/watch-later/watch-later-service';
 import { useLibraryRetry } from '../data/library';
-import { useWatchLater } from '../data/watch-later';
 import { useVideos } from '../state/use-store';
 import { VideoListScreen } from './video-list-screen';
 import { SCREENS } from '../lib/screens';
@@ -9,13 +8,12 @@ import { SCREENS } from '../lib/screens';
 /** /watch-later. */
 export default function WatchLaterPage() {
   const { state } = useVideos();
-  const videos = useWatchLater();
   const retryLibrary = useLibraryRetry();
   return (
     <VideoListScreen
       title={watchLaterTexts.heading}
       documentTitle={SCREENS['watch-later'].title}
-      videos={videos}
+      videos={state.watchLater}
       emptyText={watchLaterTexts.empty}
       emptyTitle="Nothing saved for later"
       emptyIcon={Clock}

@@ -9,7 +9,7 @@ import { LibraryFailure } from '../components/ui/library-failure';
 import { parseChapters } from '../features/chapters/chapters';
 import { ChapterList } from '../features/chapters/components/chapter-list';
 import { DescriptionText } from '../features/chapters/components/description-text';
-import { likesTexts, useLikeToggle } from '../features/likes/likes-service';
+import { likesTexts, toggleLike } from '../features/likes/likes-service';
 import { formatTime } from '../lib/format';
 import { NotesPanel } from '../features/notes/components/notes-panel';
 import { TranscriptPanel } from '../features/transcript/components/transcript-panel';
@@ -32,15 +32,18 @@ import { ChannelAvatar } from '../features/videos/components/channel-avatar';
 import { Thumbnail } from '../features/videos/components/thumbnail';
 import { VideoDuration } from '../components/ui/video-duration';
 import { channelPageUrl } from '../features/videos/video-paths';
-import { useWatchLaterToggle, watchLaterTexts } from '../features/watch-later/watch-later-service';
-import { useLikedVideos } from '../data/likes';
+import {
+  addToWatchLater,
+  removeFromWatchLater,
+  watchLaterTexts,
+} from '../features/watch-later/watch-later-service';
 import { videoRead } from '../data/reads';
-import { useWatchLater } from '../data/watch-later';
 import { ApiRequestError } from '../lib/api-client';
 import { formatAge, formatCount } from '../lib/format';
 import { LIKE_KEY, useShortcut } from '../lib/shortcuts';
 import { useHydrated } from '../lib/use-hydrated';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { useOptimisticState } from '../lib/use-optimistic-state';
 import { useRouteParam } from '../lib/use-route-param';
 import { SessionPendingContext } from '../state/store-context';
 import { useAuth, useVideos } from '../state/use-store';
@@ -152,15 +155,18 @@ function WatchVideo({ video }: { video: Video }) {
   if (hydrated) embed.searchParams.set('origin', window.location.origin);
   if (startAt !== undefined) embed.searchParams.set('start', String(startAt));
   else if (resumeAt) embed.searchParams.set('start', String(resumeAt));
-  // Like and Watch later change at once (the cache's lists do, data/likes.ts): while the call
-  // runs the buttons show the outcome, and when it fails they go back (the failure toasts as
-  // before). A button whose call is on its way ignores presses until it is answered.
-  const likes = useLikeToggle();
-  const watchLater = useWatchLaterToggle();
-  const liked = useLikedVideos().some((item) => item._id === video._id);
-  const inWatchLater = useWatchLater().some((item) => item._id === video._id);
-  const likeBusy = likes.busy;
-  const watchLaterBusy = watchLater.busy;
+  const stored = {
+    liked: state.likedVideos.some((item) => item._id === video._id),
+    inWatchLater: state.watchLater.some((item) => item._id === video._id),
+  };
+  // Like and Watch later change at once; while the call runs the buttons show the outcome, and
+  // when it fails they fall back to what the store holds (the failure toasts as before).
+  // Each change merges into the shown state, so a like and a save on their way at once both show.
+  const [shown, change] = useOptimisticState(stored);
+  const { liked, inWatchLater } = shown;
+  // A button whose call is on its way ignores presses until it is answered.
+  const likeBusy = liked !== stored.liked;
+  const watchLaterBusy = inWatchLater !== stored.inWatchLater;
   // Until the user's likes (or watch later list) are in, the button cannot tell what a press
   // would do: it waits, busy while they load, and after a failure until 'Try again' brings them.
   const { likes: likesLoad, watchLater: watchLaterLoad } = state.library;
@@ -170,11 +176,15 @@ function WatchVideo({ video }: { video: Video }) {
   const whenLoggedIn = useRequireLogin();
   const handleLike = whenLoggedIn(() => {
     if (likeBusy || likesUnknown) return;
-    void likes.toggle(video, liked);
+    change({ liked: !stored.liked }, () => toggleLike(video, stored.liked, dispatch));
   });
   const handleWatchLater = whenLoggedIn(() => {
     if (watchLaterBusy || watchLaterUnknown) return;
-    void watchLater.toggle(video, inWatchLater);
+    change({ inWatchLater: !stored.inWatchLater }, () =>
+      stored.inWatchLater
+        ? removeFromWatchLater(video, dispatch)
+        : addToWatchLater(video, dispatch),
+    );
   });
   // Shift+L: YouTube's own l moves on 10 s (usePlayerKeys).
   useShortcut(LIKE_KEY, handleLike);

@@ -52,6 +52,16 @@ describe('videosReducer', () => {
     );
   });
 
+  it('LIKE_VIDEO and DISLIKE_VIDEO replace the likes with the server list', () => {
+    const [a, b] = [buildVideo(), buildVideo()];
+    const liked = videosReducer(state({ likedVideos: [a] }), {
+      type: 'LIKE_VIDEO',
+      payload: [a, b],
+    });
+    expect(liked.likedVideos).toEqual([a, b]);
+    expect(videosReducer(liked, { type: 'DISLIKE_VIDEO', payload: [b] }).likedVideos).toEqual([b]);
+  });
+
   it('ADD_VIDEO_TO_HISTORY appends a new video and moves a present one to the end', () => {
     const [a, b, c] = [buildVideo(), buildVideo(), buildVideo()];
     const start = state({ history: [a, b] });
@@ -85,7 +95,13 @@ describe('videosReducer', () => {
     expect(videosReducer(start, { type: 'CLEAR_HISTORY' }).progress).toEqual([]);
   });
 
-  it('notes take the server lists', () => {
+  it('watch later and notes take the server lists', () => {
+    const video = buildVideo();
+    const added = videosReducer(state(), { type: 'ADD_VIDEO_TO_WATCH_LATER', payload: [video] });
+    expect(added.watchLater).toEqual([video]);
+    expect(
+      videosReducer(added, { type: 'DELETE_VIDEO_FROM_WATCH_LATER', payload: [] }).watchLater,
+    ).toEqual([]);
     const note = buildNote();
     const noted = videosReducer(state(), { type: 'ADD_NOTE', payload: [note] });
     expect(noted.notes).toEqual([note]);
@@ -121,6 +137,8 @@ describe('videosReducer', () => {
     const full = state({
       videos: [video],
       history: [video],
+      likedVideos: [video],
+      watchLater: [video],
       notes: [buildNote()],
       library: { ...libraryLoad(false), likes: { loading: false, error: 'offline' } },
     });

@@ -1,4 +1,4 @@
-import type { HistoryItem, Note, Progress } from '../../contract/entities';
+import type { HistoryItem, Note, Progress, Video } from '../../contract/entities';
 import { MAX_QUERY_TEXT } from '../../contract/limits';
 import {
   emptyVideoWindow,
@@ -58,6 +58,8 @@ export interface VideosState extends VideoWindowState {
   /** Oldest first, as the server keeps it; each entry says when it was watched. */
   history: HistoryItem[];
   notes: Note[];
+  likedVideos: Video[];
+  watchLater: Video[];
   /** Where the user stopped in each video, most recent first (resume, 'Continue watching'). */
   progress: Progress[];
   filters: Filters;
@@ -70,10 +72,16 @@ export type VideosAction =
   | { type: 'SET_SEARCH'; payload: string }
   /** Both filters at once, as an address names them (reload, back, a shared link). */
   | { type: 'SET_FILTERS'; payload: Filters }
+  | { type: 'GET_LIKED_VIDEOS'; payload: Video[] }
+  | { type: 'LIKE_VIDEO'; payload: Video[] }
+  | { type: 'DISLIKE_VIDEO'; payload: Video[] }
   | { type: 'GET_HISTORY'; payload: HistoryItem[] }
   | { type: 'ADD_VIDEO_TO_HISTORY'; payload: HistoryItem }
   | { type: 'DELETE_VIDEO_FROM_HISTORY'; payload: string }
   | { type: 'CLEAR_HISTORY' }
+  | { type: 'GET_WATCH_LATER'; payload: Video[] }
+  | { type: 'ADD_VIDEO_TO_WATCH_LATER'; payload: Video[] }
+  | { type: 'DELETE_VIDEO_FROM_WATCH_LATER'; payload: Video[] }
   | { type: 'GET_NOTES'; payload: Note[] }
   | { type: 'ADD_NOTE'; payload: Note[] }
   | { type: 'EDIT_NOTE'; payload: Note[] }
@@ -88,6 +96,8 @@ export const initialVideosState: VideosState = {
   ...emptyVideoWindow,
   history: [],
   notes: [],
+  likedVideos: [],
+  watchLater: [],
   progress: [],
   filters: { category: ALL_CATEGORIES, search: '' },
   library: libraryLoad(false),
@@ -114,6 +124,10 @@ export function videosReducer(state: VideosState, action: VideosAction): VideosS
       return { ...state, filters: { category: ALL_CATEGORIES, search: action.payload } };
     case 'SET_FILTERS':
       return { ...state, filters: action.payload };
+    case 'GET_LIKED_VIDEOS':
+    case 'LIKE_VIDEO':
+    case 'DISLIKE_VIDEO':
+      return { ...state, likedVideos: action.payload };
     case 'GET_HISTORY':
       return { ...state, history: action.payload };
     case 'ADD_VIDEO_TO_HISTORY':
@@ -133,6 +147,10 @@ export function videosReducer(state: VideosState, action: VideosAction): VideosS
       };
     case 'CLEAR_HISTORY':
       return { ...state, history: [], progress: [] };
+    case 'GET_WATCH_LATER':
+    case 'ADD_VIDEO_TO_WATCH_LATER':
+    case 'DELETE_VIDEO_FROM_WATCH_LATER':
+      return { ...state, watchLater: action.payload };
     case 'GET_NOTES':
     case 'ADD_NOTE':
     case 'EDIT_NOTE':
@@ -159,6 +177,8 @@ export function videosReducer(state: VideosState, action: VideosAction): VideosS
         ...state,
         history: [],
         notes: [],
+        likedVideos: [],
+        watchLater: [],
         progress: [],
         library: initialVideosState.library,
       };

@@ -1,7 +1,7 @@
 import type { Video } from '../../../contract/entities';
-import { useLikeWrite } from '../../data/likes';
-import { withToasts } from '../../lib/notify';
-import { useVideos } from '../../state/use-store';
+import { api, readAgain } from '../../lib/api-client';
+import { ADDED, DELETED, accept, catchingUp, withToasts } from '../../lib/notify';
+import type { Dispatchers } from '../../state/use-store';
 
 export const likesTexts = {
   adding: 'Adding video to liked list...',
@@ -14,21 +14,36 @@ export const likesTexts = {
 
 /**
  * product §4: the like toggle removes the video if already liked (offering Undo, which likes it
- * again), otherwise adds it. The button shows the change at once and goes back if it is refused.
- * `toggle` resolves to whether the change was made; `busy` while one is on its way.
+ * again), otherwise adds it.
  */
-export function useLikeToggle() {
-  const { dispatch } = useVideos();
-  const mutation = useLikeWrite();
+export function toggleLike(video: Video, isLiked: boolean, dispatch: Dispatchers['videos']) {
   const onError = (error: unknown) => dispatch({ type: 'ERROR', payload: error });
-  const toggle = (video: Video, liked: boolean): Promise<boolean> =>
-    withToasts(
-      liked
-        ? { loading: likesTexts.deleting, success: likesTexts.deleted }
-        : { loading: likesTexts.adding, success: likesTexts.added },
-      async () => void (await mutation.mutateAsync({ video, liked })),
+  if (isLiked) {
+    return withToasts(
+      { loading: likesTexts.deleting, success: likesTexts.deleted },
+      async () => {
+        const { likes } = accept(
+          await api.call('DELETE /api/user/likes/{videoId}', { params: { videoId: video._id } }),
+          DELETED,
+        );
+        dispatch({ type: 'DISLIKE_VIDEO', payload: likes });
+      },
       onError,
-      liked ? { undo: () => void toggle(video, false) } : {},
+      { undo: () => void toggleLike(video, false, dispatch) },
     );
-  return { toggle, busy: mutation.isPending };
+  }
+  return withToasts(
+    { loading: likesTexts.adding, success: likesTexts.added },
+    catchingUp(
+      async () => {
+        const { likes } = accept(
+          await api.call('POST /api/user/likes', { body: { video } }),
+          ADDED,
+        );
+        dispatch({ type: 'LIKE_VIDEO', payload: likes });
+      },
+      () => readAgain('GET /api/user/likes'),
+    ),
+    onError,
+  );
 }

@@ -1,7 +1,7 @@
 import type { Video } from '../../../contract/entities';
-import { useWatchLaterWrite } from '../../data/watch-later';
-import { withToasts } from '../../lib/notify';
-import { useVideos } from '../../state/use-store';
+import { api, readAgain } from '../../lib/api-client';
+import { ADDED, DELETED, accept, catchingUp, withToasts } from '../../lib/notify';
+import type { Dispatchers } from '../../state/use-store';
 
 export const watchLaterTexts = {
   adding: 'Adding video to watch later...',
@@ -14,23 +14,37 @@ export const watchLaterTexts = {
   empty: 'No videos added yet.',
 } as const;
 
-/**
- * Saves a video for later or takes it off (Undo saves it again); the list changes at once and
- * goes back if the call is refused. product §8: a failed add raises no error toast, only the
- * error action. `toggle` resolves to whether the change was made; `busy` while one is on its way.
- */
-export function useWatchLaterToggle() {
-  const { dispatch } = useVideos();
-  const mutation = useWatchLaterWrite();
-  const onError = (error: unknown) => dispatch({ type: 'ERROR', payload: error });
-  const toggle = (video: Video, saved: boolean): Promise<boolean> =>
-    withToasts(
-      saved
-        ? { loading: watchLaterTexts.deleting, success: watchLaterTexts.deleted }
-        : { loading: watchLaterTexts.adding, success: watchLaterTexts.added },
-      async () => void (await mutation.mutateAsync({ video, saved })),
-      onError,
-      saved ? { undo: () => void toggle(video, false) } : { quiet: true },
-    );
-  return { toggle, busy: mutation.isPending };
+/** Saves a video for later; product §8: a failed add raises no error toast, only the error action. */
+export function addToWatchLater(video: Video, dispatch: Dispatchers['videos']) {
+  return withToasts(
+    { loading: watchLaterTexts.adding, success: watchLaterTexts.added },
+    catchingUp(
+      async () => {
+        const { watchlater } = accept(
+          await api.call('POST /api/user/watchlater', { body: { video } }),
+          ADDED,
+        );
+        dispatch({ type: 'ADD_VIDEO_TO_WATCH_LATER', payload: watchlater });
+      },
+      () => readAgain('GET /api/user/watchlater'),
+    ),
+    (error) => dispatch({ type: 'ERROR', payload: error }),
+    { quiet: true },
+  );
+}
+
+/** Takes a video off the watch-later list; Undo saves it again. */
+export function removeFromWatchLater(video: Video, dispatch: Dispatchers['videos']) {
+  return withToasts(
+    { loading: watchLaterTexts.deleting, success: watchLaterTexts.deleted },
+    async () => {
+      const { watchlater } = accept(
+        await api.call('DELETE /api/user/watchlater/{videoId}', { params: { videoId: video._id } }),
+        DELETED,
+      );
+      dispatch({ type: 'DELETE_VIDEO_FROM_WATCH_LATER', payload: watchlater });
+    },
+    (error) => dispatch({ type: 'ERROR', payload: error }),
+    { undo: () => void addToWatchLater(video, dispatch) },
+  );
 }
